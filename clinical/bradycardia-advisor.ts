@@ -1,0 +1,73 @@
+import { ADULT_MIN_AGE_YEARS, PEDIATRIC_MIN_AGE_YEARS } from './constants.ts';
+import {
+  BRADYCARDIA_FIELD_ORDER,
+  bradycardiaInputSchema,
+  DOSE_MG_PER_KG_BY_DEPTH,
+} from './bradycardia-schema.ts';
+import {
+  BRADYCARDIA_MODEL,
+  estimateBradycardiaRisk,
+  type AppliedFactor,
+  type RiskBand,
+  type RiskColour,
+} from './bradycardia-model.ts';
+import { INFANT_WARNING, PEDIATRIC_RSI_WARNING, RENAL_WARNING, RSI_VECURONIUM_WARNING } from './dose-texts.ts';
+import { managementPlan, type ManagementPlan } from './management-plan.ts';
+import { renalFunctionBand } from './renal.ts';
+import { reparalysisGuidance } from './reparalysis.ts';
+import { parseWith, type FieldIssue } from './validation.ts';
+import { totalDoseMg, volumeMlForDose } from './vial-math.ts';
+
+export interface BradycardiaAssessment {
+  kind: 'assessment';
+  riskBand: RiskBand;
+  riskPercent: number;
+  riskColour: RiskColour;
+  doseMgPerKg: 2 | 4 | 16;
+  /** Dose by actual body weight, whole mg. */
+  doseMg: number;
+  /** doseMg / 100 mg/mL, one decimal. */
+  doseMl: number;
+  conductionDisease: boolean;
+  recommendations: ManagementPlan;
+  reparalysis: string[];
+  factors: AppliedFactor[];
+  warnings: string[];
+  model: typeof BRADYCARDIA_MODEL;
+}
+
+export type BradycardiaOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | BradycardiaAssessment;
+
+/** The bradycardia risk and re-paralysis advisor (spec §2, §3, §7; clinical-reference.md §3–4). */
+export function assessBradycardia(rawInput: unknown): BradycardiaOutcome {
+  const parsed = parseWith(bradycardiaInputSchema, rawInput, BRADYCARDIA_FIELD_ORDER);
+  if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
+  const input = parsed.value;
+
+  const doseMgPerKg = DOSE_MG_PER_KG_BY_DEPTH[input.depth];
+  const doseMg = totalDoseMg(doseMgPerKg, input.weight);
+  const doseMl = volumeMlForDose(doseMg);
+  const risk = estimateBradycardiaRisk(input);
+
+  const warnings: string[] = [];
+  if (renalFunctionBand(input.creatinine) === 'severe') warnings.push(RENAL_WARNING);
+  if (input.age < PEDIATRIC_MIN_AGE_YEARS) warnings.push(INFANT_WARNING);
+  if (input.depth === 'immediate' && input.age < ADULT_MIN_AGE_YEARS) warnings.push(PEDIATRIC_RSI_WARNING);
+  if (input.depth === 'immediate' && input.nmba === 'vecuronium') warnings.push(RSI_VECURONIUM_WARNING);
+
+  return {
+    kind: 'assessment',
+    riskBand: risk.riskBand,
+    riskPercent: risk.riskPercent,
+    riskColour: risk.riskColour,
+    doseMgPerKg,
+    doseMg,
+    doseMl,
+    conductionDisease: input.cardiacHistory === 'av_block',
+    recommendations: managementPlan(input, risk, { doseMg, doseMl }),
+    reparalysis: reparalysisGuidance(doseMgPerKg, input.creatinine),
+    factors: risk.factors,
+    warnings,
+    model: BRADYCARDIA_MODEL,
+  };
+}

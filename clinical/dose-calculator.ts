@@ -1,0 +1,135 @@
+import {
+  DEEP_BLOCK_DOSE_MG_PER_KG,
+  IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
+  MODERATE_BLOCK_DOSE_MG_PER_KG,
+  VIAL_CONTENT_MG,
+  VIALS_PER_BOX,
+} from './constants.ts';
+import { DOSE_FIELD_ORDER, doseCalculatorInputSchema, type DoseCalculatorInput } from './dose-schema.ts';
+import * as text from './dose-texts.ts';
+import { renalFunctionBand } from './renal.ts';
+import { parseWith, type FieldIssue } from './validation.ts';
+import { doseQuantities, type DoseQuantities } from './vial-math.ts';
+
+export type BlockDepth = 'moderate' | 'deep' | 'immediate';
+
+/** Median time to TOF ratio ≥ 0.9 by dose (EU SmPC 4.2; ref §1). */
+export const MEDIAN_RECOVERY_MIN: Record<BlockDepth, number> = { moderate: 2, deep: 3, immediate: 1.5 };
+
+export interface DoseResult extends DoseQuantities {
+  kind: 'dose';
+  depth: BlockDepth;
+  doseMgPerKg: 2 | 4 | 16;
+  weightKg: number;
+  indication: string;
+  medianRecoveryMin: number;
+  administration: string;
+  monitoring: readonly string[];
+  warnings: string[];
+}
+
+/** Exactly one of these comes out of the calculator (spec §4: exactly one outcome shows). */
+export type DoseOutcome =
+  | { kind: 'invalid_input'; issues: FieldIssue[] }
+  | { kind: 'not_indicated'; title: 'Not indicated'; warnings: string[] }
+  | { kind: 'contraindicated'; title: 'Contraindicated'; contraindicated: true; warnings: string[] }
+  | { kind: 'not_established'; title: 'Not established'; notEstablished: true; warnings: string[] }
+  | DoseResult
+  | { kind: 'unable_to_calculate'; title: 'Unable to calculate'; reason: string; warnings: string[] };
+
+/**
+ * The dose calculator: the rules of spec §5 in their order, with the readings of
+ * clinical-reference.md §1 where the spec is not explicit. Untrusted input in, one outcome out.
+ */
+export function calculateDose(rawInput: unknown): DoseOutcome {
+  const parsed = parseWith(doseCalculatorInputSchema, rawInput, DOSE_FIELD_ORDER);
+  if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
+  const input = parsed.value;
+
+  // Rule 2: only rocuronium and vecuronium.
+  if (input.nmbaType === 'other') {
+    return { kind: 'not_indicated', title: text.OUTCOME_TITLES.not_indicated, warnings: [text.NOT_INDICATED_WARNING] };
+  }
+  // Rule 3: severe renal impairment or dialysis.
+  const renal = input.creatinine != null ? renalFunctionBand(input.creatinine) : 'unknown';
+  if (renal === 'severe' || input.dialysis) {
+    return {
+      kind: 'contraindicated',
+      title: text.OUTCOME_TITLES.contraindicated,
+      contraindicated: true,
+      warnings: [text.RENAL_WARNING, text.RENAL_LABEL_NOTE],
+    };
+  }
+  // Rule 4: children under 2.
+  if (input.ageGroup === 'infant') {
+    return {
+      kind: 'not_established',
+      title: text.OUTCOME_TITLES.not_established,
+      notEstablished: true,
+      warnings: [text.INFANT_WARNING],
+    };
+  }
+
+  // Rule 5: dose per kg.
+  const warnings: string[] = [];
+  const choice = chooseDose(input, warnings);
+  if (choice.kind === 'unable') {
+    return { kind: 'unable_to_calculate', title: text.OUTCOME_TITLES.unable_to_calculate, reason: choice.reason, warnings };
+  }
+
+  // Rule 6 and spec §9: total, vials, volume, cost.
+  const quantities = doseQuantities(choice.doseMgPerKg, input.bodyWeight);
+  if (renal === 'unknown') warnings.push(text.CRCL_NOT_ENTERED_WARNING);
+  if (renal === 'mild_moderate') warnings.push(text.CRCL_NO_ADJUSTMENT_NOTE);
+  if (quantities.vials > VIALS_PER_BOX) warnings.push(text.moreThanOneBoxWarning(quantities.vials, quantities.boxes));
+  if (quantities.totalDoseMg > VIAL_CONTENT_MG) warnings.push(text.UNDER_DOSING_WARNING);
+  if (quantities.volumeMl < text.SMALL_VOLUME_BELOW_ML) warnings.push(text.smallVolumeWarning(quantities.totalDoseMg));
+
+  return {
+    kind: 'dose',
+    depth: choice.depth,
+    doseMgPerKg: choice.doseMgPerKg,
+    weightKg: input.bodyWeight,
+    indication: choice.indication,
+    ...quantities,
+    medianRecoveryMin: MEDIAN_RECOVERY_MIN[choice.depth],
+    administration: text.ADMINISTRATION_TEXT,
+    monitoring: text.MONITORING_CHECKLIST,
+    warnings,
+  };
+}
+
+type DoseChoice =
+  | { kind: 'dose'; depth: BlockDepth; doseMgPerKg: 2 | 4 | 16; indication: string }
+  | { kind: 'unable'; reason: string };
+
+/** Spec §5 rule 5, first match wins. Pushes the warnings that go with the choice. */
+function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice {
+  if (input.rsiScenario && input.ageGroup === 'adult') {
+    if (input.nmbaType === 'vecuronium') warnings.push(text.RSI_VECURONIUM_WARNING);
+    return {
+      kind: 'dose',
+      depth: 'immediate',
+      doseMgPerKg: IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
+      indication: text.IMMEDIATE_INDICATION,
+    };
+  }
+  // Paediatric RSI: warn, then the TOF/PTC rules apply as if RSI were not ticked (ref §1).
+  if (input.rsiScenario) warnings.push(text.PEDIATRIC_RSI_WARNING);
+
+  const tof = input.tofCount != null && input.tofCount !== '' ? input.tofCount : undefined;
+  const ptc = input.ptc ?? undefined;
+  if (tof === '2' || tof === '3' || tof === '4') {
+    return { kind: 'dose', depth: 'moderate', doseMgPerKg: MODERATE_BLOCK_DOSE_MG_PER_KG, indication: text.moderateIndication(tof) };
+  }
+  if (tof === '0' || tof === '1') {
+    if (ptc === 0) warnings.push(text.PROFOUND_WITH_TOF_WARNING);
+    return { kind: 'dose', depth: 'deep', doseMgPerKg: DEEP_BLOCK_DOSE_MG_PER_KG, indication: text.deepIndication(tof) };
+  }
+  if (ptc === 1 || ptc === 2) {
+    return { kind: 'dose', depth: 'deep', doseMgPerKg: DEEP_BLOCK_DOSE_MG_PER_KG, indication: text.deepIndication(undefined) };
+  }
+  if (ptc === undefined) return { kind: 'unable', reason: text.SPECIFY_DEPTH };
+  if (ptc === 0) return { kind: 'unable', reason: text.PROFOUND_BLOCK_REASON };
+  return { kind: 'unable', reason: text.countTofReason(ptc) };
+}

@@ -1,0 +1,37 @@
+// The public surface of clinical/: pure domain code shared by widgets/, host/ and api/.
+export * from './constants.ts';
+export { assertNever } from './assert-never.ts';
+export { roundTo } from './rounding.ts';
+export type { FieldIssue, Parsed } from './validation.ts';
+export { parseWith } from './validation.ts';
+export {
+  AGE_GROUPS,
+  DOSE_NMBA_TYPES,
+  TOF_COUNTS,
+  INVALID_WEIGHT_MESSAGE,
+  doseCalculatorInputSchema,
+  type AgeGroup,
+  type DoseNmbaType,
+  type TofCountText,
+  type DoseCalculatorInput,
+} from './dose-schema.ts';
+export { calculateDose, MEDIAN_RECOVERY_MIN, type DoseOutcome, type DoseResult, type BlockDepth } from './dose-calculator.ts';
+export { ADMINISTRATION_TEXT, MONITORING_CHECKLIST, SPECIFY_DEPTH, OUTCOME_TITLES } from './dose-texts.ts';
+export { doseQuantities, totalDoseMg, volumeMlForDose, type DoseQuantities } from './vial-math.ts';
+export { renalFunctionBand, cockcroftGault, cockcroftGaultInputSchema, CREATININE_UNITS, type RenalFunctionBand, type CockcroftGaultOutcome } from './renal.ts';
+export { calculateRoi, computeRoi, parseWholeNumber, barWidthPercent, roiInputSchema, type RoiInput, type RoiResult, type RoiOutcome } from './roi.ts';
+export {
+  bradycardiaInputSchema,
+  CARDIAC_HISTORIES,
+  BLOCK_DEPTHS,
+  ADVISOR_NMBA_TYPES,
+  DOSE_MG_PER_KG_BY_DEPTH,
+  MISSING_INFORMATION_MESSAGE,
+  type BradycardiaInput,
+  type CardiacHistory,
+  type AdvisorBlockDepth,
+} from './bradycardia-schema.ts';
+export { BRADYCARDIA_MODEL, RISK_BANDS, RISK_FACTORS, BASE_RISK_PERCENT, riskBandFor, type RiskBand, type RiskColour, type AppliedFactor } from './bradycardia-model.ts';
+export { assessBradycardia, type BradycardiaAssessment, type BradycardiaOutcome } from './bradycardia-advisor.ts';
+export { atropineDoseMg, type ManagementPlan } from './management-plan.ts';
+export { reparalysisGuidance } from './reparalysis.ts';

@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import {
+  ROI_BAR_FULL_SCALE_MIN,
+  ROI_MAX_NUMBER_OF_CASES,
+  ROI_MAX_TIME_MIN,
+  ROI_OR_COST_MAX_SAR_PER_MIN,
+  ROI_OR_COST_MIN_SAR_PER_MIN,
+  ROI_OR_COST_STEP_SAR_PER_MIN,
+  ROI_PPC_RATE_MAX_PERCENT,
+  ROI_PPC_RATE_MIN_PERCENT,
+  ROI_RISK_RATIO,
+  ROI_RISK_RATIO_PERCENT,
+} from './constants.ts';
+import { roundTo } from './rounding.ts';
+import { integerInRange, parseWith, strictFields, type FieldIssue } from './validation.ts';
+
+/**
+ * Spec §5: "numberOfCases and the time fields parse as whole numbers; invalid or empty input
+ * becomes 0". A decimal is cut to its whole part (12.7 → 12); anything that is not a plain
+ * non-negative number (empty, letters, "-5", "1e3") is invalid and becomes 0.
+ */
+export function parseWholeNumber(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d*)?$/.test(trimmed)) return 0;
+  const value = Math.trunc(Number(trimmed));
+  return Number.isSafeInteger(value) ? value : 0;
+}
+
+const casesMessage = `Number of cases must be a whole number from 0 to ${ROI_MAX_NUMBER_OF_CASES.toLocaleString('en-US')}`;
+const timeMessage = (what: string) => `${what} must be a whole number of minutes from 0 to ${ROI_MAX_TIME_MIN}`;
+const orCostMessage = `OR cost per minute must be ${ROI_OR_COST_MIN_SAR_PER_MIN}-${ROI_OR_COST_MAX_SAR_PER_MIN} SAR in steps of ${ROI_OR_COST_STEP_SAR_PER_MIN}`;
+const ppcMessage = `Baseline PPC rate must be a whole percent from ${ROI_PPC_RATE_MIN_PERCENT} to ${ROI_PPC_RATE_MAX_PERCENT}`;
+const riskRatioMessage = `The risk ratio is fixed at ${ROI_RISK_RATIO}`;
+
+/** The ROI calculator's inputs as the API receives them (spec §3 names; the slider ranges of spec §5). */
+export const roiInputSchema = strictFields(
+  {
+    numberOfCases: integerInRange(0, ROI_MAX_NUMBER_OF_CASES, casesMessage),
+    orCostPerMinute: v.pipe(
+      integerInRange(ROI_OR_COST_MIN_SAR_PER_MIN, ROI_OR_COST_MAX_SAR_PER_MIN, orCostMessage),
+      v.multipleOf(ROI_OR_COST_STEP_SAR_PER_MIN, orCostMessage),
+    ),
+    timeNeostigmine: integerInRange(0, ROI_MAX_TIME_MIN, timeMessage('Time with neostigmine')),
+    timeProduct: integerInRange(0, ROI_MAX_TIME_MIN, timeMessage('Time with the product')),
+    baselinePPCRate: integerInRange(ROI_PPC_RATE_MIN_PERCENT, ROI_PPC_RATE_MAX_PERCENT, ppcMessage),
+    /** Not editable (spec §3); accepted only as the fixed value so a client cannot change it. */
+    riskRatio: v.optional(v.literal(ROI_RISK_RATIO, riskRatioMessage)),
+  },
+  {
+    numberOfCases: casesMessage,
+    orCostPerMinute: orCostMessage,
+    timeNeostigmine: timeMessage('Time with neostigmine'),
+    timeProduct: timeMessage('Time with the product'),
+    baselinePPCRate: ppcMessage,
+  },
+);
+export type RoiInput = v.InferOutput<typeof roiInputSchema>;
+
+export interface RoiResult {
+  kind: 'roi';
+  /** (timeNeostigmine − timeProduct) × cases, whole minutes. */
+  timeSavedMin: number;
+  /** timeSaved × OR cost per minute, whole SAR. */
+  costSavedSar: number;
+  /** cases × PPC rate × (1 − 0.62), one decimal. */
+  ppcsAvoided: number;
+  /** timeSaved / 60, one decimal. */
+  hoursFreed: number;
+  /** Time-comparison bar widths (minutes / 20 as a percentage, drawn within 0–100). */
+  neostigmineBarPercent: number;
+  productBarPercent: number;
+  riskRatio: number;
+}
+export type RoiOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | RoiResult;
+
+/** Spec §9 ROI formulas. */
+export function calculateRoi(rawInput: unknown): RoiOutcome {
+  const parsed = parseWith(roiInputSchema, rawInput, Object.keys(roiInputSchema.entries));
+  if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
+  return computeRoi(parsed.value);
+}
+
+/** The formulas on already-parsed whole numbers (the widget parses its text with parseWholeNumber). */
+export function computeRoi(input: Omit<RoiInput, 'riskRatio'>): RoiResult {
+  const timeSavedMin = Math.round((input.timeNeostigmine - input.timeProduct) * input.numberOfCases);
+  // cases × (rate / 100) × (1 − 62 / 100) = cases × rate × 38 / 10 000: an exact integer numerator.
+  const ppcsAvoided = roundTo(
+    (input.numberOfCases * input.baselinePPCRate * (100 - ROI_RISK_RATIO_PERCENT)) / 10_000,
+    1,
+  );
+  return {
+    kind: 'roi',
+    timeSavedMin,
+    costSavedSar: Math.round(timeSavedMin * input.orCostPerMinute),
+    ppcsAvoided,
+    hoursFreed: roundTo(timeSavedMin / 60, 1),
+    neostigmineBarPercent: barWidthPercent(input.timeNeostigmine),
+    productBarPercent: barWidthPercent(input.timeProduct),
+    riskRatio: ROI_RISK_RATIO,
+  };
+}
+
+/** Spec §5: bar width = minutes / 20 as a percentage; a bar cannot be drawn wider than its track. */
+export function barWidthPercent(minutes: number): number {
+  const percent = (minutes / ROI_BAR_FULL_SCALE_MIN) * 100;
+  return Math.min(100, Math.max(0, percent));
+}

@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The purity rule for clinical/ (architecture.md: "clinical imports nothing of ours"; style.md
+ * habit 1): no React, Koa, lowdb or Node modules, no other top-level folder, no I/O or ambient
+ * browser/Node globals, no clock or randomness. Read with the TypeScript parser, not a regex,
+ * so `import(...)`, `export … from` and `require` are caught as well as plain imports.
+ */
+
+/** Packages clinical/ may use: pure, side-effect-free libraries. Tests may also use the test tools. */
+const ALLOWED_PACKAGES = new Set(['valibot']);
+const ALLOWED_TEST_PACKAGES = new Set(['valibot', 'vitest', 'fast-check']);
+const FORBIDDEN_GLOBALS = new Set([
+  'fetch', 'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'XMLHttpRequest', 'WebSocket',
+  'process', 'require', 'globalThis', 'self', 'setTimeout', 'setInterval', 'queueMicrotask', 'console',
+]);
+/** `Date.now()`, `new Date()`, `Math.random()`: time and chance are passed in, never read. */
+const FORBIDDEN_MEMBER_CALLS = new Set(['Date.now', 'Math.random', 'performance.now', 'crypto.getRandomValues', 'crypto.randomUUID']);
+
+export interface BoundaryViolation {
+  file: string;
+  line: number;
+  message: string;
+}
+
+export function checkClinicalSource(fileName: string, source: string, clinicalDir: string): BoundaryViolation[] {
+  const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const isTest = /\.test\.ts$/.test(fileName);
+  const violations: BoundaryViolation[] = [];
+  const report = (node: ts.Node, message: string) => {
+    const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart());
+    violations.push({ file: fileName, line: line + 1, message });
+  };
+  const checkSpecifier = (node: ts.Node, specifier: string) => {
+    if (specifier.startsWith('.')) {
+      const target = path.resolve(path.dirname(fileName), specifier);
+      const relative = path.relative(clinicalDir, target);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) report(node, `imports "${specifier}" from outside clinical/`);
+      return;
+    }
+    const packageName = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+    const allowed = isTest ? ALLOWED_TEST_PACKAGES : ALLOWED_PACKAGES;
+    if (!allowed.has(packageName)) report(node, `imports "${specifier}" (clinical/ may import only ${[...allowed].join(', ')})`);
+  };
+
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      checkSpecifier(node, node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      const expression = node.moduleReference.expression;
+      if (ts.isStringLiteral(expression)) checkSpecifier(node, expression.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteral(argument)) checkSpecifier(node, argument.text);
+      else report(node, 'uses a dynamic import()');
+    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
+      const name = `${node.expression.text}.${node.name.text}`;
+      if (FORBIDDEN_MEMBER_CALLS.has(name)) report(node, `reads ${name}() (pass time or randomness in)`);
+    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date' && !node.arguments?.length) {
+      report(node, 'reads the clock with new Date() (pass time in)');
+    } else if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && isGlobalReference(node)) {
+      report(node, `uses the global "${node.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return violations;
+}
+
+/** True when an identifier is a value reference, not a property name, key or declaration. */
+function isGlobalReference(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) return false;
+  if ((ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isFunctionDeclaration(parent) || ts.isBindingElement(parent)) && parent.name === node) return false;
+  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return false;
+  return true;
+}
+
+export function checkClinicalFolder(clinicalDir: string): BoundaryViolation[] {
+  const files = readdirSync(clinicalDir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(ts|tsx|js|mjs)$/.test(name))
+    .map((name) => path.join(clinicalDir, name));
+  return files.flatMap((file) => checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir));
+}
