@@ -83,5 +83,8 @@ export function checkClinicalFolder(clinicalDir: string): BoundaryViolation[] {
   const files = readdirSync(clinicalDir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(ts|tsx|js|mjs)$/.test(name))
     .map((name) => path.join(clinicalDir, name));
-  return files.flatMap((file) => checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir));
+  const repo = path.dirname(clinicalDir);
+  return files.flatMap((file) =>
+    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir).map((violation) => ({ ...violation, file: path.relative(repo, violation.file) })),
+  );
 }
