@@ -35,3 +35,11 @@ export { BRADYCARDIA_MODEL, RISK_BANDS, RISK_FACTORS, BASE_RISK_PERCENT, riskBan
 export { assessBradycardia, type BradycardiaAssessment, type BradycardiaOutcome } from './bradycardia-advisor.ts';
 export { atropineDoseMg, type ManagementPlan } from './management-plan.ts';
 export { reparalysisGuidance } from './reparalysis.ts';
+export {
+  newPatientSchema,
+  patientChangesSchema,
+  PATIENT_FIELD_ORDER,
+  type NewPatient,
+  type PatientChanges,
+} from './patient-record.ts';
+export { strictFields, numberInRange, integerInRange } from './validation.ts';

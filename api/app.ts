@@ -1,0 +1,60 @@
+import type { KeyObject } from 'node:crypto';
+import Koa from 'koa';
+import { authenticate } from './auth/authenticate.ts';
+import { authRoutes } from './auth/routes.ts';
+import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
+import { jsonBodyParser } from './http/body-parser.ts';
+import { corsAllowList } from './http/cors.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
+import { staticFiles } from './http/static-files.ts';
+import { historyRoutes } from './history/routes.ts';
+import { patientRoutes } from './patients/routes.ts';
+import type { AuditLog } from './storage/audit-log.ts';
+import type { Store } from './storage/store.ts';
+import type { AppState } from './state.ts';
+import { toolRoutes } from './tools/routes.ts';
+
+export interface AppDeps {
+  store: Store;
+  audit: AuditLog;
+  /** The HS256 signing key (a KeyObject, see auth/jwt-secret.ts). */
+  jwtKey: KeyObject;
+  allowedOrigins?: readonly string[];
+  /** The built site to serve at / (index.html, widget bundles, PDFs); none: every page path is a 404. */
+  staticRoot?: string;
+  trustProxy?: boolean;
+  limiter?: SignInLimiter;
+  now?: () => Date;
+  logError?: (error: unknown) => void;
+}
+
+/** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const now = deps.now ?? (() => new Date());
+  const app = new Koa<AppState>({ proxy: deps.trustProxy ?? false });
+  app.silent = true; // errors are answered and logged by errorHandler
+  const shared = { store: deps.store, audit: deps.audit, now };
+  const routers = [
+    authRoutes({ ...shared, key: deps.jwtKey, limiter: deps.limiter ?? createSignInLimiter() }),
+    toolRoutes(shared),
+    patientRoutes(shared),
+    historyRoutes(shared),
+  ];
+
+  app.use(errorHandler(deps.logError));
+  app.use(securityHeaders());
+  app.use(noStoreForApi);
+  app.use(corsAllowList(deps.allowedOrigins ?? []));
+  app.use(staticFiles(deps.staticRoot));
+  app.use(jsonBodyParser());
+  app.use(authenticate({ key: deps.jwtKey, store: deps.store, now }));
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(async function apiNotFound(ctx) {
+    ctx.throw(404, 'Not found');
+  });
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { KeyObject } from 'node:crypto';
+import type { Next } from 'koa';
+import koaJwt from 'koa-jwt';
+import type { Store } from '../storage/store.ts';
+import type { AppContext } from '../state.ts';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+
+export const SESSION_INVALID_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to use this feature.';
+
+interface TokenClaims {
+  sid: string;
+  sub: string;
+}
+const isTokenClaims = (value: unknown): value is TokenClaims =>
+  typeof value === 'object' && value !== null && typeof (value as TokenClaims).sid === 'string' && typeof (value as TokenClaims).sub === 'string';
+
+/**
+ * Requests without an Authorization header go on anonymously (Quick Use). A request with one must
+ * carry a valid HS256 token of ours whose session is still open: koa-jwt checks the signature,
+ * algorithm, expiry, issuer and audience, and `isRevoked` checks the session on every request.
+ */
+export function authenticate(deps: { key: KeyObject; store: Store; now: () => Date }) {
+  const verifyToken = koaJwt({
+    secret: deps.key as unknown as string, // koa-jwt's types say string; jsonwebtoken takes a KeyObject
+    algorithms: [TOKEN_ALGORITHM],
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+    key: 'jwt',
+    isRevoked: async (_ctx, claims) => {
+      if (!isTokenClaims(claims)) return true;
+      const session = await deps.store.findSession(claims.sid);
+      if (!session || session.revokedAt || session.userId !== claims.sub) return true;
+      if (Date.parse(session.expiresAt) <= deps.now().getTime()) return true;
+      return !(await deps.store.findUserById(claims.sub));
+    },
+  });
+
+  return async function authenticateRequest(ctx: AppContext, next: Next) {
+    if (!ctx.get('Authorization')) return next();
+    try {
+      await verifyToken(ctx, async () => {
+        const claims = ctx.state.jwt as TokenClaims;
+        ctx.state.auth = { userId: claims.sub, sessionId: claims.sid };
+        await next();
+      });
+    } catch (error) {
+      if (isJwtRejection(error)) ctx.throw(401, SESSION_INVALID_MESSAGE);
+      throw error;
+    }
+  };
+}
+
+/** koa-jwt's own 401s carry the verification error as `originalError`, or come from its header parser. */
+function isJwtRejection(error: unknown): boolean {
+  const candidate = error as { status?: number; originalError?: unknown; message?: string };
+  return candidate?.status === 401 && (candidate.originalError !== undefined || /Authorization header/.test(candidate.message ?? ''));
+}
+
+/** The caller's identity, or a 401 for anonymous requests to account routes. */
+export function requireAuth(ctx: AppContext): { userId: string; sessionId: string } {
+  return ctx.state.auth ?? ctx.throw(401, SIGN_IN_REQUIRED_MESSAGE);
+}

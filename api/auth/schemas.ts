@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import { strictFields } from '../../clinical/validation.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+const passwordMessage = `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`;
+// Spec §5/§8: the terms checkbox.
+export const AGREEMENT_MESSAGE = 'Please agree to the terms and conditions';
+
+const email = v.pipe(
+  v.string('E-mail is required'),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('E-mail is required'),
+  v.maxLength(254, 'E-mail must be at most 254 characters'),
+  v.email('Please enter a valid e-mail address'),
+);
+
+/** Spec §3: email, password, name, license (optional), agreeTerms. */
+export const signupSchema = strictFields(
+  {
+    email,
+    password: v.pipe(v.string(passwordMessage), v.minLength(PASSWORD_MIN_LENGTH, passwordMessage), v.maxLength(PASSWORD_MAX_LENGTH, passwordMessage)),
+    name: v.pipe(v.string('Full name is required'), v.trim(), v.nonEmpty('Full name is required'), v.maxLength(100, 'Full name must be at most 100 characters')),
+    license: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string('Licence number must be text'),
+          v.trim(),
+          v.maxLength(50, 'Licence number must be at most 50 characters'),
+          v.transform((value) => value || null),
+        ),
+      ),
+      null,
+    ),
+    agreeTerms: v.literal(true, AGREEMENT_MESSAGE),
+  },
+  { email: 'E-mail is required', password: passwordMessage, name: 'Full name is required', agreeTerms: AGREEMENT_MESSAGE },
+);
+
+export const signinSchema = strictFields(
+  {
+    email: v.pipe(v.string('E-mail is required'), v.trim(), v.toLowerCase(), v.nonEmpty('E-mail is required'), v.maxLength(254, 'E-mail must be at most 254 characters')),
+    password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(1024, 'Password is too long')),
+  },
+  { email: 'E-mail is required', password: 'Password is required' },
+);
+
+export const SIGNUP_FIELD_ORDER = ['agreeTerms', 'email', 'password', 'name', 'license'];
+export const SIGNIN_FIELD_ORDER = ['email', 'password'];

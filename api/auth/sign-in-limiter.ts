@@ -1,0 +1,56 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+// shared/design/server.md: ~10 failures per account in 15 min → 429 for a while. Per address the
+// limit is coarser (a hospital shares one address), and successful sign-ups and sign-ins are never
+// limited below 60 a minute per address.
+export const MAX_FAILURES_PER_ACCOUNT = 10;
+export const MAX_FAILURES_PER_ADDRESS = 50;
+export const FAILURE_WINDOW_SECONDS = 15 * 60;
+export const MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE = 300;
+
+export type LimitCheck = { limited: false } | { limited: true; retryAfterSeconds: number };
+
+export interface SignInLimiter {
+  /** Whether this account or address is locked out now (checked before the password). */
+  checkSignIn(email: string, address: string): Promise<LimitCheck>;
+  recordFailure(email: string, address: string): Promise<void>;
+  recordSuccess(email: string): Promise<void>;
+  /** Counts one sign-up or sign-in request from an address. */
+  checkRequestRate(address: string): Promise<LimitCheck>;
+}
+
+export function createSignInLimiter(options: Partial<Record<'perAccount' | 'perAddress' | 'requestsPerMinute', number>> = {}): SignInLimiter {
+  const perAccount = new RateLimiterMemory({ keyPrefix: 'account', points: options.perAccount ?? MAX_FAILURES_PER_ACCOUNT, duration: FAILURE_WINDOW_SECONDS });
+  const perAddress = new RateLimiterMemory({ keyPrefix: 'address', points: options.perAddress ?? MAX_FAILURES_PER_ADDRESS, duration: FAILURE_WINDOW_SECONDS });
+  const requests = new RateLimiterMemory({ keyPrefix: 'requests', points: options.requestsPerMinute ?? MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE, duration: 60 });
+
+  const exhausted = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
+    const state = await limiter.get(key);
+    if (state && state.consumedPoints >= limiter.points) return { limited: true, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+    return { limited: false };
+  };
+  const consume = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
+    try {
+      await limiter.consume(key);
+      return { limited: false };
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return { limited: true, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
+      throw rejection;
+    }
+  };
+
+  return {
+    async checkSignIn(email, address) {
+      const account = await exhausted(perAccount, email);
+      return account.limited ? account : exhausted(perAddress, address);
+    },
+    async recordFailure(email, address) {
+      await consume(perAccount, email);
+      await consume(perAddress, address);
+    },
+    async recordSuccess(email) {
+      await perAccount.delete(email);
+    },
+    checkRequestRate: (address) => consume(requests, address),
+  };
+}

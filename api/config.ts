@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/** The server's settings, read once from the environment by server.ts. Nothing else reads process.env. */
+export interface ServerConfig {
+  /** PORT: 0-65535; 0 picks a free port. */
+  readonly port: number;
+  /** HOST: the address to listen on; unset means every interface. */
+  readonly host: string | undefined;
+  /** DATA_DIR: where the database, the JWT secret, the lock and the audit log live. */
+  readonly dataDir: string;
+  /** JWT_SECRET: at least 32 characters; unset means generated once and kept in DATA_DIR. */
+  readonly jwtSecret: string | undefined;
+  /** ALLOWED_ORIGINS: comma-separated origins that may call the API from the browser. */
+  readonly allowedOrigins: readonly string[];
+  /** TRUST_PROXY: "true" behind a load balancer, so rate limits see the client's address. */
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): ServerConfig {
+  return Object.freeze({
+    port: parsePort(env.PORT),
+    host: env.HOST?.trim() || undefined,
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    jwtSecret: parseSecret(env.JWT_SECRET),
+    allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
+    trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY),
+  });
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65535) throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}")`);
+  return port;
+}
+
+function parseSecret(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters (got ${value.length}); leave it unset to have one generated in DATA_DIR`);
+  }
+  return value;
+}
+
+function parseOrigins(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL;
+      try {
+        url = new URL(item);
+      } catch {
+        throw new ConfigError(`ALLOWED_ORIGINS has "${item}", which is not an origin like https://intranet.example.org`);
+      }
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/$/, '')) {
+        throw new ConfigError(`ALLOWED_ORIGINS has "${item}": give the scheme, host and port only, like https://intranet.example.org`);
+      }
+      return url.origin;
+    });
+}
+
+function parseBoolean(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new ConfigError(`${name} must be "true" or "false" (got "${value}")`);
+}

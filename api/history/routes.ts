@@ -1,0 +1,66 @@
+import Router from '@koa/router';
+import * as v from 'valibot';
+import { strictFields } from '../../clinical/index.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { validate } from '../http/validate.ts';
+import type { AuditLog } from '../storage/audit-log.ts';
+import { TOOL_TYPES, type CalculationRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import type { AppState } from '../state.ts';
+import { PATIENT_NOT_FOUND_MESSAGE } from '../tools/routes.ts';
+
+export const HISTORY_DEFAULT_PAGE_SIZE = 20;
+export const HISTORY_MAX_PAGE_SIZE = 100;
+export const HISTORY_ENTRY_NOT_FOUND_MESSAGE = 'History entry not found';
+
+/** Query strings arrive as text: whole numbers are parsed here, strictly. */
+const wholeNumberText = (min: number, max: number, message: string) =>
+  v.pipe(v.string(message), v.regex(/^\d{1,6}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+
+const historyQuerySchema = strictFields(
+  {
+    patientId: v.optional(v.pipe(v.string('patientId must be given once'), v.maxLength(100, 'patientId is too long'))),
+    toolType: v.optional(v.picklist(TOOL_TYPES, `toolType must be one of: ${TOOL_TYPES.join(', ')}`)),
+    page: v.optional(wholeNumberText(1, 100_000, 'page must be a whole number from 1'), '1'),
+    pageSize: v.optional(
+      wholeNumberText(1, HISTORY_MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${HISTORY_MAX_PAGE_SIZE}`),
+      String(HISTORY_DEFAULT_PAGE_SIZE),
+    ),
+  },
+  {},
+);
+
+export function publicEntry({ ownerId: _ownerId, ...entry }: CalculationRecord) {
+  return entry;
+}
+
+export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/history' });
+
+  router.get('/', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const query = validate(ctx, historyQuerySchema, { ...ctx.query }, ['patientId', 'toolType', 'page', 'pageSize']);
+    if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
+      return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
+    }
+    const { items, total } = await deps.store.listCalculations(userId, {
+      patientId: query.patientId,
+      toolType: query.toolType,
+      offset: (query.page - 1) * query.pageSize,
+      limit: query.pageSize,
+    });
+    await deps.audit.record({ actor: userId, action: 'calculation.list', recordType: 'calculation', outcome: 'success' });
+    ctx.body = { items: items.map(publicEntry), page: query.page, pageSize: query.pageSize, total };
+  });
+
+  router.get('/:id', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const { id = '' } = ctx.params;
+    const entry = await deps.store.findCalculation(userId, id);
+    await deps.audit.record({ actor: userId, action: 'calculation.read', recordType: 'calculation', recordId: id, outcome: entry ? 'success' : 'failure' });
+    if (!entry) return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
+    ctx.body = publicEntry(entry);
+  });
+
+  return router;
+}

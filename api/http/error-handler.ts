@@ -1,0 +1,34 @@
+import type { Next } from 'koa';
+import type { AppContext } from '../state.ts';
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  issues?: unknown;
+}
+
+/**
+ * The first middleware: every error becomes JSON `{ message, issues? }`. Client errors (4xx with
+ * `expose`) show their message; anything else is a 500 whose details stay in the server log.
+ */
+export function errorHandler(log: (error: unknown) => void = (error) => console.error(error)) {
+  return async function handleErrors(ctx: AppContext, next: Next) {
+    try {
+      await next();
+    } catch (caught) {
+      const error = (caught ?? {}) as HttpLikeError;
+      const status = error.status ?? error.statusCode ?? 500;
+      const isClientError = status >= 400 && status < 500 && error.expose !== false;
+      if (!isClientError) log(caught);
+      ctx.status = isClientError ? status : 500;
+      ctx.body = isClientError
+        ? { message: error.message || 'Bad request', ...(Array.isArray(error.issues) ? { issues: error.issues } : {}) }
+        : { message: INTERNAL_ERROR_MESSAGE };
+      ctx.type = 'application/json';
+    }
+  };
+}

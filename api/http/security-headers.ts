@@ -1,0 +1,42 @@
+import type { Next } from 'koa';
+import helmet from 'koa-helmet';
+import type { AppContext } from '../state.ts';
+
+/**
+ * helmet's headers with a CSP for the product page: scripts from our origin, Emotion's inline
+ * <style> tags, nothing framed or based elsewhere. Widget bundles must load on other sites, so
+ * their Cross-Origin-Resource-Policy is cross-origin (the default same-origin would block them).
+ */
+export function securityHeaders() {
+  const base = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'"],
+        // Hospital intranets often serve plain http: upgrading every request would break the page there.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  return async function setSecurityHeaders(ctx: AppContext, next: Next) {
+    await base(ctx, async () => {
+      if (ctx.path.startsWith('/widgets/')) ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      await next();
+    });
+  };
+}
+
+/** API answers are never cached: they hold patient data and per-user results. */
+export async function noStoreForApi(ctx: AppContext, next: Next) {
+  if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  await next();
+}

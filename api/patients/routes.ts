@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../../clinical/index.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { validate } from '../http/validate.ts';
+import type { AuditLog } from '../storage/audit-log.ts';
+import type { PatientRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import type { AppState } from '../state.ts';
+import { PATIENT_NOT_FOUND_MESSAGE } from '../tools/routes.ts';
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The patient as the API shows it (the owner is implied: it is always the caller). */
+export function publicPatient({ ownerId: _ownerId, ...patient }: PatientRecord) {
+  return patient;
+}
+
+export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/patients' });
+  const currentYear = () => deps.now().getUTCFullYear();
+
+  router.get('/', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const q = typeof ctx.query.q === 'string' ? ctx.query.q : undefined;
+    if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`);
+    const patients = await deps.store.listPatients(userId, q);
+    await deps.audit.record({ actor: userId, action: q ? 'patient.search' : 'patient.list', recordType: 'patient', outcome: 'success' });
+    ctx.body = { patients: patients.map(publicPatient) };
+  });
+
+  router.post('/', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const input = validate(ctx, newPatientSchema(currentYear()), ctx.request.body, PATIENT_FIELD_ORDER);
+    const at = deps.now().toISOString();
+    const patient: PatientRecord = {
+      id: randomUUID(),
+      ownerId: userId,
+      displayName: input.displayName,
+      mrn: input.mrn ?? null,
+      yearOfBirth: input.yearOfBirth ?? null,
+      ageGroup: input.ageGroup ?? null,
+      weightKg: input.weightKg ?? null,
+      notes: input.notes ?? null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await deps.store.createPatient(patient);
+    await deps.audit.record({ actor: userId, action: 'patient.create', recordType: 'patient', recordId: patient.id, outcome: 'success' });
+    ctx.status = 201;
+    ctx.body = publicPatient(patient);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const { id = '' } = ctx.params;
+    const patient = await deps.store.findPatient(userId, id);
+    await deps.audit.record({ actor: userId, action: 'patient.read', recordType: 'patient', recordId: id, outcome: patient ? 'success' : 'failure' });
+    if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
+    ctx.body = publicPatient(patient);
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const { id = '' } = ctx.params;
+    if (!(await deps.store.findPatient(userId, id))) {
+      await deps.audit.record({ actor: userId, action: 'patient.update', recordType: 'patient', recordId: id, outcome: 'failure' });
+      return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
+    }
+    const changes = validate(ctx, patientChangesSchema(currentYear()), ctx.request.body, PATIENT_FIELD_ORDER);
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const patient = await deps.store.updatePatient(userId, id, defined, deps.now().toISOString());
+    if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
+    await deps.audit.record({ actor: userId, action: 'patient.update', recordType: 'patient', recordId: patient.id, outcome: 'success' });
+    ctx.body = publicPatient(patient);
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const { id = '' } = ctx.params;
+    const deleted = await deps.store.deletePatient(userId, id);
+    await deps.audit.record({ actor: userId, action: 'patient.delete', recordType: 'patient', recordId: id, outcome: deleted ? 'success' : 'failure' });
+    if (!deleted) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+import { access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Low } from 'lowdb';
+import { DataFile } from 'lowdb/node';
+import type { DatabaseShape, PatientRecord } from './records.ts';
+import type { HistoryFilter, PatientFields, Store } from './store.ts';
+import { StorageError } from './storage-error.ts';
+
+export const DATA_FILE_NAME = 'db.json';
+const COLLECTIONS = ['users', 'sessions', 'patients', 'calculations'] as const;
+
+const emptyDatabase = (): DatabaseShape => ({ version: 1, users: [], sessions: [], patients: [], calculations: [] });
+
+/**
+ * The default store: one JSON file in DATA_DIR, opened with lowdb's file adapter explicitly (the
+ * JSONFilePreset keeps data in memory under NODE_ENV=test). lowdb writes through steno: a temp file
+ * then a rename, so a killed process leaves the old or the new file, never half of one. A write is
+ * acknowledged (the promise resolves) only once it is on disk. A damaged file stops start-up with
+ * a message naming it and is never overwritten.
+ */
+export async function openLowdbStore(dataDir: string): Promise<Store> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, DATA_FILE_NAME);
+  // Compact JSON: every write rewrites the whole file.
+  const adapter = new DataFile<DatabaseShape>(file, { parse: JSON.parse, stringify: (data) => JSON.stringify(data) });
+  const db = new Low<DatabaseShape>(adapter, emptyDatabase());
+  const exists = await access(file).then(() => true, () => false);
+  try {
+    await db.read();
+  } catch (error) {
+    throw new StorageError(
+      `The data file ${file} is damaged and cannot be read (${(error as Error).message}). ` +
+        'It has not been changed. Restore it from a backup, or move it away to start with an empty database.',
+    );
+  }
+  assertShape(db.data, file);
+  if (!exists) await db.write();
+  return new LowdbStore(db);
+}
+
+function assertShape(data: unknown, file: string): asserts data is DatabaseShape {
+  const problem = shapeProblem(data);
+  if (problem) {
+    throw new StorageError(`The data file ${file} is not a database this server can read (${problem}). It has not been changed.`);
+  }
+}
+
+function shapeProblem(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'it does not hold an object';
+  const record = data as Record<string, unknown>;
+  if (record.version !== 1) return `unknown data version ${JSON.stringify(record.version)}`;
+  const missing = COLLECTIONS.find((name) => !Array.isArray(record[name]));
+  return missing ? `the "${missing}" list is missing` : undefined;
+}
+
+class LowdbStore implements Store {
+  readonly #db: Low<DatabaseShape>;
+  constructor(db: Low<DatabaseShape>) {
+    this.#db = db;
+  }
+
+  get #data(): DatabaseShape {
+    return this.#db.data;
+  }
+
+  /** Applies a change in memory and resolves once the file holds it; on a failed write, memory is reloaded from disk. */
+  async #commit<T>(change: (data: DatabaseShape) => T): Promise<T> {
+    const result = change(this.#data);
+    try {
+      await this.#db.write();
+    } catch (error) {
+      await this.#db.read();
+      throw error;
+    }
+    return result;
+  }
+
+  async createUser(user: DatabaseShape['users'][number]) {
+    if (this.#data.users.some((existing) => existing.email === user.email)) return 'duplicate_email' as const;
+    await this.#commit((data) => data.users.push(user));
+    return 'created' as const;
+  }
+  async findUserByEmail(email: string) {
+    return this.#data.users.find((user) => user.email === email);
+  }
+  async findUserById(id: string) {
+    return this.#data.users.find((user) => user.id === id);
+  }
+
+  async createSession(session: DatabaseShape['sessions'][number]) {
+    await this.#commit((data) => data.sessions.push(session));
+  }
+  async findSession(id: string) {
+    return this.#data.sessions.find((session) => session.id === id);
+  }
+  async revokeSession(id: string, revokedAt: string) {
+    const session = this.#data.sessions.find((candidate) => candidate.id === id);
+    if (!session || session.revokedAt) return;
+    await this.#commit(() => {
+      session.revokedAt = revokedAt;
+    });
+  }
+
+  async createPatient(patient: PatientRecord) {
+    await this.#commit((data) => data.patients.push(patient));
+  }
+  async listPatients(ownerId: string, query?: string) {
+    const needle = query?.trim().toLowerCase();
+    return this.#data.patients
+      .filter((patient) => patient.ownerId === ownerId)
+      .filter((patient) => !needle || patient.displayName.toLowerCase().includes(needle) || (patient.mrn ?? '').toLowerCase().includes(needle))
+      .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }));
+  }
+  async findPatient(ownerId: string, id: string) {
+    return this.#data.patients.find((patient) => patient.id === id && patient.ownerId === ownerId);
+  }
+  async updatePatient(ownerId: string, id: string, changes: Partial<PatientFields>, updatedAt: string) {
+    const patient = await this.findPatient(ownerId, id);
+    if (!patient) return undefined;
+    await this.#commit(() => Object.assign(patient, changes, { updatedAt }));
+    return patient;
+  }
+  async deletePatient(ownerId: string, id: string) {
+    const index = this.#data.patients.findIndex((patient) => patient.id === id && patient.ownerId === ownerId);
+    if (index === -1) return false;
+    await this.#commit((data) => {
+      data.patients.splice(index, 1);
+      for (const entry of data.calculations) if (entry.ownerId === ownerId && entry.patientId === id) entry.patientId = null;
+    });
+    return true;
+  }
+
+  async saveCalculation(entry: DatabaseShape['calculations'][number]) {
+    await this.#commit((data) => data.calculations.push(entry));
+  }
+  async listCalculations(ownerId: string, filter: HistoryFilter) {
+    const matches = [];
+    // Entries are appended in time order: walk backwards for newest first.
+    for (let index = this.#data.calculations.length - 1; index >= 0; index -= 1) {
+      const entry = this.#data.calculations[index]!;
+      if (entry.ownerId !== ownerId) continue;
+      if (filter.patientId !== undefined && entry.patientId !== filter.patientId) continue;
+      if (filter.toolType !== undefined && entry.toolType !== filter.toolType) continue;
+      matches.push(entry);
+    }
+    return { items: matches.slice(filter.offset, filter.offset + filter.limit), total: matches.length };
+  }
+  async findCalculation(ownerId: string, id: string) {
+    return this.#data.calculations.find((entry) => entry.id === id && entry.ownerId === ownerId);
+  }
+
+  async close() {
+    // lowdb holds no handle between writes; nothing to release.
+  }
+}

@@ -1,0 +1,55 @@
+import type { AgeGroup } from '../../clinical/index.ts';
+
+/** What storage holds. Only the storage adapter touches these arrays directly. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  license: string | null;
+  passwordHash: string;
+  createdAt: string;
+}
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** Data minimisation: what a clinician needs to find a patient again and dose them, nothing more. */
+export interface PatientRecord {
+  id: string;
+  ownerId: string;
+  displayName: string;
+  mrn: string | null;
+  yearOfBirth: number | null;
+  ageGroup: AgeGroup | null;
+  weightKg: number | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TOOL_TYPES = ['dose_calculator', 'bradycardia_advisor', 'roi_calculator'] as const;
+export type ToolType = (typeof TOOL_TYPES)[number];
+
+/** One calculation as computed then: the validated inputs and the response sent. */
+export interface CalculationRecord {
+  id: string;
+  ownerId: string;
+  patientId: string | null;
+  toolType: ToolType;
+  inputs: unknown;
+  result: unknown;
+  createdAt: string;
+}
+
+export interface DatabaseShape {
+  version: 1;
+  users: UserRecord[];
+  sessions: SessionRecord[];
+  patients: PatientRecord[];
+  calculations: CalculationRecord[];
+}

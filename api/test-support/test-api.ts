@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp, type AppDeps } from '../app.ts';
+import { loadJwtKey } from '../auth/jwt-secret.ts';
+import { fileAuditLog } from '../storage/audit-log.ts';
+import { openLowdbStore } from '../storage/lowdb-store.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** The real app over real HTTP on 127.0.0.1, with a fresh temporary DATA_DIR of real files. */
+export async function startTestApi(overrides: Partial<AppDeps> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
+  const store = await openLowdbStore(dataDir);
+  const errors: unknown[] = [];
+  const app = createApp({
+    store,
+    audit: fileAuditLog(dataDir, () => new Date()),
+    jwtKey: await loadJwtKey(dataDir, undefined),
+    logError: (error) => errors.push(error),
+    ...overrides,
+  });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  let counter = 0;
+  /** Signs up a new clinician and returns their token and user. */
+  async function signUp(name = 'Test Clinician') {
+    counter += 1;
+    const email = `clinician${counter}-${Date.now()}@hospital.example`;
+    const response = await request('POST', '/api/auth/signup', {
+      body: { email, password: 'correct horse battery', name, license: 'SCFHS-12345', agreeTerms: true },
+    });
+    if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+    return { token: response.body.token as string, user: response.body.user, email, password: 'correct horse battery' };
+  }
+
+  return {
+    url,
+    dataDir,
+    store,
+    errors,
+    request,
+    signUp,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import * as v from 'valibot';
+import { assessBradycardia, calculateDose, calculateRoi } from '../../clinical/index.ts';
+import { strictFields } from '../../clinical/validation.ts';
+import { SIGN_IN_REQUIRED_MESSAGE } from '../auth/authenticate.ts';
+import { validate } from '../http/validate.ts';
+import type { AuditLog } from '../storage/audit-log.ts';
+import { TOOL_TYPES, type ToolType } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import type { AppState } from '../state.ts';
+import { bradycardiaResponse, doseResponse, roiResponse, type ToolResponse } from './tool-responses.ts';
+
+export const PATIENT_NOT_FOUND_MESSAGE = 'Patient not found';
+
+const toolTypeMessage = `toolType must be one of: ${TOOL_TYPES.join(', ')}`;
+const runSchema = strictFields(
+  {
+    toolType: v.picklist(TOOL_TYPES, toolTypeMessage),
+    inputs: v.looseObject({}, 'inputs must be an object of the tool\'s fields'),
+    patientId: v.optional(v.nullable(v.pipe(v.string('patientId must be text'), v.maxLength(100, 'patientId is too long')))),
+  },
+  { toolType: toolTypeMessage, inputs: "inputs must be an object of the tool's fields" },
+);
+
+/** The server recomputes every result with clinical/; it never trusts a browser's result. */
+const RUNNERS: Record<ToolType, (inputs: unknown) => ToolResponse> = {
+  dose_calculator: (inputs) => doseResponse(calculateDose(inputs)),
+  bradycardia_advisor: (inputs) => bradycardiaResponse(assessBradycardia(inputs)),
+  roi_calculator: (inputs) => roiResponse(calculateRoi(inputs)),
+};
+
+export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/tools' });
+
+  router.post('/run', async (ctx) => {
+    const { toolType, inputs, patientId } = validate(ctx, runSchema, ctx.request.body, ['toolType', 'inputs', 'patientId']);
+    const auth = ctx.state.auth;
+    if (patientId != null) {
+      if (!auth) return ctx.throw(401, SIGN_IN_REQUIRED_MESSAGE);
+      if (!(await deps.store.findPatient(auth.userId, patientId))) ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
+    }
+    const response = RUNNERS[toolType](inputs);
+    if (response.status === 400) {
+      return ctx.throw(400, response.issues[0]?.message ?? 'Invalid input', { issues: response.issues });
+    }
+    const body: Record<string, unknown> = { toolType, ...response.body };
+    if (auth) {
+      // Quick Use (anonymous) stores nothing; a signed-in calculation goes to the caller's history.
+      const entry = {
+        id: randomUUID(),
+        ownerId: auth.userId,
+        patientId: patientId ?? null,
+        toolType,
+        inputs,
+        result: structuredClone(body),
+        createdAt: deps.now().toISOString(),
+      };
+      await deps.store.saveCalculation(entry);
+      await deps.audit.record({ actor: auth.userId, action: 'calculation.create', recordType: 'calculation', recordId: entry.id, outcome: 'success' });
+      body.historyId = entry.id;
+      body.patientId = entry.patientId;
+    }
+    ctx.body = body;
+  });
+
+  return router;
+}
