@@ -29,6 +29,8 @@ export interface AppDeps {
   logError?: (error: unknown) => void;
 }
 
+const UNMATCHED_MESSAGES: Record<number, string> = { 404: 'Not found', 405: 'Method not allowed', 501: 'Not implemented' };
+
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const now = deps.now ?? (() => new Date());
@@ -49,12 +51,19 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(staticFiles(deps.staticRoot));
   app.use(jsonBodyParser());
   app.use(authenticate({ key: deps.jwtKey, store: deps.store, now }));
+  app.use(async function unmatchedApiRequest(ctx, next) {
+    await next();
+    if (ctx.body != null) return;
+    // No route answered: 404, or the router's 405 (with Allow) / 501 for a known path.
+    const status = ctx.status;
+    const message = UNMATCHED_MESSAGES[status];
+    if (!message) return;
+    ctx.body = { message };
+    ctx.status = status; // setting a body would make it a 200
+  });
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(async function apiNotFound(ctx) {
-    ctx.throw(404, 'Not found');
-  });
   return app;
 }

@@ -29,10 +29,14 @@ export function authenticate(deps: { key: KeyObject; store: Store; now: () => Da
     key: 'jwt',
     isRevoked: async (_ctx, claims) => {
       if (!isTokenClaims(claims)) return true;
-      const session = await deps.store.findSession(claims.sid);
-      if (!session || session.revokedAt || session.userId !== claims.sub) return true;
-      if (Date.parse(session.expiresAt) <= deps.now().getTime()) return true;
-      return !(await deps.store.findUserById(claims.sub));
+      try {
+        const session = await deps.store.findSession(claims.sid);
+        if (!session || session.revokedAt || session.userId !== claims.sub) return true;
+        if (Date.parse(session.expiresAt) <= deps.now().getTime()) return true;
+        return !(await deps.store.findUserById(claims.sub));
+      } catch (error) {
+        throw new SessionCheckFailed(error);
+      }
     },
   });
 
@@ -45,10 +49,19 @@ export function authenticate(deps: { key: KeyObject; store: Store; now: () => Da
         await next();
       });
     } catch (error) {
+      const original = (error as { originalError?: unknown }).originalError;
+      if (original instanceof SessionCheckFailed) throw original.cause; // a storage failure is a 500, not a sign-out
       if (isJwtRejection(error)) ctx.throw(401, SESSION_INVALID_MESSAGE);
       throw error;
     }
   };
+}
+
+/** Storage failed while checking a session: koa-jwt would report it as a bad token. */
+class SessionCheckFailed extends Error {
+  constructor(cause: unknown) {
+    super('Session check failed', { cause });
+  }
 }
 
 /** koa-jwt's own 401s carry the verification error as `originalError`, or come from its header parser. */

@@ -13,14 +13,18 @@ import { bradycardiaResponse, doseResponse, roiResponse, type ToolResponse } fro
 
 export const PATIENT_NOT_FOUND_MESSAGE = 'Patient not found';
 
+const inputsMessage = "inputs must be an object of the tool's fields";
 const toolTypeMessage = `toolType must be one of: ${TOOL_TYPES.join(', ')}`;
 const runSchema = strictFields(
   {
     toolType: v.picklist(TOOL_TYPES, toolTypeMessage),
-    inputs: v.looseObject({}, 'inputs must be an object of the tool\'s fields'),
+    inputs: v.custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      inputsMessage,
+    ),
     patientId: v.optional(v.nullable(v.pipe(v.string('patientId must be text'), v.maxLength(100, 'patientId is too long')))),
   },
-  { toolType: toolTypeMessage, inputs: "inputs must be an object of the tool's fields" },
+  { toolType: toolTypeMessage, inputs: inputsMessage },
 );
 
 /** The server recomputes every result with clinical/; it never trusts a browser's result. */

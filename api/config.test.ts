@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toEqual({ port: 3000, host: undefined, dataDir: path.resolve('/srv/app', 'data'), jwtSecret: undefined, allowedOrigins: [], trustProxy: false });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+  it('reads every variable', () => {
+    const secret = 's'.repeat(32);
+    expect(
+      loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: 'var/db', JWT_SECRET: secret, ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/', TRUST_PROXY: 'true' }, '/srv/app'),
+    ).toEqual({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('/srv/app', 'var/db'), jwtSecret: secret, allowedOrigins: ['https://a.example', 'http://b.example:8080'], trustProxy: true });
+  });
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters (got 5); leave it unset to have one generated in DATA_DIR'],
+    [{ ALLOWED_ORIGINS: 'cms.example' }, 'ALLOWED_ORIGINS has "cms.example", which is not an origin like https://intranet.example.org'],
+    [{ ALLOWED_ORIGINS: 'https://cms.example/path' }, 'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host and port only, like https://intranet.example.org'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be "true" or "false" (got "yes")'],
+  ])('fails fast naming the variable: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
