@@ -1,0 +1,127 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtServer, runServerProcess, startServerProcess, stopServerProcess, type ServerProcess } from './test-support/server-process.ts';
+
+// The real server process, as `npm start` runs it: file modes, restarts, the lock, damaged files,
+// and acknowledged writes surviving SIGKILL. CRASH_TRIALS sets the number of kill trials
+// (3 in `npm test`; `npm run test:crash` runs 100).
+const CRASH_TRIALS = Number(process.env.CRASH_TRIALS ?? 3);
+
+let serverFile: string;
+const dirs: string[] = [];
+const newDataDir = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sgx-proc-'));
+  dirs.push(dir);
+  return dir;
+};
+beforeAll(async () => {
+  serverFile = await builtServer();
+}, 120_000);
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const post = async (server: ServerProcess, urlPath: string, body: unknown, token?: string) => {
+  const response = await fetch(server.url + urlPath, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+};
+function exitedAtStart(result: Awaited<ReturnType<typeof runServerProcess>>) {
+  if (!('exitCode' in result)) {
+    result.child.kill('SIGKILL');
+    throw new Error('the server started, but should have refused to');
+  }
+  return result;
+}
+const signupBody = { email: 'crash@hospital.example', password: 'correct horse battery', name: 'Crash Test', agreeTerms: true };
+
+describe('the server process', () => {
+  it('keeps its files private (0600 in a 0700 directory) and sessions across a restart', async () => {
+    const dataDir = path.join(await newDataDir(), 'data');
+    const first = await startServerProcess(serverFile, dataDir);
+    const signup = await post(first, '/api/auth/signup', signupBody);
+    expect(signup.status).toBe(201);
+    await post(first, '/api/patients', { displayName: 'P' }, signup.body.token);
+    await stopServerProcess(first);
+    for (const name of ['db.json', 'jwt-secret', 'audit.log']) {
+      expect([name, (await stat(path.join(dataDir, name))).mode & 0o777]).toEqual([name, 0o600]);
+    }
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+
+    const second = await startServerProcess(serverFile, dataDir);
+    const me = await fetch(`${second.url}/api/auth/me`, { headers: { Authorization: `Bearer ${signup.body.token}` } });
+    expect(me.status).toBe(200);
+    await stopServerProcess(second);
+  }, 60_000);
+
+  it('refuses a second process on the same DATA_DIR at once, with a clear message', async () => {
+    const dataDir = await newDataDir();
+    const first = await startServerProcess(serverFile, dataDir);
+    try {
+      const second = exitedAtStart(await runServerProcess(serverFile, dataDir));
+      expect(second.exitCode).toBe(1);
+      expect(second.output).toContain(`Cannot start: Another server (pid ${first.child.pid}) is already using the data directory ${dataDir}.`);
+    } finally {
+      await stopServerProcess(first);
+    }
+  }, 60_000);
+
+  it('refuses a truncated data file without changing it', async () => {
+    const dataDir = await newDataDir();
+    const damaged = '{"version":1,"users":[{"id":"u1","email":"a@b.example","na';
+    await writeFile(path.join(dataDir, 'db.json'), damaged);
+    const result = exitedAtStart(await runServerProcess(serverFile, dataDir));
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toContain(
+      `Cannot start: The data file ${path.join(dataDir, 'db.json')} is damaged and cannot be read`,
+    );
+    expect(await readFile(path.join(dataDir, 'db.json'), 'utf8')).toBe(damaged);
+  }, 30_000);
+
+  it('refuses a bad configuration, naming the variable', async () => {
+    const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { JWT_SECRET: 'too-short' }));
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toContain('Cannot start: JWT_SECRET must be at least 32 characters');
+  }, 30_000);
+
+  it(`loses no acknowledged write when killed with SIGKILL mid-write (${CRASH_TRIALS} trials)`, async () => {
+    const dataDir = await newDataDir();
+    let server = await startServerProcess(serverFile, dataDir);
+    const token = (await post(server, '/api/auth/signup', signupBody)).body.token as string;
+    const acknowledged: string[] = [];
+    for (let trial = 0; trial < CRASH_TRIALS; trial += 1) {
+      const current = server;
+      let stop = false;
+      const writer = async (worker: number) => {
+        for (let n = 0; !stop; n += 1) {
+          try {
+            const response = await post(current, '/api/patients', { displayName: `t${trial}-w${worker}-${n}`, weightKg: 70 }, token);
+            if (response.status === 201) acknowledged.push(response.body.id);
+          } catch {
+            return; // the connection died with the process: this write was never acknowledged
+          }
+        }
+      };
+      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker));
+      await new Promise((resolve) => setTimeout(resolve, 80 + Math.random() * 250));
+      current.child.kill('SIGKILL');
+      stop = true;
+      await Promise.all(writers);
+      await current.exited;
+
+      server = await startServerProcess(serverFile, dataDir);
+      const list = await fetch(`${server.url}/api/patients`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(list.status).toBe(200);
+      const stored = new Set(((await list.json()) as { patients: { id: string }[] }).patients.map((patient) => patient.id));
+      const lost = acknowledged.filter((id) => !stored.has(id));
+      expect({ trial, lost }).toEqual({ trial, lost: [] });
+    }
+    expect(acknowledged.length).toBeGreaterThan(CRASH_TRIALS); // the trials really wrote
+    await stopServerProcess(server);
+  }, 60_000 + CRASH_TRIALS * 10_000);
+});
