@@ -88,7 +88,12 @@ class LowdbStore implements Store {
   }
 
   async createSession(session: DatabaseShape['sessions'][number]) {
-    await this.#commit((data) => data.sessions.push(session));
+    const now = Date.parse(session.createdAt);
+    await this.#commit((data) => {
+      // A session that has ended is refused whether or not it is kept: drop those, so the list stays small.
+      data.sessions = data.sessions.filter((kept) => !kept.revokedAt && Date.parse(kept.expiresAt) > now);
+      data.sessions.push(session);
+    });
   }
   async findSession(id: string) {
     return this.#data.sessions.find((session) => session.id === id);
