@@ -19,13 +19,16 @@ export function publicPatient({ ownerId: _ownerId, ...patient }: PatientRecord) 
 export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/patients' });
   const currentYear = () => deps.now().getUTCFullYear();
+  /** One audit line per patient action: who, what, which record, and whether it was found. */
+  const audit = (actor: string, action: string, recordId: string | undefined, found: boolean) =>
+    deps.audit.record({ actor, action, recordType: 'patient', recordId, outcome: found ? 'success' : 'failure' });
 
   router.get('/', async (ctx) => {
     const { userId } = requireAuth(ctx);
     const q = typeof ctx.query.q === 'string' ? ctx.query.q : undefined;
     if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`);
     const patients = await deps.store.listPatients(userId, q);
-    await deps.audit.record({ actor: userId, action: q ? 'patient.search' : 'patient.list', recordType: 'patient', outcome: 'success' });
+    await audit(userId, q ? 'patient.search' : 'patient.list', undefined, true);
     ctx.body = { patients: patients.map(publicPatient) };
   });
 
@@ -46,7 +49,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
       updatedAt: at,
     };
     await deps.store.createPatient(patient);
-    await deps.audit.record({ actor: userId, action: 'patient.create', recordType: 'patient', recordId: patient.id, outcome: 'success' });
+    await audit(userId, 'patient.create', patient.id, true);
     ctx.status = 201;
     ctx.body = publicPatient(patient);
   });
@@ -55,7 +58,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const { userId } = requireAuth(ctx);
     const { id = '' } = ctx.params;
     const patient = await deps.store.findPatient(userId, id);
-    await deps.audit.record({ actor: userId, action: 'patient.read', recordType: 'patient', recordId: id, outcome: patient ? 'success' : 'failure' });
+    await audit(userId, 'patient.read', id, Boolean(patient));
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     ctx.body = publicPatient(patient);
   });
@@ -64,14 +67,14 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const { userId } = requireAuth(ctx);
     const { id = '' } = ctx.params;
     if (!(await deps.store.findPatient(userId, id))) {
-      await deps.audit.record({ actor: userId, action: 'patient.update', recordType: 'patient', recordId: id, outcome: 'failure' });
+      await audit(userId, 'patient.update', id, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
     const changes = validate(ctx, patientChangesSchema(currentYear()), ctx.request.body, PATIENT_FIELD_ORDER);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const patient = await deps.store.updatePatient(userId, id, defined, deps.now().toISOString());
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
-    await deps.audit.record({ actor: userId, action: 'patient.update', recordType: 'patient', recordId: patient.id, outcome: 'success' });
+    await audit(userId, 'patient.update', patient.id, true);
     ctx.body = publicPatient(patient);
   });
 
@@ -79,7 +82,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const { userId } = requireAuth(ctx);
     const { id = '' } = ctx.params;
     const deleted = await deps.store.deletePatient(userId, id);
-    await deps.audit.record({ actor: userId, action: 'patient.delete', recordType: 'patient', recordId: id, outcome: deleted ? 'success' : 'failure' });
+    await audit(userId, 'patient.delete', id, deleted);
     if (!deleted) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     ctx.status = 204;
   });
