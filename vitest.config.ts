@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Test projects: `node` holds everything that needs no browser (clinical/, api/, scripts/);
-// `e2e` drives Debian's Chromium with playwright-core and is started by e2e/run.mjs,
-// which first makes sure a Chromium binary exists.
+// Test projects:
+// - `node`: everything that needs no browser (clinical/, api/, scripts/);
+// - `dom`: widget components in jsdom (rendered as React components, not as custom elements);
+// - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium.
 export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'node',
           environment: 'node',
@@ -14,12 +17,22 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['widgets/**/*.test.{ts,tsx}'],
+          setupFiles: ['widgets/test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

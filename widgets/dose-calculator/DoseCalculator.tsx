@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import {
+  AGE_GROUPS,
+  calculateDose,
+  DOSE_NMBA_TYPES,
+  INVALID_WEIGHT_MESSAGE,
+  type AgeGroup,
+  type DoseCalculatorInput,
+  type DoseNmbaType,
+  type DoseOutcome,
+  type FieldIssue,
+  type TofCountText,
+} from '../../clinical/index.ts';
+import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
+import { parseDecimalText } from '../shared/parse-number.ts';
+import { token } from '../shared/theme.ts';
+import { useToast } from '../shared/toasts.tsx';
+import { Button } from '../shared/ui.tsx';
+import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { CreatinineHelper } from './CreatinineHelper.tsx';
+import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
+
+export interface DoseCalculatorProps {
+  /** API origin for saving a signed-in clinician's calculations (later); the calculator itself needs no API. */
+  apiBase?: string;
+  /** Preset body weight in kg, e.g. from a selected patient. */
+  weight?: string;
+  /** Preset age group: adult, pediatric or infant. */
+  ageGroup?: string;
+}
+
+interface FormState {
+  ageGroup: AgeGroup;
+  bodyWeight: string;
+  nmbaType: DoseNmbaType;
+  creatinine: string;
+  tofCount: TofCountText;
+  ptc: string;
+  rsiScenario: boolean;
+  dialysis: boolean;
+}
+
+const isAgeGroup = (value: string | undefined): value is AgeGroup => (AGE_GROUPS as readonly string[]).includes(value ?? '');
+
+/** The form's text as the calculator's input: empty numbers are "not entered", bad text is NaN. */
+export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, unknown> {
+  return {
+    ageGroup: form.ageGroup,
+    bodyWeight: parseDecimalText(form.bodyWeight),
+    nmbaType: form.nmbaType,
+    creatinine: parseDecimalText(form.creatinine) ?? null,
+    tofCount: form.tofCount,
+    ptc: parseDecimalText(form.ptc) ?? null,
+    rsiScenario: form.rsiScenario,
+    dialysis: form.dialysis,
+  };
+}
+
+/** Spec §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
+export function DoseCalculator({ weight, ageGroup }: DoseCalculatorProps) {
+  const t = useMessages().doseCalculator;
+  const host = useWidgetHost();
+  const toast = useToast();
+  const headingId = useId();
+  const [form, setForm] = useState<FormState>({
+    ageGroup: isAgeGroup(ageGroup) ? ageGroup : 'adult',
+    bodyWeight: weight ?? '',
+    nmbaType: 'rocuronium',
+    creatinine: '',
+    tofCount: '',
+    ptc: '',
+    rsiScenario: false,
+    dialysis: false,
+  });
+  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const [result, setResult] = useState<{ outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>; input: DoseCalculatorInput } | null>(null);
+  const [helperOpen, setHelperOpen] = useState(false);
+  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
+
+  const calculate = () => {
+    const input = toDoseInput(form);
+    const outcome = calculateDose(input);
+    if (outcome.kind === 'invalid_input') {
+      setIssues(outcome.issues);
+      setResult(null);
+      const weightIssue = outcome.issues.some((issue) => issue.field === 'bodyWeight');
+      toast({ title: t.invalidInputTitle, description: weightIssue ? INVALID_WEIGHT_MESSAGE : t.checkFields, variant: 'destructive' });
+      return;
+    }
+    setIssues([]);
+    setResult({ outcome, input: input as DoseCalculatorInput });
+    host.emit('sgx-dose-calculated', { outcome });
+  };
+
+  const tofOptions = [{ value: '' as TofCountText, label: t.tofNotCounted }, ...(['0', '1', '2', '3', '4'] as const).map((value) => ({ value, label: value }))];
+
+  return (
+    <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size' }}>
+      <header css={{ marginBlockEnd: '16px' }}>
+        <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
+          {t.title}
+        </h2>
+        <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
+      </header>
+      <div css={{ display: 'grid', gap: '20px', '@container (min-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } }}>
+        <form
+          part="form"
+          aria-label={t.formLabel}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            calculate();
+          }}
+          css={{
+            display: 'grid',
+            gap: '14px',
+            padding: '18px',
+            background: token('--sgx-color-surface'),
+            border: `1px solid ${token('--sgx-color-border')}`,
+            borderRadius: token('--sgx-radius'),
+          }}
+        >
+          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+            <SelectField name="ageGroup" label={t.ageGroup} value={form.ageGroup} onChange={set('ageGroup')} error={errorFor('ageGroup')} options={AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))} />
+            <NumberField name="bodyWeight" label={t.bodyWeight} unit={t.unitKg} hint={t.bodyWeightHint} required value={form.bodyWeight} onChange={set('bodyWeight')} error={errorFor('bodyWeight')} />
+            <SelectField name="nmbaType" label={t.nmbaType} value={form.nmbaType} onChange={set('nmbaType')} error={errorFor('nmbaType')} options={DOSE_NMBA_TYPES.map((value) => ({ value, label: t.nmbaTypes[value] }))} />
+            <NumberField name="creatinine" label={t.creatinine} unit={t.unitMlPerMin} hint={t.creatinineHint} info={t.creatinineInfo} value={form.creatinine} onChange={set('creatinine')} error={errorFor('creatinine')} />
+          </div>
+          <div>
+            <Button variant="ghost" aria-expanded={helperOpen} onClick={() => setHelperOpen((open) => !open)} css={{ paddingInline: 0 }}>
+              {helperOpen ? '▾' : '▸'} {t.crclHelperToggle}
+            </Button>
+          </div>
+          {helperOpen && <CreatinineHelper weightText={form.bodyWeight} onEstimate={(value) => set('creatinine')(String(value))} />}
+          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+            <SelectField name="tofCount" label={t.tofCount} hint={t.tofCountHint} info={t.tofInfo} value={form.tofCount} onChange={set('tofCount')} error={errorFor('tofCount')} options={tofOptions} />
+            <NumberField name="ptc" label={t.ptc} hint={t.ptcHint} info={t.ptcInfo} inputMode="numeric" value={form.ptc} onChange={set('ptc')} error={errorFor('ptc')} />
+          </div>
+          <CheckboxField name="rsiScenario" label={t.rsiScenario} info={t.rsiInfo} checked={form.rsiScenario} onChange={set('rsiScenario')} />
+          <CheckboxField name="dialysis" label={t.dialysis} checked={form.dialysis} onChange={set('dialysis')} />
+          <div>
+            <Button type="submit">{t.calculate}</Button>
+          </div>
+        </form>
+        <div aria-live="polite">{result && <DoseOutcomePanel outcome={result.outcome} input={result.input} />}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { DoseCalculatorInput, DoseOutcome, DoseResult } from '../../clinical/index.ts';
+import { token } from '../shared/theme.ts';
+import { useToast } from '../shared/toasts.tsx';
+import { Badge, BulletList, Button } from '../shared/ui.tsx';
+import { useMessages } from '../shared/widget-context.ts';
+import { doseNote } from './note.ts';
+
+type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
+
+/** Exactly one outcome: not indicated, contraindicated, not established, a dose, or unable to calculate. */
+export function DoseOutcomePanel({ outcome, input }: { outcome: ShownOutcome; input: DoseCalculatorInput }) {
+  const t = useMessages().doseCalculator;
+  const panel = (accent: string, children: React.ReactNode) => (
+    <section
+      part="result"
+      data-outcome={outcome.kind}
+      aria-label={t.resultHeading}
+      css={{
+        padding: '18px',
+        borderRadius: token('--sgx-radius'),
+        border: `1px solid ${token('--sgx-color-border')}`,
+        borderInlineStart: `6px solid ${accent}`,
+        background: token('--sgx-color-surface'),
+        display: 'grid',
+        gap: '12px',
+      }}
+    >
+      {children}
+    </section>
+  );
+
+  switch (outcome.kind) {
+    case 'dose':
+      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} input={input} />);
+    case 'unable_to_calculate':
+      return panel(
+        token('--sgx-color-warning'),
+        <>
+          <h3 css={{ margin: 0, fontSize: '1.25em' }}>{outcome.title}</h3>
+          <p css={{ margin: 0, fontWeight: 600 }}>{outcome.reason}</p>
+          {outcome.warnings.length > 0 && <Warnings items={outcome.warnings} />}
+        </>,
+      );
+    case 'not_indicated':
+    case 'contraindicated':
+    case 'not_established':
+      return panel(
+        token('--sgx-color-danger'),
+        <>
+          <h3 css={{ margin: 0, fontSize: '1.25em', color: token('--sgx-color-danger') }}>{outcome.title}</h3>
+          <Warnings items={outcome.warnings} />
+        </>,
+      );
+  }
+}
+
+function Warnings({ items }: { items: readonly string[] }) {
+  const t = useMessages().doseCalculator;
+  return (
+    <div role="note" css={{ padding: '10px 12px', borderRadius: '8px', background: '#fef3c7', color: '#451a03' }}>
+      <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.warnings}</h4>
+      <BulletList items={items} />
+    </div>
+  );
+}
+
+function DoseDetails({ result, input }: { result: DoseResult; input: DoseCalculatorInput }) {
+  const messages = useMessages();
+  const t = messages.doseCalculator;
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(doseNote(input, result, new Date()));
+      toast({ title: messages.common.copied, description: t.noteCopied, variant: 'success' });
+    } catch {
+      toast({ title: messages.common.copyFailed, description: messages.common.copyFailedDetail, variant: 'destructive' });
+    }
+  };
+  const stats: [string, string][] = [
+    [t.totalDose, `${result.totalDoseMg} ${t.unitMg}`],
+    [t.vials, t.vialCount(result.vials)],
+    [t.volume, `${result.volumeMl.toFixed(1)} ${t.unitMl}`],
+    [t.cost, `${result.costSar.toFixed(2)} ${t.unitSar}`],
+  ];
+  return (
+    <>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '8px 14px' }}>
+        <p css={{ margin: 0 }}>
+          <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.dosePerKg}</span>
+          <strong data-testid="dose-per-kg" css={{ fontSize: '2em', lineHeight: 1.1, color: token('--sgx-color-primary') }}>
+            {result.doseMgPerKg} {t.unitMgPerKg}
+          </strong>
+        </p>
+        <Badge tone="primary">{t.byActualWeight}</Badge>
+      </div>
+      <p css={{ margin: 0, fontWeight: 600 }}>{result.indication}</p>
+      <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
+        {stats.map(([label, value]) => (
+          <div key={label} css={{ padding: '10px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
+            <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{label}</dt>
+            <dd css={{ margin: 0, fontSize: '1.25em', fontWeight: 700 }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p css={{ margin: 0, fontSize: '0.9em', color: token('--sgx-color-muted') }}>{t.medianRecovery(result.medianRecoveryMin)}</p>
+      <div>
+        <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.administration}</h4>
+        <p css={{ margin: 0 }}>{result.administration}</p>
+      </div>
+      <div>
+        <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.monitoring}</h4>
+        <BulletList items={result.monitoring} />
+      </div>
+      {result.warnings.length > 0 && <Warnings items={result.warnings} />}
+      <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>{messages.common.decisionSupport}</p>
+      <div css={{ '@media print': { display: 'none' } }}>
+        <Button variant="secondary" onClick={() => void copy()}>
+          {t.copyNote}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { defineWidget } from '../shared/define-widget.tsx';
+import { DoseCalculator, type DoseCalculatorProps } from './DoseCalculator.tsx';
+
+export const DOSE_CALCULATOR_TAG = 'sgx-dose-calculator';
+
+/** Registers <sgx-dose-calculator api-base weight age-group> (idempotent). */
+export function defineDoseCalculator(): CustomElementConstructor {
+  return defineWidget<DoseCalculatorProps>(DOSE_CALCULATOR_TAG, DoseCalculator, { apiBase: 'string', weight: 'string', ageGroup: 'string' });
+}

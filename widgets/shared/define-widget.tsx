@@ -1,0 +1,73 @@
+import r2wc from '@r2wc/react-to-web-component';
+import type { ComponentType } from 'react';
+import { WidgetRoot } from './widget-root.tsx';
+
+/** r2wc's own markers (see @r2wc/core): whether it may render, and its React root. */
+const R2WC_CONNECTED = Symbol.for('r2wc.connected');
+
+/** Attributes are strings (kebab-case of the prop name); r2wc's presence booleans are unreliable. */
+export type AttributeTypes<Props> = { [K in keyof Props]?: 'string' | 'number' };
+
+/**
+ * Registers a React component as a custom element, once (a second bundle on the page finds it
+ * defined and returns the existing class). Fixes the r2wc edges measured in shared/design/widgets.md:
+ * - it renders only once connected (r2wc treats a new element as connected, so an element built
+ *   off-DOM would render into a detached shadow root and, built for production, lose its styles);
+ * - it unmounts a microtask after disconnection, and not at all when the element is connected
+ *   again (moving an element keeps its React state; a host React page removing it does not
+ *   unmount a root synchronously inside React's render);
+ * - a property set before the script loaded is re-applied on upgrade.
+ */
+export function defineWidget<Props extends object>(
+  tagName: string,
+  Component: ComponentType<Props>,
+  attributes: AttributeTypes<Props>,
+): CustomElementConstructor {
+  const existing = customElements.get(tagName);
+  if (existing) return existing;
+
+  const Inner = Component as ComponentType<object>;
+  const Rooted = ({ container, ...props }: Props & { container?: ShadowRoot }) => (
+    <WidgetRoot container={container}>
+      <Inner {...props} />
+    </WidgetRoot>
+  );
+  const Base = r2wc(Rooted as ComponentType<Props>, { shadow: 'open', props: attributes as Record<string, 'string'> });
+  const propNames = Object.keys(attributes);
+
+  class SgxElement extends Base {
+    #upgraded = false;
+
+    constructor() {
+      super();
+      (this as unknown as Record<symbol, boolean>)[R2WC_CONNECTED] = false;
+    }
+
+    connectedCallback() {
+      if (!this.#upgraded) {
+        this.#upgraded = true;
+        reapplyOwnProperties(this, propNames);
+      }
+      (this as unknown as Record<symbol, boolean>)[R2WC_CONNECTED] = true;
+      (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
+    }
+
+    disconnectedCallback() {
+      queueMicrotask(() => {
+        if (!this.isConnected) (Base.prototype as unknown as { disconnectedCallback(): void }).disconnectedCallback.call(this);
+      });
+    }
+  }
+  customElements.define(tagName, SgxElement);
+  return SgxElement;
+}
+
+/** A value assigned to `element.prop` before the class existed sits on the instance, hiding the accessor. */
+function reapplyOwnProperties(element: HTMLElement, names: readonly string[]) {
+  for (const name of names) {
+    if (!Object.hasOwn(element, name)) continue;
+    const value = (element as unknown as Record<string, unknown>)[name];
+    delete (element as unknown as Record<string, unknown>)[name];
+    (element as unknown as Record<string, unknown>)[name] = value;
+  }
+}

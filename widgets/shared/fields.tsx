@@ -1,0 +1,136 @@
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { token } from './theme.ts';
+import { InfoTip } from './tooltip.tsx';
+
+const controlCss = {
+  inlineSize: '100%',
+  minBlockSize: '44px',
+  paddingInline: '12px',
+  paddingBlock: '8px',
+  border: `1.5px solid ${token('--sgx-color-border')}`,
+  borderRadius: token('--sgx-radius'),
+  background: token('--sgx-color-surface'),
+  color: token('--sgx-color-text'),
+  font: 'inherit',
+  '&[aria-invalid="true"]': { borderColor: token('--sgx-color-danger') },
+  '&:disabled': { background: token('--sgx-color-surface-alt'), color: token('--sgx-color-muted') },
+} as const;
+
+interface FieldFrameProps {
+  label: string;
+  unit?: string;
+  hint?: string;
+  error?: string;
+  info?: string;
+  required?: boolean;
+  children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
+}
+
+/** Label (with unit and an optional info tip), control, hint and error tied to the control. */
+function FieldFrame({ label, unit, hint, error, info, required, children }: FieldFrameProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div part="field" css={{ display: 'grid', gap: '4px', minInlineSize: 0 }}>
+      <span css={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+        <label htmlFor={inputId} css={{ fontWeight: 600 }}>
+          {label}
+          {unit && <span css={{ fontWeight: 400, color: token('--sgx-color-muted') }}> ({unit})</span>}
+          {required && <span aria-hidden="true" css={{ color: token('--sgx-color-danger') }}> *</span>}
+        </label>
+        {info && <InfoTip label={label} text={info} />}
+      </span>
+      {children({ inputId, describedBy })}
+      {hint && (
+        <span id={hintId} css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} role="alert" css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600 }}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The one numeric field: a text input with inputMode="decimal" (no wheel or arrow-key surprises,
+ * no locale parsing by the browser), the unit in the label, and the raw text kept as typed.
+ */
+export function NumberField(props: Omit<FieldFrameProps, 'children'> & { value: string; onChange: (text: string) => void; name: string; placeholder?: string; inputMode?: 'decimal' | 'numeric' }) {
+  const { value, onChange, name, placeholder, inputMode = 'decimal', ...frame } = props;
+  return (
+    <FieldFrame {...frame}>
+      {({ inputId, describedBy }) => (
+        <input
+          id={inputId}
+          name={name}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          placeholder={placeholder}
+          required={frame.required}
+          aria-required={frame.required || undefined}
+          aria-invalid={frame.error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+          css={controlCss}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export function SelectField<V extends string>(
+  props: Omit<FieldFrameProps, 'children'> & { value: V; onChange: (value: V) => void; options: readonly { value: V; label: string }[]; name: string } & Pick<SelectHTMLAttributes<HTMLSelectElement>, 'disabled'>,
+) {
+  const { value, onChange, options, name, disabled, ...frame } = props;
+  return (
+    <FieldFrame {...frame}>
+      {({ inputId, describedBy }) => (
+        <select
+          id={inputId}
+          name={name}
+          value={value}
+          disabled={disabled}
+          aria-invalid={frame.error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value as V)}
+          css={controlCss}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange, name, info }: { label: string; checked: boolean; onChange: (checked: boolean) => void; name: string; info?: string }) {
+  const id = useId();
+  return (
+    <div part="field" css={{ display: 'flex', alignItems: 'start', gap: '10px' }}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        css={{ inlineSize: '20px', blockSize: '20px', marginBlockStart: '2px', flex: 'none', accentColor: token('--sgx-color-primary') }}
+      />
+      <label htmlFor={id} css={{ cursor: 'pointer' }}>
+        {label}
+      </label>
+      {info && <InfoTip label={label} text={info} />}
+    </div>
+  );
+}

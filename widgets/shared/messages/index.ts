@@ -1,0 +1,13 @@
+import { advisor } from './advisor.ts';
+import { common } from './common.ts';
+import { doseCalculator } from './dose-calculator.ts';
+import { portal } from './portal.ts';
+import { roi } from './roi.ts';
+
+/**
+ * The one message catalogue of the widgets (English). Every string a widget shows comes from here
+ * or from clinical/ (the clinical texts shared with the API and the reports). A translation is
+ * another object of the same type.
+ */
+export const messagesEn = { common, doseCalculator, advisor, roi, portal } as const;
+export type Messages = typeof messagesEn;

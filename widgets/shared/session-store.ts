@@ -1,0 +1,105 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiError, apiRequest, readStoredToken } from './api-client.ts';
+import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  license: string | null;
+}
+
+/** Spec §4 and §9: the current user is fresh for 5 minutes. */
+export const USER_FRESH_MS = 5 * 60 * 1000;
+
+export interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  userFetchedAt: number | null;
+  userStatus: 'idle' | 'loading' | 'error';
+  /** Quick Use: session only, nothing saved; kept in memory, so a reload forgets it. */
+  quickUse: boolean;
+  /** After a successful sign-up or sign-in. */
+  signedIn(token: string, user: SessionUser): void;
+  /** Removes the token and every cached value (the caller reloads the page, spec §4). */
+  signOut(): void;
+  startQuickUse(): void;
+  /** Loads the current user, only when a token exists and the cached user is stale; never retries. */
+  loadUser(apiBase: string | undefined): Promise<void>;
+}
+
+/** Spec §4: authenticated only when both a user is loaded and a token exists. */
+export const isAuthenticated = (state: Pick<SessionState, 'token' | 'user'>): boolean => Boolean(state.token && state.user);
+
+function writeToken(token: string | null): void {
+  try {
+    if (token) globalThis.localStorage?.setItem(AUTH_TOKEN_KEY, token);
+    else globalThis.localStorage?.removeItem(AUTH_TOKEN_KEY);
+  } catch {
+    // storage blocked: the session lasts for this page only
+  }
+}
+
+function createSessionStore(now: () => number = Date.now): StoreApi<SessionState> {
+  let inFlight: Promise<void> | null = null;
+  const store = createStore<SessionState>()((set, get) => ({
+    token: readStoredToken(),
+    user: null,
+    userFetchedAt: null,
+    userStatus: 'idle',
+    quickUse: false,
+    signedIn(token, user) {
+      writeToken(token);
+      set({ token, user, userFetchedAt: now(), userStatus: 'idle', quickUse: false });
+    },
+    signOut() {
+      writeToken(null);
+      set({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false });
+    },
+    startQuickUse() {
+      set({ quickUse: true });
+    },
+    loadUser(apiBase) {
+      const { token, user, userFetchedAt } = get();
+      if (!token) return Promise.resolve();
+      if (user && userFetchedAt !== null && now() - userFetchedAt < USER_FRESH_MS) return Promise.resolve();
+      if (inFlight) return inFlight;
+      set({ userStatus: 'loading' });
+      inFlight = apiRequest<SessionUser>(apiBase, '/api/auth/me', { token })
+        .then((loaded) => {
+          if (get().token === token) set({ user: loaded, userFetchedAt: now(), userStatus: 'idle' });
+        })
+        .catch((error: unknown) => {
+          if (get().token !== token) return;
+          // A 401 here means "signed out", not an error (spec §7: "return null on 401").
+          if (error instanceof ApiError && error.status === 401) get().signOut();
+          else set({ userStatus: 'error' });
+        })
+        .finally(() => {
+          inFlight = null;
+        });
+      return inFlight;
+    },
+  }));
+
+  // Other tabs: the storage event. The token changed there, so the cached user is no longer known.
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key !== AUTH_TOKEN_KEY && event.key !== null) return;
+    const token = readStoredToken();
+    if (token === store.getState().token) return;
+    store.setState({ token, user: null, userFetchedAt: null, userStatus: 'idle' });
+  });
+  return store;
+}
+
+type SessionGlobal = typeof globalThis & { [SESSION_STORE_SYMBOL]?: StoreApi<SessionState> };
+
+/**
+ * The one session store of the page. Kept on globalThis under a registered symbol, so elements
+ * from separately loaded bundles share it: one signing in or out updates all of them.
+ */
+export function sessionStore(): StoreApi<SessionState> {
+  const global = globalThis as SessionGlobal;
+  global[SESSION_STORE_SYMBOL] ??= createSessionStore();
+  return global[SESSION_STORE_SYMBOL];
+}

@@ -1,0 +1,58 @@
+import { css } from '@emotion/react';
+
+/**
+ * Theme tokens. A host page sets them on the element (or any ancestor): custom properties pass
+ * through `all: initial`. Sizes are px/em, never rem (rem follows the host page's root font size).
+ */
+export const TOKENS = {
+  '--sgx-color-primary': '#0f766e',
+  '--sgx-color-primary-contrast': '#ffffff',
+  '--sgx-color-text': '#0f172a',
+  '--sgx-color-muted': '#475569',
+  '--sgx-color-surface': '#ffffff',
+  '--sgx-color-surface-alt': '#f1f5f9',
+  '--sgx-color-border': '#cbd5e1',
+  '--sgx-color-danger': '#b91c1c',
+  '--sgx-color-success': '#15803d',
+  '--sgx-color-warning': '#a16207',
+  '--sgx-color-focus': '#2563eb',
+  '--sgx-radius': '10px',
+  '--sgx-font': 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+  '--sgx-font-size': '16px',
+} as const;
+export type ThemeToken = keyof typeof TOKENS;
+
+/** `var(--sgx-x, default)`: every use carries its default, so no host setting is needed. */
+export const token = (name: ThemeToken): string => `var(${name}, ${TOKENS[name]})`;
+
+/** Isolation from the host page: nothing inherited gets in (custom properties still do). */
+export const hostStyles = css`
+  :host {
+    all: initial;
+    display: block;
+    box-sizing: border-box;
+    font-family: ${token('--sgx-font')};
+    font-size: ${token('--sgx-font-size')};
+    line-height: 1.5;
+    color: ${token('--sgx-color-text')};
+    text-align: start;
+    -webkit-text-size-adjust: 100%;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  :focus-visible {
+    outline: 3px solid ${token('--sgx-color-focus')};
+    outline-offset: 2px;
+  }
+  @media print {
+    :host {
+      color: #000;
+    }
+  }
+`;

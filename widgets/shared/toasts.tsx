@@ -1,0 +1,164 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMessages } from './widget-context.ts';
+import { token } from './theme.ts';
+
+// Spec §9: one toast at a time, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the
+// region labelled "Notifications", at most 420 px wide.
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_MAX_WIDTH_PX = 420;
+export const TOAST_HOTKEY = 'F8';
+
+export type ToastVariant = 'default' | 'success' | 'destructive';
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+interface ShownToast extends ToastOptions {
+  id: number;
+}
+
+const ToastContext = createContext<(options: ToastOptions) => void>(() => {});
+/** Shows a toast in this element; a new toast replaces the one shown. */
+export const useToast = () => useContext(ToastContext);
+
+let nextId = 1;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ShownToast | null>(null);
+  const show = useCallback((options: ToastOptions) => setToast({ ...options, id: nextId++ }), []);
+  const dismiss = useCallback(() => setToast(null), []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <ToastRegion toast={toast} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: () => void }) {
+  const messages = useMessages();
+  const region = useRef<HTMLElement>(null);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === TOAST_HOTKEY && toast) {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [toast]);
+
+  useEffect(() => {
+    if (!toast || paused) return;
+    const timer = setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast, paused, onDismiss]);
+
+  return (
+    <section
+      ref={region}
+      aria-label={messages.common.notifications}
+      tabIndex={-1}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      css={{
+        position: 'fixed',
+        insetBlockEnd: '16px',
+        insetInlineEnd: '16px',
+        zIndex: 2147483000,
+        inlineSize: `min(${TOAST_MAX_WIDTH_PX}px, calc(100vw - 32px))`,
+        maxInlineSize: `${TOAST_MAX_WIDTH_PX}px`,
+        outline: 'none',
+        pointerEvents: toast ? 'auto' : 'none',
+      }}
+    >
+      <ol css={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} onHover={setPaused} />}
+      </ol>
+    </section>
+  );
+}
+
+function ToastItem({ toast, onDismiss, onHover }: { toast: ShownToast; onDismiss: () => void; onHover: (paused: boolean) => void }) {
+  const messages = useMessages();
+  const start = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+  const destructive = toast.variant === 'destructive';
+  const colours = useMemo(
+    () =>
+      destructive
+        ? { background: token('--sgx-color-danger'), color: '#ffffff', border: token('--sgx-color-danger') }
+        : { background: token('--sgx-color-surface'), color: token('--sgx-color-text'), border: toast.variant === 'success' ? token('--sgx-color-success') : token('--sgx-color-border') },
+    [destructive, toast.variant],
+  );
+  return (
+    <li
+      part="toast"
+      role={destructive ? 'alert' : 'status'}
+      aria-atomic="true"
+      data-variant={toast.variant ?? 'default'}
+      onPointerEnter={() => onHover(true)}
+      onPointerLeave={() => onHover(false)}
+      onPointerDown={(event) => {
+        start.current = event.clientX;
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+      }}
+      onPointerUp={() => {
+        if (offset > TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+        start.current = null;
+        setOffset(0);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+      css={{
+        display: 'grid',
+        gridTemplateColumns: '1fr auto',
+        gap: '8px',
+        padding: '14px 16px',
+        borderRadius: token('--sgx-radius'),
+        border: `1px solid ${colours.border}`,
+        borderInlineStartWidth: '6px',
+        background: colours.background,
+        color: colours.color,
+        boxShadow: '0 10px 25px rgb(15 23 42 / 0.18)',
+        touchAction: 'pan-y',
+        userSelect: 'none',
+      }}
+      style={{ transform: offset ? `translateX(${offset}px)` : undefined, opacity: offset ? Math.max(0.3, 1 - offset / 200) : undefined }}
+    >
+      <div>
+        <div css={{ fontWeight: 700 }}>{toast.title}</div>
+        {toast.description && <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>{toast.description}</div>}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label={messages.common.dismiss}
+        css={{
+          all: 'unset',
+          cursor: 'pointer',
+          inlineSize: '28px',
+          blockSize: '28px',
+          display: 'grid',
+          placeItems: 'center',
+          borderRadius: '6px',
+          fontSize: '18px',
+          lineHeight: 1,
+          '&:focus-visible': { outline: `3px solid ${token('--sgx-color-focus')}` },
+        }}
+      >
+        ×
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { token } from './theme.ts';
+
+/** Buttons, cards and badges every element shares. */
+export function Button({ variant = 'primary', busy = false, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost'; busy?: boolean }) {
+  const primary = variant === 'primary';
+  return (
+    <button
+      type="button"
+      part={`button button-${variant}`}
+      aria-busy={busy || undefined}
+      {...rest}
+      css={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '8px',
+        minBlockSize: '44px',
+        paddingInline: '18px',
+        paddingBlock: '8px',
+        border: `2px solid ${primary ? token('--sgx-color-primary') : variant === 'secondary' ? token('--sgx-color-primary') : 'transparent'}`,
+        borderRadius: token('--sgx-radius'),
+        background: primary ? token('--sgx-color-primary') : 'transparent',
+        color: primary ? token('--sgx-color-primary-contrast') : token('--sgx-color-primary'),
+        font: 'inherit',
+        fontWeight: 650,
+        cursor: 'pointer',
+        '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
+        '&:hover:not(:disabled)': { filter: 'brightness(0.92)' },
+      }}
+    >
+      {busy && <Spinner />}
+      {children}
+    </button>
+  );
+}
+
+export function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      data-spinner=""
+      css={{
+        inlineSize: '1em',
+        blockSize: '1em',
+        borderRadius: '50%',
+        border: '2px solid currentColor',
+        borderInlineEndColor: 'transparent',
+        animation: 'sgx-spin 0.8s linear infinite',
+        '@keyframes sgx-spin': { to: { transform: 'rotate(360deg)' } },
+        '@media (prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
+      }}
+    />
+  );
+}
+
+export function Card({ title, children, part = 'card', accent }: { title?: ReactNode; children: ReactNode; part?: string; accent?: string }) {
+  return (
+    <section
+      part={part}
+      css={{
+        background: token('--sgx-color-surface'),
+        border: `1px solid ${token('--sgx-color-border')}`,
+        borderBlockStart: accent ? `5px solid ${accent}` : undefined,
+        borderRadius: token('--sgx-radius'),
+        padding: '18px',
+        minInlineSize: 0,
+      }}
+    >
+      {title && <h3 css={{ margin: '0 0 12px', fontSize: '1.1em', lineHeight: 1.3 }}>{title}</h3>}
+      {children}
+    </section>
+  );
+}
+
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'primary' | 'danger' }) {
+  const colour = tone === 'danger' ? token('--sgx-color-danger') : tone === 'primary' ? token('--sgx-color-primary') : token('--sgx-color-muted');
+  return (
+    <span
+      part="badge"
+      css={{
+        display: 'inline-block',
+        paddingInline: '10px',
+        paddingBlock: '2px',
+        borderRadius: '999px',
+        border: `1px solid ${colour}`,
+        color: colour,
+        fontSize: '0.8em',
+        fontWeight: 700,
+        letterSpacing: '0.02em',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function BulletList({ items, label }: { items: readonly string[]; label?: string }) {
+  return (
+    <ul aria-label={label} css={{ margin: 0, paddingInlineStart: '1.25em', display: 'grid', gap: '4px' }}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  inlineSize: '1px',
+  blockSize: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
