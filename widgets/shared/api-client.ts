@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_KEY } from './session-storage-keys.ts';
+import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
 
 /**
  * The browser client of spec §7: JSON in and out, credentials included, `Authorization: bearer
@@ -31,7 +31,7 @@ export function apiUrl(apiBase: string | undefined, path: string): string {
 }
 
 export async function apiRequest<T>(apiBase: string | undefined, path: string, request: ApiRequest = {}): Promise<T> {
-  const token = request.token === undefined ? readStoredToken() : request.token;
+  const token = request.token === undefined ? currentToken() : request.token;
   const headers: Record<string, string> = {};
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `bearer ${token}`;
@@ -61,6 +61,12 @@ function humanMessageOf(text: string, response: Response): string {
     // not JSON: fall through
   }
   return text && text.length < 200 && !text.trimStart().startsWith('<') ? text : response.statusText || `Error ${response.status}`;
+}
+
+/** The page's session token: the shared session store's when it exists (storage may be blocked), else storage's. */
+function currentToken(): string | null {
+  const store = (globalThis as { [SESSION_STORE_SYMBOL]?: { getState(): { token: string | null } } })[SESSION_STORE_SYMBOL];
+  return store ? store.getState().token : readStoredToken();
 }
 
 export function readStoredToken(): string | null {

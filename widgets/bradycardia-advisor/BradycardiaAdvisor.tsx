@@ -1,0 +1,206 @@
+import { useId, useState } from 'react';
+import {
+  ADVISOR_NMBA_TYPES,
+  BLOCK_DEPTHS,
+  bradycardiaInputSchema,
+  CARDIAC_HISTORIES,
+  DOSE_MG_PER_KG_BY_DEPTH,
+  MISSING_INFORMATION_MESSAGE,
+  parseWith,
+  type AdvisorBlockDepth,
+  type BradycardiaAssessment,
+  type CardiacHistory,
+  type FieldIssue,
+} from '../../clinical/index.ts';
+import { ApiError, apiRequest } from '../shared/api-client.ts';
+import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
+import { parseDecimalText } from '../shared/parse-number.ts';
+import { token } from '../shared/theme.ts';
+import { useToast } from '../shared/toasts.tsx';
+import { Badge, Button } from '../shared/ui.tsx';
+import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { RiskResults } from './RiskResults.tsx';
+import { usePatients } from './usePatients.ts';
+
+export interface BradycardiaAdvisorProps {
+  /** Where the API is: "" or absent for the same origin, or e.g. https://reversal.example.org. */
+  apiBase?: string;
+}
+
+const FLAGS = ['betaBlocker', 'dexmedetomidine', 'digoxin', 'amiodarone', 'highDoseOpioids', 'vagalStimulus'] as const;
+type Flag = (typeof FLAGS)[number];
+const REQUIRED = ['weight', 'age', 'baselineHr', 'creatinine'] as const;
+type RequiredField = (typeof REQUIRED)[number];
+
+interface FormState extends Record<RequiredField, string>, Record<Flag, boolean> {
+  cardiacHistory: CardiacHistory;
+  depth: AdvisorBlockDepth;
+  nmba: (typeof ADVISOR_NMBA_TYPES)[number];
+  patientId: string;
+}
+
+const initialForm: FormState = {
+  weight: '',
+  age: '',
+  baselineHr: '',
+  creatinine: '',
+  cardiacHistory: 'none',
+  betaBlocker: false,
+  dexmedetomidine: false,
+  digoxin: false,
+  amiodarone: false,
+  highDoseOpioids: false,
+  vagalStimulus: false,
+  depth: 'tof_2_plus',
+  nmba: 'rocuronium',
+  patientId: '',
+};
+
+/** The request body's inputs: the advisor fields plus the derived dose and conductionDisease (spec §3). */
+export function toAdvisorInputs(form: FormState) {
+  return {
+    weight: parseDecimalText(form.weight),
+    age: parseDecimalText(form.age),
+    baselineHr: parseDecimalText(form.baselineHr),
+    cardiacHistory: form.cardiacHistory,
+    ...Object.fromEntries(FLAGS.map((flag) => [flag, form[flag]])),
+    depth: form.depth,
+    nmba: form.nmba,
+    creatinine: parseDecimalText(form.creatinine),
+    dose: DOSE_MG_PER_KG_BY_DEPTH[form.depth],
+    conductionDisease: form.cardiacHistory === 'av_block',
+  };
+}
+
+/** Spec §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes everything. */
+export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
+  const messages = useMessages();
+  const t = messages.advisor;
+  const host = useWidgetHost();
+  const toast = useToast();
+  const headingId = useId();
+  const patients = usePatients(apiBase);
+  const [form, setForm] = useState<FormState>(initialForm);
+  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [assessment, setAssessment] = useState<{ result: BradycardiaAssessment; patientName?: string } | null>(null);
+  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
+
+  const choosePatient = (id: string) => {
+    const patient = patients.find((candidate) => candidate.id === id);
+    setForm((current) => ({
+      ...current,
+      patientId: id,
+      weight: patient?.weightKg != null ? String(patient.weightKg) : current.weight,
+    }));
+  };
+
+  const assess = async () => {
+    const missing = REQUIRED.filter((field) => form[field].trim() === '');
+    if (missing.length > 0) {
+      setIssues(missing.map((field) => ({ field, message: MISSING_INFORMATION_MESSAGE })));
+      toast({ title: t.missingTitle, description: t.missingDescription, variant: 'destructive' });
+      return;
+    }
+    const inputs = toAdvisorInputs(form);
+    const checked = parseWith(bradycardiaInputSchema, inputs);
+    if (!checked.ok) {
+      setIssues(checked.issues);
+      toast({ title: t.invalidTitle, description: checked.issues[0]?.message ?? t.missingDescription, variant: 'destructive' });
+      return;
+    }
+    setIssues([]);
+    setLoading(true);
+    try {
+      const patientId = form.patientId || undefined;
+      const response = await apiRequest<BradycardiaAssessment & { historyId?: string }>(apiBase, '/api/tools/run', {
+        method: 'POST',
+        body: { toolType: 'bradycardia_advisor', inputs, ...(patientId ? { patientId } : {}) },
+      });
+      const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
+      setAssessment({ result: response, patientName });
+      toast({ title: t.successTitle, description: t.successDescription(response.riskBand, response.riskPercent), variant: 'success' });
+      host.emit('sgx-risk-assessed', { assessment: response, historyId: response.historyId });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.humanMessage : t.failureFallback;
+      setAssessment(null);
+      toast({ title: t.failureTitle, description: message || t.failureFallback, variant: 'destructive' });
+      host.emit('sgx-error', { source: 'bradycardia-advisor', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const group = { border: `1px solid ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius'), padding: '14px', margin: 0, display: 'grid', gap: '12px', minInlineSize: 0 } as const;
+  const legend = { fontWeight: 700, paddingInline: '6px' } as const;
+  const grid = { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' } as const;
+
+  return (
+    <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size' }}>
+      <header css={{ marginBlockEnd: '16px', display: 'grid', gap: '6px' }}>
+        <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '10px' }}>
+          <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
+            {t.title}
+          </h2>
+          <Badge tone="danger">{t.hcpOnly}</Badge>
+        </div>
+        <p css={{ margin: 0, color: token('--sgx-color-muted') }}>{t.intro}</p>
+      </header>
+      <div css={{ display: 'grid', gap: '20px', '@container (min-width: 860px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } }}>
+        <form
+          part="form"
+          aria-label={t.inputCard}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!loading) void assess();
+          }}
+          css={{ display: 'grid', gap: '14px', padding: '18px', background: token('--sgx-color-surface'), border: `1px solid ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius') }}
+        >
+          <h3 css={{ margin: 0, fontSize: '1.1em' }}>{t.inputCard}</h3>
+          {patients.length > 0 && (
+            <SelectField
+              name="patientId"
+              label={t.patient}
+              value={form.patientId}
+              onChange={choosePatient}
+              options={[{ value: '', label: t.noPatient }, ...patients.map((patient) => ({ value: patient.id, label: patient.mrn ? `${patient.displayName} (${patient.mrn})` : patient.displayName }))]}
+            />
+          )}
+          <fieldset css={group}>
+            <legend css={legend}>{t.demographics}</legend>
+            <div css={grid}>
+              <NumberField name="weight" label={t.weight} unit="kg" required value={form.weight} onChange={set('weight')} error={errorFor('weight')} />
+              <NumberField name="age" label={t.age} unit="years" required value={form.age} onChange={set('age')} error={errorFor('age')} />
+              <NumberField name="baselineHr" label={t.baselineHr} unit="bpm" required inputMode="numeric" value={form.baselineHr} onChange={set('baselineHr')} error={errorFor('baselineHr')} />
+              <NumberField name="creatinine" label={t.creatinine} unit="mL/min" required info={messages.doseCalculator.creatinineInfo} value={form.creatinine} onChange={set('creatinine')} error={errorFor('creatinine')} />
+            </div>
+          </fieldset>
+          <fieldset css={group}>
+            <legend css={legend}>{t.cardiac}</legend>
+            <SelectField name="cardiacHistory" label={t.cardiacHistory} value={form.cardiacHistory} onChange={set('cardiacHistory')} options={CARDIAC_HISTORIES.map((value) => ({ value, label: t.cardiacHistories[value] }))} />
+            <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+              {FLAGS.map((flag) => (
+                <CheckboxField key={flag} name={flag} label={t[flag]} checked={form[flag]} onChange={set(flag)} />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset css={group}>
+            <legend css={legend}>{t.block}</legend>
+            <div css={grid}>
+              <SelectField name="depth" label={t.depth} info={messages.doseCalculator.tofInfo} value={form.depth} onChange={set('depth')} options={BLOCK_DEPTHS.map((value) => ({ value, label: t.depths[value] }))} />
+              <SelectField name="nmba" label={t.nmba} value={form.nmba} onChange={set('nmba')} options={ADVISOR_NMBA_TYPES.map((value) => ({ value, label: t.nmbas[value] }))} />
+            </div>
+          </fieldset>
+          <div>
+            <Button type="submit" disabled={loading} busy={loading}>
+              {loading ? t.assessing : t.assess}
+            </Button>
+          </div>
+        </form>
+        <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} />}</div>
+      </div>
+    </section>
+  );
+}
