@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import { isAuthenticated, sessionStore, type SessionState, type SessionUser } from '../shared/session-store.ts';
+import { token } from '../shared/theme.ts';
+import { Button, Spinner, visuallyHidden } from '../shared/ui.tsx';
+import { useSession } from '../shared/use-session.ts';
+import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { signOutOnServer } from './auth-request.ts';
+import { ChooserDialog } from './ChooserDialog.tsx';
+import { PortalDialog, type PortalTab } from './PortalDialog.tsx';
+import { ProfileDialog } from './ProfileDialog.tsx';
+import { QuickUseBadge } from './QuickUseBadge.tsx';
+import { reloadPage } from './reload.ts';
+
+export interface AccessPortalProps {
+  /** API origin (empty or absent: same origin). */
+  apiBase?: string;
+  /** Where the profile button leads; absent: it opens a small profile dialog. */
+  profileHref?: string;
+}
+
+/** Logout waits at most this long for the server before signing out locally anyway. */
+export const SIGNOUT_TIMEOUT_MS = 4000;
+
+const selectSession = (state: SessionState) => state;
+
+/** Phones: the bar must share a 360 px wide navigation with the site's own controls. */
+const NARROW = '@media (max-width: 480px)';
+
+/** Compact controls of a top navigation bar. */
+const barButtonCss = { minBlockSize: '40px', paddingInline: '14px', paddingBlock: '6px', whiteSpace: 'nowrap', flex: 'none', [NARROW]: { paddingInline: '10px', fontSize: '0.9em' } } as const;
+
+/** Text that wraps onto at most two lines instead of widening the bar (the name, the Quick Use notice). */
+const twoLineCss = {
+  minInlineSize: 0,
+  maxInlineSize: 'max(9em, 40vw)',
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  lineHeight: 1.25,
+  overflowWrap: 'anywhere',
+  textWrap: 'balance',
+  [NARROW]: { maxInlineSize: '34vw', fontSize: '0.85em' },
+} as const;
+
+/**
+ * The access control of the top navigation (spec §2, §4, §5, §8). Signed out: a button opening
+ * "Choose Access Mode", then the "HCP Access Portal" (sign in / sign up). Quick Use: a badge.
+ * Signed in: "Welcome, Dr. {name}", a profile button and a logout button. The session lives in the
+ * page-wide store, so every element sees the same state.
+ */
+export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
+  const messages = useMessages();
+  const t = messages.portal;
+  const host = useWidgetHost();
+  const session = useSession(selectSession, apiBase ?? '');
+  const authenticated = isAuthenticated(session);
+  const checking = !authenticated && Boolean(session.token) && session.userStatus !== 'error';
+
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const [portalOpen, setPortalOpen] = useState(false);
+  const [portalTab, setPortalTab] = useState<PortalTab>('signin');
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const bar = useRef<HTMLDivElement>(null);
+  const refocusBar = useRef(false);
+
+  // Signed in or out elsewhere (another element, another tab): drop the dialogs that no longer apply.
+  useEffect(() => {
+    if (authenticated) {
+      setChooserOpen(false);
+      setPortalOpen(false);
+    } else {
+      setProfileOpen(false);
+    }
+  }, [authenticated]);
+
+  // After the portal closes, focus goes back to the bar (its trigger, or the signed-in controls).
+  useEffect(() => {
+    if (portalOpen || !refocusBar.current) return;
+    refocusBar.current = false;
+    bar.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, [portalOpen, authenticated]);
+
+  const closePortal = () => {
+    refocusBar.current = true;
+    setPortalOpen(false);
+  };
+
+  const openPortal = (tab: PortalTab) => {
+    setChooserOpen(false);
+    setPortalTab(tab);
+    setPortalOpen(true);
+  };
+
+  const startQuickUse = () => {
+    setChooserOpen(false);
+    sessionStore().getState().startQuickUse();
+    host.emit('sgx-quick-use', {});
+  };
+
+  const onAuthenticated = (user: SessionUser) => {
+    closePortal();
+    host.emit('sgx-signed-in', { user });
+  };
+
+  const logout = async () => {
+    if (loggingOut) return;
+    setLoggingOut(true);
+    const { token: authToken } = sessionStore().getState();
+    if (authToken) await signOutOnServer(apiBase, authToken, SIGNOUT_TIMEOUT_MS);
+    sessionStore().getState().signOut();
+    host.emit('sgx-signed-out', {});
+    reloadPage.reload();
+  };
+
+  const user = session.user;
+  return (
+    <div
+      ref={bar}
+      part="bar"
+      css={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', minInlineSize: 0, maxInlineSize: '100%' }}
+    >
+      {authenticated && user ? (
+        <>
+          <span part="welcome" title={t.welcome(user.name)} css={{ ...twoLineCss, fontWeight: 600, marginInlineEnd: '4px' }}>
+            {t.welcome(user.name)}
+          </span>
+          {profileHref ? (
+            <a
+              href={profileHref}
+              part="profile-link"
+              css={{
+                ...barButtonCss,
+                display: 'inline-flex',
+                alignItems: 'center',
+                border: `2px solid ${token('--sgx-color-primary')}`,
+                borderRadius: token('--sgx-radius'),
+                color: token('--sgx-color-primary'),
+                fontWeight: 650,
+                textDecoration: 'none',
+                '&:hover': { filter: 'brightness(0.92)' },
+              }}
+            >
+              {t.profile}
+            </a>
+          ) : (
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setProfileOpen(true)} css={barButtonCss}>
+              {t.profile}
+            </Button>
+          )}
+          <Button variant="ghost" busy={loggingOut} disabled={loggingOut} onClick={() => void logout()} css={barButtonCss}>
+            {t.logout}
+          </Button>
+          {!profileHref && <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} />}
+        </>
+      ) : checking ? (
+        <span role="status" part="status" css={{ display: 'inline-flex', alignItems: 'center', minBlockSize: '40px', color: token('--sgx-color-muted') }}>
+          <Spinner />
+          <span css={visuallyHidden}>{t.checkingSession}</span>
+        </span>
+      ) : (
+        <>
+          {session.quickUse && <QuickUseBadge text={messages.common.quickUseBadge} />}
+          <Button
+            aria-haspopup="dialog"
+            onClick={() => (session.quickUse ? openPortal('signin') : setChooserOpen(true))}
+            part="button button-primary access-button"
+            css={barButtonCss}
+          >
+            {session.quickUse ? t.openAccessDuringQuickUse : t.openAccess}
+          </Button>
+        </>
+      )}
+      <ChooserDialog open={chooserOpen} onClose={() => setChooserOpen(false)} onAccount={openPortal} onQuickUse={startQuickUse} />
+      <PortalDialog open={portalOpen} tab={portalTab} onTabChange={setPortalTab} onClose={closePortal} apiBase={apiBase} onAuthenticated={onAuthenticated} />
+    </div>
+  );
+}

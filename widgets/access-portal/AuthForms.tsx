@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { sessionStore, type SessionUser } from '../shared/session-store.ts';
+import { token } from '../shared/theme.ts';
+import { useToast } from '../shared/toasts.tsx';
+import { Button } from '../shared/ui.tsx';
+import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { postAuth, serverMessage } from './auth-request.ts';
+import { CheckField, TextField } from './TextField.tsx';
+
+/** Same limits as the API (api/auth/schemas.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text);
+
+type Errors<F extends string> = Partial<Record<F, string>>;
+
+interface AuthFormProps {
+  apiBase?: string;
+  /** After a successful call: the session is stored and the toast shown; the caller closes and emits. */
+  onAuthenticated: (user: SessionUser) => void;
+}
+
+/** Focuses the first invalid control after a failed validation. */
+function useFocusFirstInvalid(errors: object) {
+  const form = useRef<HTMLFormElement>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  return { form, focusAfterRender: () => (pending.current = true) };
+}
+
+/** Spec §8: the inline red box under a failed sign-in or sign-up. */
+function FormFailure({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      part="form-error"
+      css={{
+        padding: '10px 12px',
+        borderRadius: token('--sgx-radius'),
+        border: `1px solid ${token('--sgx-color-danger')}`,
+        borderInlineStartWidth: '5px',
+        background: 'rgb(185 28 28 / 0.08)',
+        color: token('--sgx-color-danger'),
+        fontWeight: 600,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+const formCss = { display: 'grid', gap: '14px' } as const;
+
+export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
+  const t = useMessages().portal;
+  const toast = useToast();
+  const host = useWidgetHost();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { form, focusAfterRender } = useFocusFirstInvalid(errors);
+  const edit = (field: 'email' | 'password', setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Errors<'email' | 'password'> = {};
+    if (!email.trim()) found.email = t.emailRequired;
+    if (!password) found.password = t.passwordRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusAfterRender();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { token: authToken, user } = await postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password });
+      sessionStore().getState().signedIn(authToken, user);
+      toast({ title: t.welcomeBackTitle, description: t.welcomeBackDescription, variant: 'success' });
+      setPassword('');
+      onAuthenticated(user);
+    } catch (error) {
+      const message = serverMessage(error);
+      setFailure(message ?? t.signInFailedInline);
+      toast({ title: t.signInFailedTitle, description: message ?? t.signInFailedToast, variant: 'destructive' });
+      host.emit('sgx-error', { source: 'access-portal', message: message ?? t.signInFailedInline });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} part="form signin-form" aria-label={t.signInFormLabel} noValidate onSubmit={submit} css={formCss}>
+      <TextField name="email" type="email" autoComplete="email" label={t.email} required value={email} onChange={edit('email', setEmail)} error={errors.email} />
+      <TextField name="password" type="password" autoComplete="current-password" label={t.password} required value={password} onChange={edit('password', setPassword)} error={errors.password} />
+      {failure && <FormFailure>{failure}</FormFailure>}
+      <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
+        {t.signInSubmit}
+      </Button>
+    </form>
+  );
+}
+
+type SignUpField = 'name' | 'email' | 'password' | 'terms';
+
+export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
+  const t = useMessages().portal;
+  const toast = useToast();
+  const host = useWidgetHost();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [licence, setLicence] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<Errors<SignUpField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { form, focusAfterRender } = useFocusFirstInvalid(errors);
+  /** A changed field loses its error. */
+  const edit =
+    <V,>(field: SignUpField | 'license', setter: (value: V) => void) =>
+    (value: V) => {
+      setter(value);
+      setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+    };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Errors<SignUpField> = {};
+    if (!name.trim()) found.name = t.nameRequired;
+    if (!email.trim()) found.email = t.emailRequired;
+    else if (!looksLikeEmail(email.trim())) found.email = t.emailInvalid;
+    if (!password) found.password = t.passwordRequired;
+    else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) found.password = t.passwordLength;
+    if (!agreed) found.terms = t.agreementDescription;
+    setErrors(found);
+    // Spec §5: unticked terms → this toast, and nothing is submitted.
+    if (!agreed) toast({ title: t.agreementTitle, description: t.agreementDescription, variant: 'destructive' });
+    if (Object.keys(found).length > 0) {
+      focusAfterRender();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const trimmedName = name.trim();
+      const { token: authToken, user } = await postAuth(apiBase, '/api/auth/signup', {
+        email: email.trim(),
+        password,
+        name: trimmedName,
+        license: licence.trim() || null,
+        agreeTerms: true,
+      });
+      sessionStore().getState().signedIn(authToken, user);
+      toast({ title: t.accountCreatedTitle, description: t.accountCreatedDescription(user.name || trimmedName), variant: 'success' });
+      setPassword('');
+      setAgreed(false);
+      onAuthenticated(user);
+    } catch (error) {
+      const message = serverMessage(error);
+      setFailure(message ?? t.signUpFailedInline);
+      toast({ title: t.signUpFailedTitle, description: message ?? t.signUpFailedToast, variant: 'destructive' });
+      host.emit('sgx-error', { source: 'access-portal', message: message ?? t.signUpFailedInline });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} part="form signup-form" aria-label={t.signUpFormLabel} noValidate onSubmit={submit} css={formCss}>
+      <TextField name="name" autoComplete="name" label={t.fullName} required value={name} onChange={edit('name', setName)} error={errors.name} />
+      <TextField name="email" type="email" autoComplete="email" label={t.email} required value={email} onChange={edit('email', setEmail)} error={errors.email} />
+      <TextField name="password" type="password" autoComplete="new-password" label={t.password} hint={t.passwordHint} required value={password} onChange={edit('password', setPassword)} error={errors.password} />
+      <TextField name="license" autoComplete="off" label={t.licence} hint={t.licenceHint} value={licence} onChange={edit('license', setLicence)} />
+      <CheckField name="agreeTerms" label={t.terms} checked={agreed} onChange={edit('terms', setAgreed)} error={errors.terms} />
+      {failure && <FormFailure>{failure}</FormFailure>}
+      <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
+        {t.signUpSubmit}
+      </Button>
+    </form>
+  );
+}

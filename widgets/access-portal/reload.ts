@@ -1,0 +1,9 @@
+/**
+ * How logout reloads the page (spec §4). An object, so a test can replace `reload` with
+ * `vi.spyOn(reloadPage, 'reload')` instead of touching the read-only `window.location`.
+ */
+export const reloadPage = {
+  reload(): void {
+    globalThis.location?.reload();
+  },
+};
