@@ -25,16 +25,17 @@ function installChromium() {
   if (!isRoot || !hasApt) {
     console.error(
       [
-        'The browser tests need Chromium, and none was found.',
-        hasApt ? '  Install it as root:  apt-get update && apt-get install -y chromium' : '  Install Chromium or Chrome with your system package manager.',
+        'The browser tests need Chromium and pdftotext, and one of them was not found.',
+        hasApt ? '  Install them as root:  apt-get update && apt-get install -y chromium poppler-utils' : '  Install Chromium (or Chrome) and poppler-utils with your system package manager.',
         '  or point CHROME_PATH at an installed Chromium or Chrome binary, then run npm test again.',
       ].join('\n'),
     );
     process.exit(1);
   }
-  console.log('Chromium not found: installing Debian\'s chromium with apt-get (once per machine)…');
+  console.log('Chromium or pdftotext not found: installing Debian\'s chromium and poppler-utils with apt-get (once per machine)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  // poppler-utils: pdftotext reads the generated PDFs back in the tests.
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium', 'poppler-utils']]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed (exit ${result.status}). Install chromium by hand, or set CHROME_PATH.`);
@@ -43,8 +44,10 @@ function installChromium() {
   }
 }
 
+const hasPdftotext = () => spawnSync('sh', ['-c', 'command -v pdftotext'], { stdio: 'ignore' }).status === 0;
+
 let chromium = findChromium();
-if (!chromium) {
+if (!chromium || !hasPdftotext()) {
   installChromium();
   chromium = findChromium();
   if (!chromium) {

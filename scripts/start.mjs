@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: builds what is needed (today the server; the page and the widget bundles join with
-// their issues) and runs the server in this process, so signals reach it directly.
+// `npm start`: builds what is served (the widget bundles and the server; the page joins with its
+// issue) and runs the server in this process, so signals reach it directly.
 import { pathToFileURL } from 'node:url';
-import { buildServer } from './build-server.mjs';
+import { buildAll } from './build.mjs';
 
-const serverFile = await buildServer();
+const { serverFile } = await buildAll();
 await import(pathToFileURL(serverFile).href);

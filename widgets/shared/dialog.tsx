@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { token } from './theme.ts';
+import { DialogToastRegion } from './toasts.tsx';
 import { useMessages } from './widget-context.ts';
 
 /**
@@ -78,6 +79,7 @@ export function Dialog({ open, title, onClose, children, part = 'dialog' }: { op
         </div>
         {children}
       </div>
+      {open && <DialogToastRegion />}
     </dialog>
   );
 }

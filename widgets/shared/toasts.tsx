@@ -19,22 +19,46 @@ interface ShownToast extends ToastOptions {
   id: number;
 }
 
-const ToastContext = createContext<(options: ToastOptions) => void>(() => {});
+interface ToastState {
+  show: (options: ToastOptions) => void;
+  toast: ShownToast | null;
+  dismiss: () => void;
+  /** An open modal dialog takes the region (the rest of the page is inert and under it); returns the release. */
+  claim: () => () => void;
+}
+
+const ToastContext = createContext<ToastState>({ show: () => {}, toast: null, dismiss: () => {}, claim: () => () => {} });
 /** Shows a toast in this element; a new toast replaces the one shown. */
-export const useToast = () => useContext(ToastContext);
+export const useToast = () => useContext(ToastContext).show;
 
 let nextId = 1;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
+  const [claims, setClaims] = useState(0);
   const show = useCallback((options: ToastOptions) => setToast({ ...options, id: nextId++ }), []);
   const dismiss = useCallback(() => setToast(null), []);
+  const claim = useCallback(() => {
+    setClaims((count) => count + 1);
+    return () => setClaims((count) => count - 1);
+  }, []);
+  const value = useMemo(() => ({ show, toast, dismiss, claim }), [show, toast, dismiss, claim]);
   return (
-    <ToastContext.Provider value={show}>
+    <ToastContext.Provider value={value}>
       {children}
-      <ToastRegion toast={toast} onDismiss={dismiss} />
+      {claims === 0 && <ToastRegion toast={toast} onDismiss={dismiss} />}
     </ToastContext.Provider>
   );
+}
+
+/**
+ * The toast region inside an open modal dialog: a modal dialog sits in the top layer and makes the
+ * rest of the page inert, so toasts shown while it is open must be inside it to be seen and used.
+ */
+export function DialogToastRegion() {
+  const { toast, dismiss, claim } = useContext(ToastContext);
+  useEffect(() => claim(), [claim]);
+  return <ToastRegion toast={toast} onDismiss={dismiss} />;
 }
 
 function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: () => void }) {

@@ -1,0 +1,27 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { buildServer } from '../scripts/build-server.mjs';
+import { buildWidgets } from '../scripts/build-widgets.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Once per `npm run test:e2e`: builds what `npm start` serves (the widget bundles and the server)
+ * into node_modules/.cache/sgx-e2e, so every browser test runs against the real artifacts.
+ */
+export default async function setup(project: TestProject) {
+  const out = path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
+  await rm(out, { recursive: true, force: true });
+  await mkdir(out, { recursive: true });
+  const widgetsDir = await buildWidgets(path.join(out, 'site', 'widgets'));
+  const serverFile = await buildServer(path.join(out, 'server'));
+  project.provide('e2eBuild', { siteDir: path.join(out, 'site'), widgetsDir, serverFile });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBuild: { siteDir: string; widgetsDir: string; serverFile: string };
+  }
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../api/test-support/server-process.ts';
+import { serveFiles, type StaticFiles } from './static-server.ts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const PRODUCT_ORIGIN_PLACEHOLDER = 'https://reversal.example.org';
+
+/** The real built server (as `npm start` runs it) on a free port with a fresh DATA_DIR. */
+export async function startProductServer(env: Record<string, string> = {}): Promise<ServerProcess & { close: () => Promise<void> }> {
+  const { serverFile } = inject('e2eBuild');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-e2e-data-'));
+  const server = await startServerProcess(serverFile, dataDir, env);
+  return {
+    ...server,
+    close: async () => {
+      await stopServerProcess(server);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Serves an example page of examples/ on its own origin, pointed at the product's origin. */
+export async function serveExample(file: string, productOrigin: string, extra: StaticFiles = {}) {
+  const html = (await readFile(path.join(repoRoot, 'examples', file), 'utf8')).replaceAll(PRODUCT_ORIGIN_PLACEHOLDER, productOrigin);
+  return serveFiles({ '/': { body: html, type: 'text/html; charset=utf-8' }, ...extra });
+}
+
+/** A page that records every page error and console error, to assert there were none. */
+export async function openPage(browser: Browser, url: string, options: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(url);
+  return { page, errors, close: () => context.close() };
+}
+
+/** Waits until a custom element is defined and has rendered into its shadow root. */
+export async function waitForWidget(page: Page, selector: string) {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return Boolean(element && customElements.get(element.localName) && element.shadowRoot && element.shadowRoot.childElementCount > 0);
+  }, selector);
+}
+
+/** Screenshots go to e2e/.artifacts (ignored by git) for a person to look at. */
+export const artifactsDir = path.join(repoRoot, 'e2e', '.artifacts');

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Builds the custom elements into dist/site/widgets/: one self-contained ES module per element
+// (React included) and one with all four. Each is its own build, so a page can load any one alone;
+// jsPDF stays a separate chunk loaded on "Download PDF". Prints each file's gzip and brotli size.
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WIDGET_ENTRIES = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal', 'sgx-widgets'];
+
+export async function buildWidgets(outDir = path.join(root, 'dist/site/widgets')) {
+  rmSync(outDir, { recursive: true, force: true });
+  for (const name of WIDGET_ENTRIES) {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      // Without this the output ships React's development build and throws "process is not defined".
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: true,
+        copyPublicDir: false,
+        lib: { entry: path.join(root, 'widgets/bundles', `${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
+        // Library-mode ES output is not whitespace-minified unless the output asks for it.
+        rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      },
+    });
+  }
+  return outDir;
+}
+
+/** gzip and brotli sizes of every file under dir, in bytes. */
+export function measure(dir) {
+  const files = [];
+  const walk = (current) => {
+    for (const entry of readdirSync(current)) {
+      const full = path.join(current, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else {
+        const content = readFileSync(full);
+        files.push({ file: path.relative(dir, full), bytes: content.length, gzip: gzipSync(content, { level: 9 }).length, brotli: brotliCompressSync(content).length });
+      }
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = await buildWidgets();
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log(`Widget bundles in ${path.relative(root, dir)}:`);
+  for (const { file, bytes, gzip, brotli } of measure(dir)) {
+    console.log(`  ${file.padEnd(44)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)}  brotli ${kib(brotli).padStart(9)}`);
+  }
+}

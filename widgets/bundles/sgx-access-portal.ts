@@ -1,0 +1,4 @@
+// Standalone bundle: <sgx-access-portal> alone, React included (/widgets/sgx-access-portal.js).
+import { defineAccessPortal } from '../access-portal/element.ts';
+
+defineAccessPortal();

@@ -1,0 +1,4 @@
+// Standalone bundle: <sgx-bradycardia-advisor> alone, React included (/widgets/sgx-bradycardia-advisor.js).
+import { defineBradycardiaAdvisor } from '../bradycardia-advisor/element.ts';
+
+defineBradycardiaAdvisor();

@@ -1,0 +1,4 @@
+// Standalone bundle: <sgx-roi-calculator> alone, React included (/widgets/sgx-roi-calculator.js).
+import { defineRoiCalculator } from '../roi-calculator/element.ts';
+
+defineRoiCalculator();

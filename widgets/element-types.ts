@@ -1,0 +1,62 @@
+/**
+ * The elements' typed contract for host pages: properties (each mirrors a kebab-case attribute),
+ * `document.querySelector('sgx-…')` typing, and JSX typing for React hosts. Attributes are strings.
+ */
+export interface SgxDoseCalculatorElement extends HTMLElement {
+  /** `api-base`: the API origin, for saving a signed-in clinician's calculations. */
+  apiBase?: string;
+  /** `weight`: preset body weight in kg. */
+  weight?: string;
+  /** `age-group`: preset age group (adult, pediatric, infant). */
+  ageGroup?: string;
+}
+export interface SgxBradycardiaAdvisorElement extends HTMLElement {
+  /** `api-base`: the API origin ("" = same origin). */
+  apiBase?: string;
+}
+export interface SgxRoiCalculatorElement extends HTMLElement {
+  cases?: string;
+  orCostPerMinute?: string;
+  timeNeostigmine?: string;
+  timeProduct?: string;
+  baselinePpcRate?: string;
+  calculatorTarget?: string;
+  guideHref?: string;
+}
+export interface SgxAccessPortalElement extends HTMLElement {
+  apiBase?: string;
+  profileHref?: string;
+}
+
+/** JSX attributes for React hosts: kebab-case attributes (they work before the element is defined). */
+interface SgxJsxAttributes {
+  id?: string;
+  class?: string;
+  className?: string;
+  style?: Record<string, string | number>;
+  hidden?: boolean;
+  nonce?: string;
+  ref?: unknown;
+  key?: string | number;
+}
+type Attr<K extends string> = { [P in K]?: string };
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sgx-dose-calculator': SgxDoseCalculatorElement;
+    'sgx-bradycardia-advisor': SgxBradycardiaAdvisorElement;
+    'sgx-roi-calculator': SgxRoiCalculatorElement;
+    'sgx-access-portal': SgxAccessPortalElement;
+  }
+}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group'>;
+      'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base'>;
+      'sgx-roi-calculator': SgxJsxAttributes & Attr<'cases' | 'or-cost-per-minute' | 'time-neostigmine' | 'time-product' | 'baseline-ppc-rate' | 'calculator-target' | 'guide-href'>;
+      'sgx-access-portal': SgxJsxAttributes & Attr<'api-base' | 'profile-href'>;
+    }
+  }
+}

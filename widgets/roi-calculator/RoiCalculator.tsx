@@ -1,0 +1,119 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { computeRoi } from '../../clinical/index.ts';
+import { token } from '../shared/theme.ts';
+import { Button, Card } from '../shared/ui.tsx';
+import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { buildRoiMailto, mailNavigation } from './mail-report.ts';
+import { buildRoiReport, ROI_REPORT_FILE_NAME } from './pdf-report.ts';
+import { resolveRoiPresets, type RoiPresetAttributes } from './presets.ts';
+import { inputsFromForm, useRoiForm } from './roi-form.ts';
+import { RoiInputsCard } from './RoiInputsCard.tsx';
+import { RoiImpactSummary, RoiResultCards } from './RoiResults.tsx';
+
+export interface RoiCalculatorProps extends RoiPresetAttributes {
+  /** The dose calculator in the host page that "Calculate Dose" scrolls to (an id, with or without '#'). */
+  calculatorTarget?: string;
+  /** The HCP guide that "Download HCP Guide" downloads. */
+  guideHref?: string;
+}
+
+const DEFAULT_CALCULATOR_TARGET = '#calculator';
+const DEFAULT_GUIDE_HREF = '/hcp-guide.pdf';
+
+/** Spec §2–5, §7–9: the ROI and safety calculator. Computes locally; needs no API. */
+export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate, calculatorTarget, guideHref }: RoiCalculatorProps) {
+  const messages = useMessages();
+  const t = messages.roi;
+  const host = useWidgetHost();
+  const headingId = useId();
+  const [form, update] = useRoiForm(resolveRoiPresets({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate }));
+  const parsed = inputsFromForm(form);
+  const { numberOfCases, orCostPerMinute: costPerMin, timeNeostigmine: neoMin, timeProduct: productMin, baselinePPCRate } = parsed;
+  // Keyed on the parsed numbers: typing "12.7" after "12" changes nothing, so nothing is recomputed or sent.
+  const inputs = useMemo(
+    () => ({ numberOfCases, orCostPerMinute: costPerMin, timeNeostigmine: neoMin, timeProduct: productMin, baselinePPCRate }),
+    [numberOfCases, costPerMin, neoMin, productMin, baselinePPCRate],
+  );
+  const result = useMemo(() => computeRoi(inputs), [inputs]);
+  const [generating, setGenerating] = useState(false);
+
+  useEffect(() => {
+    host.emit('sgx-roi-changed', { inputs, result });
+  }, [host, inputs, result]);
+
+  const downloadPdf = async () => {
+    setGenerating(true);
+    try {
+      // jsPDF (~125 KiB gzip) is loaded here, on the click, and never at start-up.
+      const { jsPDF } = await import('jspdf');
+      const doc = buildRoiReport(jsPDF, inputs, result, new Date(), t);
+      doc.save(ROI_REPORT_FILE_NAME);
+    } catch (error) {
+      console.error(error);
+      window.alert(t.pdfError);
+      host.emit('sgx-error', { source: 'roi-calculator', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const scrollToCalculator = () => {
+    const id = (calculatorTarget?.trim() || DEFAULT_CALCULATOR_TARGET).replace(/^#/, '');
+    document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' });
+  };
+
+  return (
+    <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size', display: 'grid', gap: '20px', textAlign: 'start' }}>
+      <header>
+        <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
+          {t.title}
+        </h2>
+        <p css={{ margin: 0, marginBlockStart: '4px', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
+      </header>
+      <div css={{ display: 'grid', gap: '20px', '@container (min-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } }}>
+        <RoiInputsCard form={form} onChange={update} />
+        <div css={{ display: 'grid', gap: '16px', minInlineSize: 0 }}>
+          <RoiResultCards result={result} />
+          <RoiImpactSummary inputs={inputs} result={result} />
+          <div part="actions" css={{ display: 'flex', flexWrap: 'wrap', gap: '10px', '@media print': { display: 'none' } }}>
+            <Button busy={generating} disabled={generating} onClick={() => void downloadPdf()}>
+              {t.downloadPdf}
+            </Button>
+            <Button variant="secondary" onClick={() => mailNavigation.open(buildRoiMailto(inputs, result, t))}>
+              {t.emailReport}
+            </Button>
+          </div>
+        </div>
+      </div>
+      <Card title={t.ctaTitle} part="cta">
+        <p css={{ margin: 0, marginBlockEnd: '12px' }}>{t.ctaText}</p>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '10px' }}>
+          <Button onClick={scrollToCalculator}>{t.calculateDose}</Button>
+          <a
+            href={guideHref?.trim() || DEFAULT_GUIDE_HREF}
+            download
+            part="guide-link"
+            css={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              minBlockSize: '44px',
+              paddingInline: '18px',
+              paddingBlock: '8px',
+              border: `2px solid ${token('--sgx-color-primary')}`,
+              borderRadius: token('--sgx-radius'),
+              color: token('--sgx-color-primary'),
+              fontWeight: 650,
+              textDecoration: 'none',
+              '&:hover': { filter: 'brightness(0.92)' },
+            }}
+          >
+            {t.downloadGuide}
+          </a>
+        </div>
+      </Card>
+      <p part="disclaimer" role="note" css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+        {t.disclaimer}
+      </p>
+    </section>
+  );
+}

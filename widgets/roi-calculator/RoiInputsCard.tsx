@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import {
+  ROI_OR_COST_MAX_SAR_PER_MIN,
+  ROI_OR_COST_MIN_SAR_PER_MIN,
+  ROI_OR_COST_STEP_SAR_PER_MIN,
+  ROI_PPC_RATE_MAX_PERCENT,
+  ROI_PPC_RATE_MIN_PERCENT,
+  ROI_PPC_RATE_STEP_PERCENT,
+  ROI_RISK_RATIO,
+} from '../../clinical/index.ts';
+import { NumberField } from '../shared/fields.tsx';
+import { token } from '../shared/theme.ts';
+import { useMessages } from '../shared/widget-context.ts';
+import { RangeField } from './RangeField.tsx';
+import type { RoiFormState } from './roi-form.ts';
+
+/** Spec §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
+export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange: (patch: Partial<RoiFormState>) => void }) {
+  const t = useMessages().roi;
+  const headingId = useId();
+  const riskRatioId = useId();
+  return (
+    <form
+      part="form"
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      css={{
+        display: 'grid',
+        gap: '16px',
+        padding: '18px',
+        background: token('--sgx-color-surface'),
+        border: `1px solid ${token('--sgx-color-border')}`,
+        borderRadius: token('--sgx-radius'),
+        minInlineSize: 0,
+      }}
+    >
+      <h3 id={headingId} css={{ margin: 0, fontSize: '1.1em' }}>
+        {t.inputsTitle}
+      </h3>
+      <NumberField name="cases" label={t.numberOfCases} hint={t.numberOfCasesHint} inputMode="numeric" value={form.cases} onChange={(cases) => onChange({ cases })} />
+      <RangeField
+        name="orCostPerMinute"
+        label={t.orCostPerMinute}
+        unit={t.unitSarPerMin}
+        min={ROI_OR_COST_MIN_SAR_PER_MIN}
+        max={ROI_OR_COST_MAX_SAR_PER_MIN}
+        step={ROI_OR_COST_STEP_SAR_PER_MIN}
+        value={form.orCostPerMinute}
+        display={`${form.orCostPerMinute} ${t.unitSar}`}
+        valueText={t.sarPerMinute(form.orCostPerMinute)}
+        onChange={(orCostPerMinute) => onChange({ orCostPerMinute })}
+      />
+      <div css={{ display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+        <NumberField name="timeNeostigmine" label={t.timeNeostigmine} unit={t.unitMin} hint={t.wholeNumberHint} inputMode="numeric" value={form.timeNeostigmine} onChange={(timeNeostigmine) => onChange({ timeNeostigmine })} />
+        <NumberField name="timeProduct" label={t.timeProduct} unit={t.unitMin} hint={t.wholeNumberHint} inputMode="numeric" value={form.timeProduct} onChange={(timeProduct) => onChange({ timeProduct })} />
+      </div>
+      <RangeField
+        name="baselinePPCRate"
+        label={t.baselinePpcRate}
+        unit={t.unitPercent}
+        min={ROI_PPC_RATE_MIN_PERCENT}
+        max={ROI_PPC_RATE_MAX_PERCENT}
+        step={ROI_PPC_RATE_STEP_PERCENT}
+        value={form.baselinePPCRate}
+        display={`${form.baselinePPCRate}${t.unitPercent}`}
+        valueText={t.percentValue(form.baselinePPCRate)}
+        hint={t.baselinePpcRateHint}
+        onChange={(baselinePPCRate) => onChange({ baselinePPCRate })}
+      />
+      <div part="field" css={{ display: 'grid', gap: '4px' }}>
+        <label htmlFor={riskRatioId} css={{ fontWeight: 600 }}>
+          {t.riskRatio}
+        </label>
+        <input
+          id={riskRatioId}
+          name="riskRatio"
+          type="text"
+          value={String(ROI_RISK_RATIO)}
+          disabled
+          readOnly
+          aria-describedby={`${riskRatioId}-note`}
+          css={{
+            inlineSize: '100%',
+            minBlockSize: '44px',
+            paddingInline: '12px',
+            paddingBlock: '8px',
+            border: `1.5px solid ${token('--sgx-color-border')}`,
+            borderRadius: token('--sgx-radius'),
+            background: token('--sgx-color-surface-alt'),
+            color: token('--sgx-color-muted'),
+            font: 'inherit',
+          }}
+        />
+        <span id={`${riskRatioId}-note`} css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+          {t.riskRatioNote}
+        </span>
+      </div>
+    </form>
+  );
+}
