@@ -41,7 +41,6 @@ async function insideStyles(page: Page) {
         fontFamily: style.fontFamily,
         textTransform: style.textTransform,
         textAlign: style.textAlign,
-        width: style.width,
         borderTopStyle: style.borderTopStyle,
         backgroundColor: style.backgroundColor,
         margin: style.margin,
@@ -104,6 +103,8 @@ describe('the intranet page (another origin, hostile CSS)', () => {
     expect(result).toContain('295.28 SAR');
 
     // the widget's CSS does not leak out: the page's own elements keep the page's styles
+    // and the host element's own inherited properties are ours too
+    expect(await hostileTab.page.evaluate(() => getComputedStyle(document.querySelector('sgx-dose-calculator')!).color)).toBe('rgb(15, 23, 42)');
     const legacy = await hostileTab.page.evaluate(() => {
       const style = getComputedStyle(document.getElementById('legacy-note')!);
       return { color: style.color, letterSpacing: style.letterSpacing, textTransform: style.textTransform, fontWeight: style.fontWeight };

@@ -37,8 +37,13 @@ export async function openPage(browser: Browser, url: string, options: { viewpor
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    // Failed loads are reported below with their address; the browser's own favicon probe is not ours.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
   });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(url);
   return { page, errors, close: () => context.close() };
 }
@@ -48,7 +53,7 @@ export async function waitForWidget(page: Page, selector: string) {
   await page.waitForFunction((sel) => {
     const element = document.querySelector(sel);
     return Boolean(element && customElements.get(element.localName) && element.shadowRoot && element.shadowRoot.childElementCount > 0);
-  }, selector);
+  }, selector, { timeout: 10_000 });
 }
 
 /** Screenshots go to e2e/.artifacts (ignored by git) for a person to look at. */

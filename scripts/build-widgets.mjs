@@ -13,27 +13,39 @@ export const WIDGET_ENTRIES = ['sgx-dose-calculator', 'sgx-bradycardia-advisor',
 
 export async function buildWidgets(outDir = path.join(root, 'dist/site/widgets')) {
   rmSync(outDir, { recursive: true, force: true });
-  for (const name of WIDGET_ENTRIES) {
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'warn',
-      // Without this the output ships React's development build and throws "process is not defined".
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
-      build: {
-        outDir,
-        emptyOutDir: false,
-        target: 'es2022',
-        minify: true,
-        copyPublicDir: false,
-        lib: { entry: path.join(root, 'widgets/bundles', `${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
-        // Library-mode ES output is not whitespace-minified unless the output asks for it.
-        rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
-      },
-    });
+  // Vite picks package builds by NODE_ENV when it is already set (vitest sets "test"): a bundle
+  // built with development builds inside failed with "(void 0) is not a function". Always production.
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const name of WIDGET_ENTRIES) await buildOne(name, outDir);
+  } finally {
+    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousNodeEnv;
   }
   return outDir;
+}
+
+async function buildOne(name, outDir) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    // Without this the output ships React's development build and throws "process is not defined".
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      copyPublicDir: false,
+      lib: { entry: path.join(root, 'widgets/bundles', `${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
+      // Library-mode ES output is not whitespace-minified unless the output asks for it.
+      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+    },
+    mode: 'production',
+  });
 }
 
 /** gzip and brotli sizes of every file under dir, in bytes. */
@@ -54,7 +66,7 @@ export function measure(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dir = await buildWidgets();
+  const dir = await buildWidgets(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(`Widget bundles in ${path.relative(root, dir)}:`);
   for (const { file, bytes, gzip, brotli } of measure(dir)) {

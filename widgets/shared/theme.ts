@@ -25,17 +25,31 @@ export type ThemeToken = keyof typeof TOKENS;
 /** `var(--sgx-x, default)`: every use carries its default, so no host setting is needed. */
 export const token = (name: ThemeToken): string => `var(${name}, ${TOKENS[name]})`;
 
-/** Isolation from the host page: nothing inherited gets in (custom properties still do). */
+/**
+ * Isolation from the host page: nothing inherited gets in (custom properties still do). `all:
+ * initial` resets the host element; the inherited text properties are also `!important`, because a
+ * page rule such as `* { color: red !important }` matches the host element itself, and for
+ * important declarations the shadow tree's wins only when it is important too. Layout properties
+ * (display, margin, width) stay the page's to set.
+ */
 export const hostStyles = css`
   :host {
     all: initial;
     display: block;
     box-sizing: border-box;
-    font-family: ${token('--sgx-font')};
-    font-size: ${token('--sgx-font-size')};
-    line-height: 1.5;
-    color: ${token('--sgx-color-text')};
-    text-align: start;
+    font-family: ${token('--sgx-font')} !important;
+    font-size: ${token('--sgx-font-size')} !important;
+    font-style: normal !important;
+    font-weight: 400 !important;
+    line-height: 1.5 !important;
+    letter-spacing: normal !important;
+    word-spacing: normal !important;
+    text-transform: none !important;
+    text-align: start !important;
+    text-indent: 0 !important;
+    text-shadow: none !important;
+    white-space: normal !important;
+    color: ${token('--sgx-color-text')} !important;
     -webkit-text-size-adjust: 100%;
   }
   :host([hidden]) {
