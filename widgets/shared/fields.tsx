@@ -33,7 +33,7 @@ function FieldFrame({ label, unit, hint, error, info, required, children }: Fiel
   const errorId = `${inputId}-error`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div part="field" css={{ display: 'grid', gap: '4px', minInlineSize: 0 }}>
+    <div part="field" css={{ display: 'grid', gap: '4px', minInlineSize: 0, alignContent: 'start' }}>
       <span css={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
         <label htmlFor={inputId} css={{ fontWeight: 600 }}>
           {label}
