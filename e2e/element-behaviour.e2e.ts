@@ -124,6 +124,7 @@ describe('a custom element on a page', () => {
     await page.keyboard.press('F8');
     const focused = await page.evaluate(() => document.getElementById('calc')!.shadowRoot!.activeElement?.getAttribute('aria-label'));
     expect(focused).toBe('Notifications');
+    expect(await toast.evaluate((region) => getComputedStyle(region).maxWidth)).toBe('420px');
     await close();
   });
 

@@ -171,10 +171,10 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
           <fieldset css={group}>
             <legend css={legend}>{t.demographics}</legend>
             <div css={grid}>
-              <NumberField name="weight" label={t.weight} unit="kg" required value={form.weight} onChange={set('weight')} error={errorFor('weight')} />
-              <NumberField name="age" label={t.age} unit="years" required value={form.age} onChange={set('age')} error={errorFor('age')} />
-              <NumberField name="baselineHr" label={t.baselineHr} unit="bpm" required inputMode="numeric" value={form.baselineHr} onChange={set('baselineHr')} error={errorFor('baselineHr')} />
-              <NumberField name="creatinine" label={t.creatinine} unit="mL/min" required info={messages.doseCalculator.creatinineInfo} value={form.creatinine} onChange={set('creatinine')} error={errorFor('creatinine')} />
+              <NumberField name="weight" label={t.weight} unit={t.units.kg} required value={form.weight} onChange={set('weight')} error={errorFor('weight')} />
+              <NumberField name="age" label={t.age} unit={t.units.years} required value={form.age} onChange={set('age')} error={errorFor('age')} />
+              <NumberField name="baselineHr" label={t.baselineHr} unit={t.units.bpm} required inputMode="numeric" value={form.baselineHr} onChange={set('baselineHr')} error={errorFor('baselineHr')} />
+              <NumberField name="creatinine" label={t.creatinine} unit={t.units.mlPerMin} required info={messages.doseCalculator.creatinineInfo} value={form.creatinine} onChange={set('creatinine')} error={errorFor('creatinine')} />
             </div>
           </fieldset>
           <fieldset css={group}>

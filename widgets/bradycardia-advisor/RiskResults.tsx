@@ -28,16 +28,16 @@ export function RiskResults({ assessment, patientName }: { assessment: Bradycard
             <span>
               <span css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.riskPercentLabel} </span>
               <strong data-testid="risk-percent" css={{ fontSize: '1.6em' }}>
-                {assessment.riskPercent.toFixed(1)}%
+                {t.percent(assessment.riskPercent.toFixed(1))}
               </strong>
             </span>
           </div>
           <div css={{ padding: '12px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
             <div css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.recommendedDose}</div>
             <div data-testid="advisor-dose" css={{ fontSize: '1.4em', fontWeight: 800 }}>
-              {assessment.doseMg} mg ({assessment.doseMl.toFixed(1)} mL)
+              {t.doseLine(assessment.doseMg, assessment.doseMl.toFixed(1))}
             </div>
-            <div css={{ fontSize: '0.9em' }}>{assessment.doseMgPerKg} mg/kg</div>
+            <div css={{ fontSize: '0.9em' }}>{t.dosePerKg(assessment.doseMgPerKg)}</div>
             <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px', marginBlockStart: '8px' }}>
               <Badge tone="primary">{t.byActualWeight}</Badge>
             </div>

@@ -40,7 +40,7 @@ function writeToken(token: string | null): void {
   }
 }
 
-function createSessionStore(now: () => number = Date.now): StoreApi<SessionState> {
+function createSessionStore(now: () => number = () => Date.now()): StoreApi<SessionState> {
   let inFlight: Promise<void> | null = null;
   const store = createStore<SessionState>()((set, get) => ({
     token: readStoredToken(),
