@@ -1,18 +1,7 @@
 import { useId } from 'react';
+import { controlCss } from '../shared/fields.tsx';
 import { token } from '../shared/theme.ts';
 
-const controlCss = {
-  inlineSize: '100%',
-  minBlockSize: '44px',
-  paddingInline: '12px',
-  paddingBlock: '8px',
-  border: `1.5px solid ${token('--sgx-color-border')}`,
-  borderRadius: token('--sgx-radius'),
-  background: token('--sgx-color-surface'),
-  color: token('--sgx-color-text'),
-  font: 'inherit',
-  '&[aria-invalid="true"]': { borderColor: token('--sgx-color-danger') },
-} as const;
 
 export interface TextFieldProps {
   label: string;

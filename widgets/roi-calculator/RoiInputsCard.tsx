@@ -8,7 +8,7 @@ import {
   ROI_PPC_RATE_STEP_PERCENT,
   ROI_RISK_RATIO,
 } from '../../clinical/index.ts';
-import { NumberField } from '../shared/fields.tsx';
+import { controlCss, NumberField } from '../shared/fields.tsx';
 import { token } from '../shared/theme.ts';
 import { useMessages } from '../shared/widget-context.ts';
 import { RangeField } from './RangeField.tsx';
@@ -80,17 +80,7 @@ export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange
           disabled
           readOnly
           aria-describedby={`${riskRatioId}-note`}
-          css={{
-            inlineSize: '100%',
-            minBlockSize: '44px',
-            paddingInline: '12px',
-            paddingBlock: '8px',
-            border: `1.5px solid ${token('--sgx-color-border')}`,
-            borderRadius: token('--sgx-radius'),
-            background: token('--sgx-color-surface-alt'),
-            color: token('--sgx-color-muted'),
-            font: 'inherit',
-          }}
+          css={controlCss}
         />
         <span id={`${riskRatioId}-note`} css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>
           {t.riskRatioNote}

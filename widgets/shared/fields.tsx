@@ -2,7 +2,8 @@ import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { token } from './theme.ts';
 import { InfoTip } from './tooltip.tsx';
 
-const controlCss = {
+/** The look of every text-like control (inputs and selects), shared by all fields. */
+export const controlCss = {
   inlineSize: '100%',
   minBlockSize: '44px',
   paddingInline: '12px',
