@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Test projects:
 // - `node`: everything that needs no browser (clinical/, api/, scripts/);
-// - `dom`: widget components in jsdom (rendered as React components, not as custom elements);
+// - `dom`: widget components and host-page logic in jsdom (React components, not custom elements);
 // - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['widgets/**/*.test.{ts,tsx}'],
+          include: ['widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}'],
           setupFiles: ['widgets/test-setup.ts'],
         },
       },

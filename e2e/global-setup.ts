@@ -2,20 +2,20 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { buildSite } from '../scripts/build.mjs';
 import { buildServer } from '../scripts/build-server.mjs';
-import { buildWidgets } from '../scripts/build-widgets.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Once per `npm run test:e2e`: builds what `npm start` serves (the widget bundles and the server)
+ * Once per `npm run test:e2e`: builds what `npm start` serves (the page, the bundles, the PDFs, the server)
  * into node_modules/.cache/sgx-e2e, so every browser test runs against the real artifacts.
  */
 export default async function setup(project: TestProject) {
   const out = path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  const widgetsDir = await buildWidgets(path.join(out, 'site', 'widgets'));
+  const { widgetsDir } = await buildSite(path.join(out, 'site'));
   const serverFile = await buildServer(path.join(out, 'server'));
   project.provide('e2eBuild', { siteDir: path.join(out, 'site'), widgetsDir, serverFile });
 }

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { FAQ } from '../content/index.ts';
+import { colour } from '../styles.ts';
+import { Section } from './Section.tsx';
+
+/** Spec §2/§4: twelve questions, at most one answer open; the open one can be closed. */
+export function Faq() {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  return (
+    <Section id="faq" title={FAQ.title} intro={FAQ.intro}>
+      <div css={{ display: 'grid', gap: 10 }}>
+        {FAQ.entries.map((entry, index) => {
+          const expanded = openIndex === index;
+          return (
+            <div key={entry.question} css={{ background: '#fff', border: `1px solid ${colour.border}`, borderRadius: 12 }}>
+              <h3 css={{ margin: 0, fontSize: '1.02rem' }}>
+                <button
+                  type="button"
+                  id={`faq-${index}-button`}
+                  aria-expanded={expanded}
+                  aria-controls={`faq-${index}`}
+                  onClick={() => setOpenIndex(expanded ? null : index)}
+                  css={{ width: '100%', minHeight: 48, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, padding: '12px 18px', border: 0, background: 'transparent', font: 'inherit', fontWeight: 650, textAlign: 'start', cursor: 'pointer', color: colour.text }}
+                >
+                  {entry.question}
+                  <span aria-hidden="true" css={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 0.15s' }}>
+                    ▾
+                  </span>
+                </button>
+              </h3>
+              <div id={`faq-${index}`} role="region" aria-labelledby={`faq-${index}-button`} hidden={!expanded} css={{ padding: '0 18px 16px' }}>
+                <p css={{ margin: 0 }}>{entry.answer}</p>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </Section>
+  );
+}

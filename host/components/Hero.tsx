@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { HERO } from '../content/index.ts';
+import { scrollToSection } from '../scroll.ts';
+import { buttonStyle, cardStyle, colour, container, srOnly } from '../styles.ts';
+import { formatTof, nextTofHundredths, TOF_END_HUNDREDTHS, TOF_INTERVAL_MS, TOF_START_HUNDREDTHS } from '../tof.ts';
+
+/** Whether the user asked for reduced motion (follows changes). */
+function usePrefersReducedMotion(): boolean {
+  const query = '(prefers-reduced-motion: reduce)';
+  const [reduce, setReduce] = useState(() => window.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const onChange = () => setReduce(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return reduce;
+}
+
+/** Spec §2/§9: 0.40 → 0.90 in 0.01 steps every 50 ms, then again; still at the target for reduced motion. */
+export function TofDisplay() {
+  const reduce = usePrefersReducedMotion();
+  const [hundredths, setHundredths] = useState(TOF_START_HUNDREDTHS);
+  useEffect(() => {
+    if (reduce) return;
+    const timer = setInterval(() => setHundredths(nextTofHundredths), TOF_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [reduce]);
+  const value = reduce ? TOF_END_HUNDREDTHS : hundredths;
+  const reached = value >= 90;
+  return (
+    <div css={[cardStyle, { display: 'grid', gap: 6, textAlign: 'center', minWidth: 220 }]}>
+      <span css={{ fontSize: '0.9rem', color: colour.muted, fontWeight: 600 }}>{HERO.tofLabel}</span>
+      <span
+        data-testid="tof-value"
+        aria-hidden="true"
+        css={{ fontSize: '3rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1, color: reached ? colour.primary : colour.text }}
+      >
+        {formatTof(value)}
+      </span>
+      <span css={srOnly}>{`${formatTof(TOF_START_HUNDREDTHS)} – ${formatTof(TOF_END_HUNDREDTHS)}`}</span>
+      <span css={{ fontSize: '0.9rem' }}>{HERO.tofTarget}</span>
+      <div aria-hidden="true" css={{ height: 8, borderRadius: 4, background: '#e2e8f0', overflow: 'hidden' }}>
+        <div css={{ height: '100%', background: colour.primary, transformOrigin: 'left', transition: 'none' }} style={{ width: `${value}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function Hero() {
+  return (
+    <section id="hero" aria-labelledby="hero-heading" css={{ paddingBlock: '48px 56px', background: 'linear-gradient(180deg, #ecfdf5 0%, #f8fafc 100%)' }}>
+      <div css={[container, { display: 'grid', gap: 32, alignItems: 'center', '@media (min-width: 900px)': { gridTemplateColumns: '1.2fr 1fr' } }]}>
+        <div css={{ display: 'grid', gap: 18 }}>
+          <h1 id="hero-heading" css={{ fontSize: 'clamp(2rem, 5vw, 3.1rem)', margin: 0 }}>
+            {HERO.headline}
+          </h1>
+          <p css={{ margin: 0, fontSize: '1.15rem', color: colour.muted, maxWidth: '60ch' }}>{HERO.subtitle}</p>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+            <button type="button" css={buttonStyle('primary')} onClick={() => scrollToSection('calculator')}>
+              {HERO.calculatorButton}
+            </button>
+            <a href="/hcp-guide.pdf" download css={buttonStyle('secondary')}>
+              {HERO.guideButton}
+            </a>
+          </div>
+          <article css={[cardStyle, { borderInlineStart: `5px solid ${colour.primary}` }]}>
+            <h2 css={{ margin: '0 0 6px', fontSize: '1.1rem' }}>{HERO.story.title}</h2>
+            <p css={{ margin: 0 }}>{HERO.story.text}</p>
+          </article>
+          <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>{HERO.decisionSupport}</p>
+        </div>
+        <div css={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
+          <img src="/product-vial.svg" alt={HERO.imageAlt} width={320} height={360} fetchPriority="high" css={{ width: 'min(320px, 80vw)', height: 'auto', aspectRatio: '320 / 360' }} />
+          <p css={{ margin: 0, fontWeight: 700, padding: '6px 14px', borderRadius: 999, background: '#fff', border: `1px solid ${colour.border}` }}>{HERO.productLabel}</p>
+          <TofDisplay />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { NAV_ITEMS, SITE } from '../content/index.ts';
+import { scrollToSection } from '../scroll.ts';
+import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX } from '../styles.ts';
+
+const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
+
+/** Spec §2: the fixed top bar with the ten labels, the current section marked, a menu on small screens. */
+export function Nav() {
+  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState<string | null>(null);
+
+  useEffect(() => {
+    const sections = NAV_ITEMS.map((item) => document.getElementById(item.target)).filter((element): element is HTMLElement => element !== null);
+    if (!('IntersectionObserver' in window)) return;
+    const visible = new Map<string, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting ? entry.intersectionRatio : 0);
+        // The first section (in page order) that is on screen is the current one.
+        const first = NAV_ITEMS.find((item) => (visible.get(item.target) ?? 0) > 0);
+        setCurrent(first?.target ?? null);
+      },
+      { rootMargin: `-${document.querySelector('header')?.offsetHeight ?? NAV_HEIGHT_PX}px 0px -55% 0px`, threshold: [0, 0.01] },
+    );
+    for (const section of sections) observer.observe(section);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const go = (target: string) => {
+    setOpen(false);
+    scrollToSection(target);
+  };
+
+  return (
+    <header
+      role="banner"
+      css={{
+        position: 'fixed',
+        insetBlockStart: 0,
+        insetInline: 0,
+        zIndex: 50,
+        background: 'rgba(255,255,255,0.97)',
+        borderBlockEnd: `1px solid ${colour.border}`,
+        boxShadow: '0 1px 6px rgb(15 23 42 / 0.06)',
+      }}
+    >
+      <div css={{ maxWidth: 1320, marginInline: 'auto', paddingInline: 16, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12 }}>
+        <a
+          href="#hero"
+          onClick={(event) => {
+            event.preventDefault();
+            go('hero');
+          }}
+          css={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: NAV_HEIGHT_PX, fontWeight: 800, color: colour.text, textDecoration: 'none', flex: 'none' }}
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span css={{ '@media (max-width: 520px)': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } }}>{SITE.name}</span>
+        </a>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => setOpen((value) => !value)}
+          css={{
+            order: 3,
+            minHeight: 44,
+            minWidth: 44,
+            padding: '8px 12px',
+            border: `1.5px solid ${colour.border}`,
+            borderRadius: 10,
+            background: '#fff',
+            font: 'inherit',
+            fontWeight: 600,
+            cursor: 'pointer',
+            [`@media not ${MOBILE_QUERY}`]: { display: 'none' },
+          }}
+        >
+          <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu
+        </button>
+        <nav
+          id="site-menu"
+          aria-label="Main"
+          css={{
+            order: 4,
+            [`@media not ${MOBILE_QUERY}`]: { display: 'block', flexBasis: '100%', height: 48, borderBlockStart: `1px solid ${colour.border}` },
+            [`@media ${MOBILE_QUERY}`]: {
+              display: open ? 'block' : 'none',
+              position: 'absolute',
+              insetBlockStart: NAV_HEIGHT_PX,
+              insetInline: 0,
+              background: '#fff',
+              borderBlockEnd: `1px solid ${colour.border}`,
+              boxShadow: '0 10px 20px rgb(15 23 42 / 0.12)',
+              maxHeight: `calc(100vh - ${NAV_HEIGHT_PX}px)`,
+              overflowY: 'auto',
+            },
+          }}
+        >
+          <ul
+            css={{
+              listStyle: 'none',
+              margin: 0,
+              padding: 0,
+              display: 'flex',
+              gap: 2,
+              justifyContent: 'center',
+              alignItems: 'center',
+              height: '100%',
+              flexWrap: 'nowrap',
+              [`@media ${MOBILE_QUERY}`]: { flexDirection: 'column', padding: 8 },
+            }}
+          >
+            {NAV_ITEMS.map((item) => (
+              <li key={item.target}>
+                <a
+                  href={`#${item.target}`}
+                  aria-current={current === item.target ? 'true' : undefined}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    go(item.target);
+                  }}
+                  css={{
+                    display: 'block',
+                    padding: '8px 9px',
+                    borderRadius: 8,
+                    color: colour.text,
+                    fontSize: '0.92rem',
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    textDecoration: 'none',
+                    '&:hover': { background: colour.tint },
+                    '&[aria-current="true"]': { color: colour.primaryDark, background: colour.tint, boxShadow: `inset 0 -3px 0 ${colour.primary}` },
+                    [`@media ${MOBILE_QUERY}`]: { padding: '12px 14px', fontSize: '1rem' },
+                  }}
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div css={{ flex: 'none', order: 2, marginInlineStart: 'auto' }}>
+          <sgx-access-portal />
+        </div>
+      </div>
+    </header>
+  );
+}

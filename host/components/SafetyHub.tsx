@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { SAFETY } from '../content/index.ts';
+import { colour } from '../styles.ts';
+import { Section } from './Section.tsx';
+
+/** Spec §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
+export function SafetyHub() {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <Section id="safety" title={SAFETY.title} intro={SAFETY.intro} tint>
+      <div css={{ display: 'grid', gap: 12 }}>
+        {SAFETY.panels.map((panel) => {
+          const expanded = open.has(panel.id);
+          return (
+            <div key={panel.id} css={{ background: '#fff', border: `1px solid ${colour.border}`, borderRadius: 12 }}>
+              <h3 css={{ margin: 0, fontSize: '1.1rem' }}>
+                <button
+                  type="button"
+                  id={`safety-${panel.id}-button`}
+                  aria-expanded={expanded}
+                  aria-controls={`safety-${panel.id}`}
+                  onClick={() => toggle(panel.id)}
+                  css={{ width: '100%', minHeight: 52, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, padding: '12px 18px', border: 0, background: 'transparent', font: 'inherit', fontWeight: 700, textAlign: 'start', cursor: 'pointer', color: colour.text }}
+                >
+                  {panel.title}
+                  <span aria-hidden="true" css={{ fontSize: '1.3rem', transform: expanded ? 'rotate(45deg)' : 'none', transition: 'transform 0.15s' }}>
+                    +
+                  </span>
+                </button>
+              </h3>
+              <div id={`safety-${panel.id}`} role="region" aria-labelledby={`safety-${panel.id}-button`} hidden={!expanded} css={{ padding: '0 18px 16px' }}>
+                <ul css={{ margin: 0, paddingInlineStart: '1.2em', display: 'grid', gap: 6 }}>
+                  {panel.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+                <p css={{ margin: '10px 0 0', fontSize: '0.85rem', color: colour.muted }}>{panel.source}</p>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,12 @@
+// The page's content, written once: rendered by the host page and by the PDF generator (host/pdfs).
+export type * from './types.ts';
+export { NAV_ITEMS, SITE, type SiteMeta } from './nav.ts';
+export { HERO } from './hero.ts';
+export { MECHANISM } from './mechanism.ts';
+export { ADVANTAGE } from './advantage.ts';
+export { TOOL_SECTIONS } from './tools.ts';
+export { SAFETY, REPARALYSIS_SUMMARY, RECURRENCE_STATEMENT, CONTRACEPTION_STATEMENT, DISPLACEMENT_STATEMENT } from './safety.ts';
+export { EVIDENCE, doiOf } from './evidence.ts';
+export { RESOURCES } from './resources.ts';
+export { FAQ } from './faq.ts';
+export { CONTACT } from './contact.ts';

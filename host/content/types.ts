@@ -1,0 +1,151 @@
+/**
+ * The page's content as typed data: written once, rendered by the page and by the PDF generator.
+ * Facts come from shared/spec/product-spec.md and shared/spec/clinical-reference.md.
+ */
+export type SectionId =
+  | 'hero'
+  | 'moa'
+  | 'advantage'
+  | 'calculator'
+  | 'bradycardia-advisor'
+  | 'safety-calculator'
+  | 'safety'
+  | 'evidence'
+  | 'resources'
+  | 'faq'
+  | 'contact';
+
+export interface NavItem {
+  label: string;
+  target: Exclude<SectionId, 'hero'>;
+}
+
+export interface TitledText {
+  title: string;
+  text: string;
+}
+
+export interface HeroContent {
+  headline: string;
+  subtitle: string;
+  story: TitledText;
+  imageAlt: string;
+  calculatorButton: string;
+  guideButton: string;
+  tofLabel: string;
+  tofTarget: string; // "Target: ≥ 0.9 for extubation readiness"
+  productLabel: string; // 200 mg per 2 mL, box of 10 vials
+  decisionSupport: string;
+}
+
+export interface MechanismContent {
+  title: string;
+  intro: string;
+  steps: TitledText[]; // exactly three
+  cards: TitledText[]; // exactly four
+  note: string; // not effective for succinylcholine or non-steroidal blockers
+}
+
+export interface AdvantageContent {
+  title: string;
+  intro: string;
+  comparison: { direct: TitledText & { points: string[] }; indirect: TitledText & { points: string[] } };
+  depthCoverage: TitledText & { rows: { depth: string; dose: string; note: string }[] };
+  cards: TitledText[]; // speed to readiness, pulmonary outcomes, monitoring first
+}
+
+export interface ToolSectionContent {
+  title: string;
+  intro: string;
+}
+
+export interface SafetyPanel {
+  id: 'contraindications' | 'warnings' | 'adverse-reactions' | 'interactions';
+  title: string;
+  items: string[];
+  source: string;
+}
+
+export interface SafetyContent {
+  title: string;
+  intro: string;
+  panels: SafetyPanel[]; // exactly four, in the spec's order
+}
+
+export interface Study {
+  year: number;
+  /** Featured studies only (e.g. "Cohort study", "Systematic review"). */
+  type?: string;
+  title: string;
+  authors: string;
+  journal: string;
+  description: string;
+  /** https://doi.org/…; an empty or "#" link shows the spec's alert instead. */
+  link: string;
+  accent: string;
+  featured: boolean;
+}
+
+export interface EvidenceContent {
+  title: string;
+  intro: string;
+  studies: Study[]; // two featured, three additional
+  openStudy: string; // "Open Study"
+  evidencePackButton: string; // "Download Evidence Pack PDF"
+}
+
+/** A document rendered to PDF at build time. */
+export interface PdfDocument {
+  /** File name at the site root, e.g. "hcp-dosing-guide.pdf". */
+  file: string;
+  title: string;
+  subtitle: string;
+  sections: PdfSection[];
+}
+export interface PdfSection {
+  heading: string;
+  paragraphs?: string[];
+  bullets?: string[];
+  /** First row is the header. */
+  table?: string[][];
+}
+
+export interface Resource {
+  title: string;
+  description: string;
+  format: 'PDF';
+  colour: string;
+  document: PdfDocument;
+}
+
+export interface ResourcesContent {
+  title: string;
+  intro: string;
+  resources: Resource[]; // exactly six
+  textbook: Resource; // the general textbook-chapter resource
+  downloadLabel: string;
+}
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export interface FaqContent {
+  title: string;
+  intro: string;
+  entries: FaqEntry[]; // exactly twelve
+}
+
+export interface ContactContent {
+  title: string;
+  productName: string;
+  productCard: string[];
+  calculateButton: string; // "Calculate Dose Now"
+  resourcesButton: string; // "Download Resources"
+  saudiMade: string; // "Saudi Made"
+  lastUpdated: string; // "Last updated: August 5, 2025"
+  copyright: string;
+  hcpOnly: string;
+  decisionSupport: string;
+}

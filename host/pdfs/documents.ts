@@ -1,0 +1,73 @@
+import { CONTACT } from '../content/contact.ts';
+import { EVIDENCE, doiOf } from '../content/evidence.ts';
+import { RESOURCES } from '../content/resources.ts';
+import type { PdfDocument, PdfSection } from '../content/types.ts';
+
+/** Spec §2: the hero's "Download HCP Guide" downloads /hcp-guide.pdf, the HCP dosing guide. */
+export const HCP_GUIDE_FILE = 'hcp-guide.pdf';
+/** The resource document that hcp-guide.pdf is a copy of. */
+export const HCP_GUIDE_SOURCE_FILE = 'hcp-dosing-guide.pdf';
+export const EVIDENCE_PACK_FILE = 'evidence-pack.pdf';
+
+/** Every footer's text (spec §1: decision support only, for healthcare professionals). */
+export const PDF_META = {
+  lastUpdated: CONTACT.lastUpdated,
+  footer: 'Decision support only - for licensed healthcare professionals',
+} as const;
+
+/** Design of the studies that carry no `type` (the featured ones do); clinical-reference §5. */
+const DESIGN_BY_DOI: Record<string, string> = {
+  '10.1097/ALN.0b013e31818a3fee': 'Comparative clinical trial (sugammadex vs neostigmine in deep block)',
+  '10.1097/ALN.0000000000004379': 'Practice guideline',
+  '10.1186/s13741-021-00203-6': 'Meta-analysis of randomised controlled trials',
+};
+
+const studySections: PdfSection[] = EVIDENCE.studies.map((study, index) => ({
+  heading: `${index + 1}. ${study.title}`,
+  paragraphs: [
+    `Citation: ${study.authors} ${study.title}. ${study.journal}. doi:${doiOf(study)}`,
+    `Link: ${study.link}`,
+    `Design: ${study.type ?? DESIGN_BY_DOI[doiOf(study)] ?? 'Clinical study'}. Year: ${study.year}.`,
+    `Key result: ${study.description}`,
+  ],
+}));
+
+/** The evidence pack (spec §2 "Download Evidence Pack PDF"): the five studies with full citations. */
+export const EVIDENCE_PACK: PdfDocument = {
+  file: EVIDENCE_PACK_FILE,
+  title: 'Evidence Pack',
+  subtitle: 'Five key publications on direct reversal with sugammadex: full citations, DOIs and key results',
+  sections: [
+    {
+      heading: 'About this pack',
+      paragraphs: [
+        `${EVIDENCE.intro} Two featured studies, a large matched cohort on pulmonary complications and a Cochrane systematic review, are followed by a comparative trial in deep block, the 2023 ASA practice guidelines and a meta-analysis of randomised trials.`,
+        'Open each study through its DOI link for the full text and its limitations. Decision support only: the figures summarise the publications and do not replace them.',
+      ],
+    },
+    {
+      heading: 'At a glance',
+      table: [
+        ['Study', 'Journal', 'Key result'],
+        ...EVIDENCE.studies.map((study) => [`${study.authors.replace(/, et al\.$/, ' et al.')} ${study.year}`, study.journal, study.description]),
+      ],
+    },
+    ...studySections,
+    {
+      heading: 'Reading the evidence',
+      bullets: [
+        'Pulmonary outcomes: STRONGER (3.5% vs 4.8%, adjusted OR 0.70) and the meta-analysis of randomised trials (OR 0.62) point the same way: fewer postoperative pulmonary complications after sugammadex than after neostigmine.',
+        'Speed: deep block reversed in 2.9 min vs 50.4 min with neostigmine (Jones 2008); median times to TOF ratio ≥ 0.9 are about 2, 3 and 1.5 min at 2, 4 and 16 mg/kg (EU SmPC 4.2).',
+        'Monitoring: operating-room time is saved only when a TOF ratio ≥ 0.9 is verified before extubation, as the ASA 2023 guidelines recommend with quantitative monitoring.',
+        'Cost context: operating-room time costs about US$36-37 per minute (Childers 2018, JAMA Surg, doi:10.1001/jamasurg.2017.6233); most of that cost is fixed, so time saved is capacity freed rather than cash.',
+      ],
+    },
+  ],
+};
+
+/** Every PDF built for the site root: the six resources, the textbook chapter and the evidence pack. */
+export const PDF_DOCUMENTS: PdfDocument[] = [
+  ...RESOURCES.resources.map((resource) => resource.document),
+  RESOURCES.textbook.document,
+  EVIDENCE_PACK,
+];
