@@ -63,6 +63,9 @@ describe('the product page', () => {
       await expect.poll(() => topOf(page, id), { timeout: 5000 }).toBeLessThanOrEqual(2);
       await expect.poll(() => page.locator('header nav a[aria-current="true"]').innerText(), { timeout: 5000 }).toBe(label);
     }
+    // the short last section is current once the page is scrolled to its end
+    await page.locator('header nav').getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect.poll(() => page.locator('header nav a[aria-current="true"]').innerText(), { timeout: 5000 }).toBe('Contact');
     await close();
   });
 

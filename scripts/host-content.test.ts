@@ -1,3 +1,4 @@
+import { documentFor } from '../host/pdfs/documents.ts';
 import { describe, expect, it } from 'vitest';
 import {
   ADVANTAGE,
@@ -176,7 +177,7 @@ describe('evidence', () => {
 
 describe('resources', () => {
   it('has six resources and the textbook chapter, with unique PDF file names', () => {
-    expect(RESOURCES.resources.map((r) => r.document.file)).toEqual([
+    expect(RESOURCES.resources.map((r) => r.file)).toEqual([
       'hcp-dosing-guide.pdf',
       'mechanism-of-action-infographic.pdf',
       'contraception-patient-counselling.pdf',
@@ -184,12 +185,12 @@ describe('resources', () => {
       'paediatric-renal-counselling.pdf',
       'usage-form.pdf',
     ]);
-    expect(RESOURCES.textbook.document.file).toBe('textbook-chapter.pdf');
+    expect(RESOURCES.textbook.file).toBe('textbook-chapter.pdf');
     const all = [...RESOURCES.resources, RESOURCES.textbook];
-    const files = all.map((r) => r.document.file);
+    const files = all.map((r) => r.file);
     expect(new Set(files).size).toBe(files.length);
     for (const resource of all) {
-      expect(resource.document.file).toMatch(/^[a-z0-9-]+\.pdf$/);
+      expect(resource.file).toMatch(/^[a-z0-9-]+\.pdf$/);
       expect(resource.format).toBe('PDF');
       expect(resource.colour).toMatch(/^#[0-9a-f]{6}$/i);
       expect(contrastOnWhite(resource.colour)).toBeGreaterThanOrEqual(4.5);
@@ -200,7 +201,7 @@ describe('resources', () => {
 
   it('gives every document at least a full page of content (350+ words)', () => {
     for (const resource of [...RESOURCES.resources, RESOURCES.textbook]) {
-      expect(wordCount(resource.document), resource.document.file).toBeGreaterThanOrEqual(350);
+      expect(wordCount(documentFor(resource.file)), resource.file).toBeGreaterThanOrEqual(350);
     }
   });
 });

@@ -11,20 +11,31 @@ export function Nav() {
   const [current, setCurrent] = useState<string | null>(null);
 
   useEffect(() => {
-    const sections = NAV_ITEMS.map((item) => document.getElementById(item.target)).filter((element): element is HTMLElement => element !== null);
-    if (!('IntersectionObserver' in window)) return;
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting ? entry.intersectionRatio : 0);
-        // The first section (in page order) that is on screen is the current one.
-        const first = NAV_ITEMS.find((item) => (visible.get(item.target) ?? 0) > 0);
-        setCurrent(first?.target ?? null);
-      },
-      { rootMargin: `-${document.querySelector('header')?.offsetHeight ?? NAV_HEIGHT_PX}px 0px -55% 0px`, threshold: [0, 0.01] },
-    );
-    for (const section of sections) observer.observe(section);
-    return () => observer.disconnect();
+    // The current section: the last one whose top has passed just below the bar, or the last
+    // section once the page cannot scroll further (a short final section never reaches the top).
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const barBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? NAV_HEIGHT_PX;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let found: string | null = null;
+      for (const item of NAV_ITEMS) {
+        const section = document.getElementById(item.target);
+        if (section && section.getBoundingClientRect().top <= barBottom + 8) found = item.target;
+      }
+      setCurrent(atEnd ? NAV_ITEMS[NAV_ITEMS.length - 1]!.target : found);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, []);
 
   useEffect(() => {

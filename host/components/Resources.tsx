@@ -10,7 +10,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
       <p css={{ margin: 0 }}>{resource.description}</p>
       <p css={{ margin: 0, display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
         <span css={{ fontSize: '0.8rem', fontWeight: 800, padding: '2px 8px', borderRadius: 6, border: `1px solid ${colour.border}` }}>{resource.format}</span>
-        <a href={`/${resource.document.file}`} download css={{ fontWeight: 700 }}>
+        <a href={`/${resource.file}`} download css={{ fontWeight: 700 }}>
           {RESOURCES.downloadLabel}
           <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>: {resource.title}</span>
         </a>
@@ -24,7 +24,7 @@ export function Resources() {
     <Section id="resources" title={RESOURCES.title} intro={RESOURCES.intro} tint>
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))' }}>
         {RESOURCES.resources.map((resource) => (
-          <ResourceCard key={resource.document.file} resource={resource} />
+          <ResourceCard key={resource.file} resource={resource} />
         ))}
       </ul>
       <ul css={{ listStyle: 'none', margin: '16px 0 0', padding: 0, display: 'grid', gap: 16 }}>

@@ -115,7 +115,8 @@ export interface Resource {
   description: string;
   format: 'PDF';
   colour: string;
-  document: PdfDocument;
+  /** The PDF at the site root, built from its PdfDocument in host/pdfs (kept out of the page's bundle). */
+  file: string;
 }
 
 export interface ResourcesContent {

@@ -1,5 +1,14 @@
 import { CONTACT } from '../content/contact.ts';
 import { EVIDENCE, doiOf } from '../content/evidence.ts';
+import {
+  CONTRACEPTION_COUNSELLING,
+  HCP_DOSING_GUIDE,
+  MECHANISM_INFOGRAPHIC,
+  PAEDIATRIC_RENAL_COUNSELLING,
+  SAFETY_PROFILE,
+  TEXTBOOK_CHAPTER,
+  USAGE_FORM,
+} from '../content/resource-documents.ts';
 import { RESOURCES } from '../content/resources.ts';
 import type { PdfDocument, PdfSection } from '../content/types.ts';
 
@@ -66,8 +75,21 @@ export const EVIDENCE_PACK: PdfDocument = {
 };
 
 /** Every PDF built for the site root: the six resources, the textbook chapter and the evidence pack. */
-export const PDF_DOCUMENTS: PdfDocument[] = [
-  ...RESOURCES.resources.map((resource) => resource.document),
-  RESOURCES.textbook.document,
-  EVIDENCE_PACK,
+/** The resource documents by file name; every resource card's file has one (checked below). */
+const RESOURCE_DOCUMENTS: PdfDocument[] = [
+  HCP_DOSING_GUIDE,
+  MECHANISM_INFOGRAPHIC,
+  CONTRACEPTION_COUNSELLING,
+  SAFETY_PROFILE,
+  PAEDIATRIC_RENAL_COUNSELLING,
+  USAGE_FORM,
+  TEXTBOOK_CHAPTER,
 ];
+
+export function documentFor(file: string): PdfDocument {
+  const found = RESOURCE_DOCUMENTS.find((document) => document.file === file);
+  if (!found) throw new Error(`No PDF document for the resource file ${file}`);
+  return found;
+}
+
+export const PDF_DOCUMENTS: PdfDocument[] = [...[...RESOURCES.resources, RESOURCES.textbook].map((resource) => documentFor(resource.file)), EVIDENCE_PACK];
