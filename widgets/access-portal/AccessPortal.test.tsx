@@ -389,16 +389,18 @@ describe('<AccessPortal> signed in', () => {
     sessionStore().setState({ token: 'tok-1', user: SARA, userFetchedAt: Date.now(), userStatus: 'idle' });
   };
 
-  it('shows "Welcome, Dr. Sara", a profile button (opening the profile) and a logout button', async () => {
+  it('shows "Welcome, Dr. Sara", a profile button (opening the account area) and a logout button', async () => {
     signIn();
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ patients: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     const { user } = renderPortal();
     expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign In / Quick Use' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Profile' }));
-    const profile = dialog('Profile')!;
-    for (const text of ['Sara', 'dr.sara@hospital.example', 'SCFHS-998877']) expect(within(profile).getByText(text)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled(); // the cached user is fresh
+    const account = dialog('Account')!;
+    await user.click(within(account).getByRole('tab', { name: 'Profile' }));
+    for (const text of ['Sara', 'dr.sara@hospital.example', 'SCFHS-998877']) expect(within(account).getByText(text)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/auth/me'))).toEqual([]); // the cached user is fresh
   });
 
   it('profile-href turns the profile button into a link', () => {

@@ -7,7 +7,7 @@ import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
 import { ChooserDialog } from './ChooserDialog.tsx';
 import { PortalDialog, type PortalTab } from './PortalDialog.tsx';
-import { ProfileDialog } from './ProfileDialog.tsx';
+import { AccountDialog } from '../account/AccountDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
 
@@ -153,7 +153,7 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
           <Button variant="ghost" busy={loggingOut} disabled={loggingOut} onClick={() => void logout()} css={barButtonCss}>
             {t.logout}
           </Button>
-          {!profileHref && <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} />}
+          {!profileHref && <AccountDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} apiBase={apiBase ?? ''} onSignOut={() => void logout()} />}
         </>
       ) : checking ? (
         <span role="status" part="status" css={{ display: 'inline-flex', alignItems: 'center', minBlockSize: '40px', color: token('--sgx-color-muted') }}>

@@ -8,7 +8,7 @@ export interface TextFieldProps {
   name: string;
   value: string;
   onChange: (text: string) => void;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'search';
   autoComplete?: string;
   hint?: string;
   error?: string;

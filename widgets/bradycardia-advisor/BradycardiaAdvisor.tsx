@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   ADVISOR_NMBA_TYPES,
   BLOCK_DEPTHS,
@@ -12,7 +12,11 @@ import {
   type CardiacHistory,
   type FieldIssue,
 } from '../../clinical/index.ts';
+import { notesFor } from '../account/notes-content.ts';
 import { ApiError, apiRequest } from '../shared/api-client.ts';
+import { exportNotes, notesFileName } from '../shared/notes-pdf.ts';
+import { isAuthenticated } from '../shared/session-store.ts';
+import { useSession } from '../shared/use-session.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
@@ -83,7 +87,16 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const [form, setForm] = useState<FormState>(initialForm);
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [loading, setLoading] = useState(false);
-  const [assessment, setAssessment] = useState<{ result: BradycardiaAssessment; patientName?: string } | null>(null);
+  const [assessment, setAssessment] = useState<{ result: BradycardiaAssessment; patientName?: string; inputs: Record<string, unknown>; historyId?: string; patientId?: string } | null>(null);
+  const signedIn = useSession(isAuthenticated, apiBase);
+  const selected = useSession((state) => state.selectedPatient);
+  const user = useSession((state) => state.user);
+
+  // A patient chosen in the account area is the advisor's patient too.
+  useEffect(() => {
+    if (!signedIn || !selected) return;
+    setForm((current) => ({ ...current, patientId: selected.id, weight: selected.weightKg != null ? String(selected.weightKg) : current.weight }));
+  }, [signedIn, selected?.id]);
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
 
@@ -119,7 +132,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
         body: { toolType: 'bradycardia_advisor', inputs, ...(patientId ? { patientId } : {}) },
       });
       const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
-      setAssessment({ result: response, patientName });
+      setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
       toast({ title: t.successTitle, description: t.successDescription(response.riskBand, response.riskPercent), variant: 'success' });
       host.emit('sgx-risk-assessed', { assessment: response, historyId: response.historyId });
     } catch (error) {
@@ -129,6 +142,23 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
       host.emit('sgx-error', { source: 'bradycardia-advisor', message: error instanceof Error ? error.message : String(error) });
     } finally {
       setLoading(false);
+    }
+  };
+
+  const exportToNotes = async () => {
+    if (!assessment) return;
+    try {
+      const at = new Date();
+      const found = patients.find((candidate) => candidate.id === assessment.patientId);
+      const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
+      const exported = await exportNotes(apiBase, notesFor({ toolType: 'bradycardia_advisor', inputs: assessment.inputs, result: assessment.result as unknown as Record<string, unknown> }, t.title, patient, user?.name ?? null, at), {
+        fileName: notesFileName(at, 'bradycardia'),
+        patientId: assessment.patientId,
+        calculationId: assessment.historyId,
+      });
+      toast({ title: messages.account.exportedTitle, description: exported.stored ? messages.account.exportedStored : messages.account.exportedQuickUse, variant: 'success' });
+    } catch (error) {
+      toast({ title: messages.account.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
     }
   };
 
@@ -199,7 +229,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
             </Button>
           </div>
         </form>
-        <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} />}</div>
+        <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} onExport={() => void exportToNotes()} exportLabel={messages.account.exportNotes} />}</div>
       </div>
     </section>
   );

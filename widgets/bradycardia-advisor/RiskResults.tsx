@@ -1,6 +1,6 @@
 import type { BradycardiaAssessment, RiskBand } from '../../clinical/index.ts';
 import { token } from '../shared/theme.ts';
-import { Badge, BulletList, Card } from '../shared/ui.tsx';
+import { Badge, BulletList, Button, Card } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 
 /** Spec §9 band colours (LOW green, MODERATE yellow, HIGH red), as AA-contrast pairs. */
@@ -10,7 +10,7 @@ export const BAND_STYLES: Record<RiskBand, { background: string; color: string; 
   HIGH: { background: '#fee2e2', color: '#7f1d1d', accent: '#dc2626' },
 };
 
-export function RiskResults({ assessment, patientName }: { assessment: BradycardiaAssessment; patientName?: string }) {
+export function RiskResults({ assessment, patientName, onExport, exportLabel }: { assessment: BradycardiaAssessment; patientName?: string; onExport?: () => void; exportLabel?: string }) {
   const t = useMessages().advisor;
   const band = BAND_STYLES[assessment.riskBand];
   return (
@@ -85,6 +85,13 @@ export function RiskResults({ assessment, patientName }: { assessment: Bradycard
             <h4 css={{ margin: '0 0 6px', fontSize: '1em' }}>{t.reparalysis}</h4>
             <BulletList items={assessment.reparalysis} label={t.reparalysis} />
           </div>
+          {onExport && exportLabel && (
+            <div css={{ '@media print': { display: 'none' } }}>
+              <Button variant="secondary" onClick={onExport}>
+                {exportLabel}
+              </Button>
+            </div>
+          )}
         </div>
       </Card>
     </div>

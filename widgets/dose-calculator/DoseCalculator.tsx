@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   AGE_GROUPS,
   calculateDose,
@@ -11,7 +11,13 @@ import {
   type FieldIssue,
   type TofCountText,
 } from '../../clinical/index.ts';
+import { notesFor } from '../account/notes-content.ts';
+import { recordCalculation } from '../shared/account-api.ts';
+import { ApiError } from '../shared/api-client.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
+import { exportNotes, notesFileName } from '../shared/notes-pdf.ts';
+import { isAuthenticated } from '../shared/session-store.ts';
+import { useSession } from '../shared/use-session.ts';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
@@ -57,8 +63,13 @@ export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, 
 }
 
 /** Spec §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
-export function DoseCalculator({ weight, ageGroup }: DoseCalculatorProps) {
-  const t = useMessages().doseCalculator;
+export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculatorProps) {
+  const messages = useMessages();
+  const t = messages.doseCalculator;
+  const signedIn = useSession(isAuthenticated, apiBase);
+  const selected = useSession((state) => state.selectedPatient);
+  const user = useSession((state) => state.user);
+  const patient = signedIn ? selected : null;
   const host = useWidgetHost();
   const toast = useToast();
   const headingId = useId();
@@ -75,6 +86,17 @@ export function DoseCalculator({ weight, ageGroup }: DoseCalculatorProps) {
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [result, setResult] = useState<{ outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>; input: DoseCalculatorInput } | null>(null);
   const [helperOpen, setHelperOpen] = useState(false);
+  const [historyId, setHistoryId] = useState<string | null>(null);
+
+  // A patient chosen in the account area fills in what their record knows.
+  useEffect(() => {
+    if (!patient) return;
+    setForm((current) => ({
+      ...current,
+      bodyWeight: patient.weightKg != null ? String(patient.weightKg) : current.bodyWeight,
+      ageGroup: patient.ageGroup ?? current.ageGroup,
+    }));
+  }, [patient?.id]);
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
 
@@ -90,7 +112,29 @@ export function DoseCalculator({ weight, ageGroup }: DoseCalculatorProps) {
     }
     setIssues([]);
     setResult({ outcome, input: input as DoseCalculatorInput });
+    setHistoryId(null);
     host.emit('sgx-dose-calculated', { outcome });
+    // Signed in: the server recomputes and records it in the clinician's history. Quick Use: nothing is sent.
+    if (signedIn) {
+      recordCalculation(apiBase, 'dose_calculator', input, patient?.id)
+        .then((recorded) => setHistoryId(recorded.historyId))
+        .catch((error: unknown) => toast({ title: messages.account.notSavedTitle, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
+    }
+  };
+
+  const exportToNotes = async () => {
+    if (!result) return;
+    try {
+      const at = new Date();
+      const exported = await exportNotes(apiBase, notesFor({ toolType: 'dose_calculator', inputs: result.input as unknown as Record<string, unknown>, result: result.outcome as unknown as Record<string, unknown> }, t.title, patient, user?.name ?? null, at), {
+        fileName: notesFileName(at, 'dose'),
+        patientId: patient?.id,
+        calculationId: historyId,
+      });
+      toast({ title: messages.account.exportedTitle, description: exported.stored ? messages.account.exportedStored : messages.account.exportedQuickUse, variant: 'success' });
+    } catch (error) {
+      toast({ title: messages.account.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
+    }
   };
 
   const tofOptions = [{ value: '' as TofCountText, label: t.tofNotCounted }, ...(['0', '1', '2', '3', '4'] as const).map((value) => ({ value, label: value }))];
@@ -143,7 +187,17 @@ export function DoseCalculator({ weight, ageGroup }: DoseCalculatorProps) {
             <Button type="submit">{t.calculate}</Button>
           </div>
         </form>
-        <div aria-live="polite">{result && <DoseOutcomePanel outcome={result.outcome} input={result.input} />}</div>
+        <div aria-live="polite">
+          {result && (
+            <DoseOutcomePanel
+              outcome={result.outcome}
+              input={result.input}
+              patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
+              savedLine={historyId ? messages.account.savedToHistory : undefined}
+              onExport={() => void exportToNotes()}
+            />
+          )}
+        </div>
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { doseNote } from './note.ts';
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
 
 /** Exactly one outcome: not indicated, contraindicated, not established, a dose, or unable to calculate. */
-export function DoseOutcomePanel({ outcome, input }: { outcome: ShownOutcome; input: DoseCalculatorInput }) {
+export function DoseOutcomePanel({ outcome, input, patientLine, savedLine, onExport }: { outcome: ShownOutcome; input: DoseCalculatorInput; patientLine?: string; savedLine?: string; onExport?: () => void }) {
   const t = useMessages().doseCalculator;
   const panel = (accent: string, children: React.ReactNode) => (
     <section
@@ -25,13 +25,19 @@ export function DoseOutcomePanel({ outcome, input }: { outcome: ShownOutcome; in
         gap: '12px',
       }}
     >
+      {patientLine && <p css={{ margin: 0, fontWeight: 700 }}>{patientLine}</p>}
       {children}
+      {savedLine && (
+        <p role="status" css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-success') }}>
+          {savedLine}
+        </p>
+      )}
     </section>
   );
 
   switch (outcome.kind) {
     case 'dose':
-      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} input={input} />);
+      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} input={input} onExport={onExport} />);
     case 'unable_to_calculate':
       return panel(
         token('--sgx-color-warning'),
@@ -64,7 +70,7 @@ function Warnings({ items }: { items: readonly string[] }) {
   );
 }
 
-function DoseDetails({ result, input }: { result: DoseResult; input: DoseCalculatorInput }) {
+function DoseDetails({ result, input, onExport }: { result: DoseResult; input: DoseCalculatorInput; onExport?: () => void }) {
   const messages = useMessages();
   const t = messages.doseCalculator;
   const toast = useToast();
@@ -113,10 +119,15 @@ function DoseDetails({ result, input }: { result: DoseResult; input: DoseCalcula
       </div>
       {result.warnings.length > 0 && <Warnings items={result.warnings} />}
       <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>{messages.common.decisionSupport}</p>
-      <div css={{ '@media print': { display: 'none' } }}>
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px', '@media print': { display: 'none' } }}>
         <Button variant="secondary" onClick={() => void copy()}>
           {t.copyNote}
         </Button>
+        {onExport && (
+          <Button variant="secondary" onClick={onExport}>
+            {messages.account.exportNotes}
+          </Button>
+        )}
       </div>
     </>
   );

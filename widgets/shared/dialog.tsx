@@ -8,7 +8,7 @@ import { useMessages } from './widget-context.ts';
  * close, all inside the element's shadow root (a portal to <body> would lose the styles). Focus
  * returns to the element that had it when the dialog opened.
  */
-export function Dialog({ open, title, onClose, children, part = 'dialog' }: { open: boolean; title: string; onClose: () => void; children: ReactNode; part?: string }) {
+export function Dialog({ open, title, onClose, children, part = 'dialog', wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; part?: string; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messages = useMessages();
@@ -57,7 +57,7 @@ export function Dialog({ open, title, onClose, children, part = 'dialog' }: { op
         border: 'none',
         padding: 0,
         borderRadius: token('--sgx-radius'),
-        inlineSize: 'min(520px, calc(100vw - 24px))',
+        inlineSize: wide ? 'min(860px, calc(100vw - 24px))' : 'min(520px, calc(100vw - 24px))',
         maxBlockSize: 'calc(100vh - 24px)',
         color: token('--sgx-color-text'),
         background: token('--sgx-color-surface'),

@@ -12,6 +12,16 @@ export interface SessionUser {
 /** Spec §4 and §9: the current user is fresh for 5 minutes. */
 export const USER_FRESH_MS = 5 * 60 * 1000;
 
+/** The patient chosen in the account area, used by the calculators (weight prefilled, id sent). */
+export interface SelectedPatient {
+  id: string;
+  displayName: string;
+  mrn: string | null;
+  yearOfBirth: number | null;
+  ageGroup: 'adult' | 'pediatric' | 'infant' | null;
+  weightKg: number | null;
+}
+
 export interface SessionState {
   token: string | null;
   user: SessionUser | null;
@@ -19,6 +29,8 @@ export interface SessionState {
   userStatus: 'idle' | 'loading' | 'error';
   /** Quick Use: session only, nothing saved; kept in memory, so a reload forgets it. */
   quickUse: boolean;
+  selectedPatient: SelectedPatient | null;
+  selectPatient(patient: SelectedPatient | null): void;
   /** After a successful sign-up or sign-in. */
   signedIn(token: string, user: SessionUser): void;
   /** Removes the token and every cached value (the caller reloads the page, spec §4). */
@@ -48,13 +60,17 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
     userFetchedAt: null,
     userStatus: 'idle',
     quickUse: false,
+    selectedPatient: null,
+    selectPatient(patient) {
+      set({ selectedPatient: patient });
+    },
     signedIn(token, user) {
       writeToken(token);
-      set({ token, user, userFetchedAt: now(), userStatus: 'idle', quickUse: false });
+      set({ token, user, userFetchedAt: now(), userStatus: 'idle', quickUse: false, selectedPatient: null });
     },
     signOut() {
       writeToken(null);
-      set({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false });
+      set({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false, selectedPatient: null });
     },
     startQuickUse() {
       set({ quickUse: true });
@@ -87,7 +103,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
     if (event.key !== AUTH_TOKEN_KEY && event.key !== null) return;
     const token = readStoredToken();
     if (token === store.getState().token) return;
-    store.setState({ token, user: null, userFetchedAt: null, userStatus: 'idle' });
+    store.setState({ token, user: null, userFetchedAt: null, userStatus: 'idle', selectedPatient: null });
   });
   return store;
 }

@@ -1,3 +1,4 @@
+import { account } from './account.ts';
 import { advisor } from './advisor.ts';
 import { common } from './common.ts';
 import { doseCalculator } from './dose-calculator.ts';
@@ -9,5 +10,5 @@ import { roi } from './roi.ts';
  * or from clinical/ (the clinical texts shared with the API and the reports). A translation is
  * another object of the same type.
  */
-export const messagesEn = { common, doseCalculator, advisor, roi, portal } as const;
+export const messagesEn = { common, doseCalculator, advisor, roi, portal, account } as const;
 export type Messages = typeof messagesEn;

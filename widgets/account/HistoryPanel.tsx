@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { listHistory, listPatients, type HistoryEntry, type Patient, type ToolType } from '../shared/account-api.ts';
+import { ApiError } from '../shared/api-client.ts';
+import { SelectField } from '../shared/fields.tsx';
+import { exportNotes, notesFileName } from '../shared/notes-pdf.ts';
+import { token } from '../shared/theme.ts';
+import { useToast } from '../shared/toasts.tsx';
+import { BulletList, Button } from '../shared/ui.tsx';
+import { useSession } from '../shared/use-session.ts';
+import { useMessages } from '../shared/widget-context.ts';
+import { describeEntry, notesFor } from './notes-content.ts';
+
+const PAGE_SIZE = 20;
+
+/** History: every calculation run while signed in, newest first, by patient and tool; open one as computed then. */
+export function HistoryPanel({ apiBase }: { apiBase: string }) {
+  const t = useMessages().account;
+  const toast = useToast();
+  const user = useSession((state) => state.user);
+  const [patients, setPatients] = useState<Patient[]>([]);
+  const [patientId, setPatientId] = useState('');
+  const [toolType, setToolType] = useState<'' | ToolType>('');
+  const [items, setItems] = useState<HistoryEntry[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<HistoryEntry | null>(null);
+
+  useEffect(() => {
+    listPatients(apiBase).then(setPatients).catch(() => setPatients([]));
+  }, [apiBase]);
+
+  useEffect(() => {
+    let current = true;
+    listHistory(apiBase, { patientId: patientId || undefined, toolType: toolType || undefined, page, pageSize: PAGE_SIZE })
+      .then((body) => {
+        if (!current) return;
+        setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
+        setTotal(body.total);
+      })
+      .catch((error: unknown) => current && toast({ title: t.loadFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
+    return () => {
+      current = false;
+    };
+  }, [apiBase, patientId, toolType, page, toast, t.loadFailed]);
+
+  const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
+  const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (opened) {
+    const described = describeEntry(opened);
+    const patient = patients.find((candidate) => candidate.id === opened.patientId) ?? null;
+    const exportIt = async () => {
+      try {
+        const at = new Date();
+        const result = await exportNotes(apiBase, notesFor(opened, t.tools[opened.toolType], patient, user?.name ?? null, at), {
+          fileName: notesFileName(at, opened.toolType.replace('_', '-')),
+          patientId: opened.patientId,
+          calculationId: opened.id,
+        });
+        toast({ title: t.exportedTitle, description: result.stored ? t.exportedStored : t.exportedQuickUse, variant: 'success' });
+      } catch (error) {
+        toast({ title: t.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
+      }
+    };
+    return (
+      <article aria-label={t.tools[opened.toolType]} css={{ display: 'grid', gap: '10px' }}>
+        <div>
+          <Button variant="ghost" onClick={() => setOpened(null)}>
+            {t.back}
+          </Button>
+        </div>
+        <h3 css={{ margin: 0 }}>{t.tools[opened.toolType]}</h3>
+        <p css={{ margin: 0, color: token('--sgx-color-muted') }}>
+          {when(opened.createdAt)} · {patientName(opened.patientId)}
+        </p>
+        <h4 css={{ margin: 0 }}>{t.entryInputs}</h4>
+        <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px', fontSize: '0.9em' }}>
+          {described.inputs.map(([label, value]) => (
+            <div key={label} css={{ display: 'contents' }}>
+              <dt css={{ color: token('--sgx-color-muted') }}>{label}</dt>
+              <dd css={{ margin: 0 }}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h4 css={{ margin: 0 }}>{t.entryResult}</h4>
+        <BulletList items={[...described.result, ...described.warnings]} />
+        <div>
+          <Button onClick={() => void exportIt()}>{t.exportNotes}</Button>
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <div css={{ display: 'grid', gap: '12px' }}>
+      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+        <SelectField
+          name="history-patient"
+          label={t.filterPatient}
+          value={patientId}
+          onChange={(value) => {
+            setPatientId(value);
+            setPage(1);
+          }}
+          options={[{ value: '', label: t.allPatients }, ...patients.map((patient) => ({ value: patient.id, label: patient.displayName }))]}
+        />
+        <SelectField
+          name="history-tool"
+          label={t.filterTool}
+          value={toolType}
+          onChange={(value) => {
+            setToolType(value);
+            setPage(1);
+          }}
+          options={[{ value: '' as const, label: t.allTools }, ...(Object.keys(t.tools) as ToolType[]).map((value) => ({ value, label: t.tools[value] }))]}
+        />
+      </div>
+      {items && items.length === 0 && <p css={{ margin: 0 }}>{t.noHistory}</p>}
+      {items && items.length > 0 && (
+        <ol aria-label={t.tabs.history} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}>
+          {items.map((entry) => (
+            <li key={entry.id} data-history-id={entry.id} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', padding: '10px', border: `1px solid ${token('--sgx-color-border')}`, borderRadius: '8px' }}>
+              <span css={{ flex: '1 1 200px', minInlineSize: 0 }}>
+                <strong>{t.tools[entry.toolType]}</strong> · {patientName(entry.patientId)}
+                <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+                  {when(entry.createdAt)} · {describeEntry(entry).result[0]}
+                </span>
+              </span>
+              <Button variant="secondary" onClick={() => setOpened(entry)}>
+                {t.open}
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {items && items.length < total && (
+        <div>
+          <Button variant="ghost" onClick={() => setPage((value) => value + 1)}>
+            {t.loadMore}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { AGE_GROUPS } from '../../clinical/index.ts';
+import { createPatient, deletePatient, listPatients, updatePatient, type Patient, type PatientFields } from '../shared/account-api.ts';
+import { ApiError } from '../shared/api-client.ts';
+import { NumberField, SelectField } from '../shared/fields.tsx';
+import { parseDecimalText } from '../shared/parse-number.ts';
+import { sessionStore } from '../shared/session-store.ts';
+import { token } from '../shared/theme.ts';
+import { useToast } from '../shared/toasts.tsx';
+import { Button } from '../shared/ui.tsx';
+import { useSession } from '../shared/use-session.ts';
+import { useMessages } from '../shared/widget-context.ts';
+import { TextField } from '../access-portal/TextField.tsx';
+
+const SEARCH_DELAY_MS = 200;
+interface Draft {
+  displayName: string;
+  mrn: string;
+  yearOfBirth: string;
+  ageGroup: string;
+  weightKg: string;
+  notes: string;
+}
+const emptyDraft: Draft = { displayName: '', mrn: '', yearOfBirth: '', ageGroup: '', weightKg: '', notes: '' };
+const toDraft = (patient: Patient): Draft => ({
+  displayName: patient.displayName,
+  mrn: patient.mrn ?? '',
+  yearOfBirth: patient.yearOfBirth != null ? String(patient.yearOfBirth) : '',
+  ageGroup: patient.ageGroup ?? '',
+  weightKg: patient.weightKg != null ? String(patient.weightKg) : '',
+  notes: patient.notes ?? '',
+});
+const toFields = (draft: Draft): PatientFields => ({
+  displayName: draft.displayName,
+  mrn: draft.mrn || null,
+  yearOfBirth: parseDecimalText(draft.yearOfBirth) ?? null,
+  ageGroup: (draft.ageGroup || null) as PatientFields['ageGroup'],
+  weightKg: parseDecimalText(draft.weightKg) ?? null,
+  notes: draft.notes || null,
+});
+
+/** Patients: search as you type (name, initials or MRN), add, edit, delete, choose one for the tools. */
+export function PatientsPanel({ apiBase }: { apiBase: string }) {
+  const t = useMessages().account;
+  const toast = useToast();
+  const selected = useSession((state) => state.selectedPatient);
+  const [query, setQuery] = useState('');
+  const [patients, setPatients] = useState<Patient[] | null>(null);
+  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      listPatients(apiBase, query.trim())
+        .then((found) => current && setPatients(found))
+        .catch((error: unknown) => current && toast({ title: t.loadFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [apiBase, query, version, toast, t.loadFailed]);
+
+  const save = async () => {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      const fields = toFields(editing.draft);
+      const saved = editing.id ? await updatePatient(apiBase, editing.id, fields) : await createPatient(apiBase, fields);
+      if (selected?.id === saved.id) sessionStore().getState().selectPatient(saved);
+      setEditing(null);
+      setErrors({});
+      setVersion((value) => value + 1);
+      toast({ title: t.patientSaved, description: saved.displayName, variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const body = safeJson(error.message);
+        setErrors(Object.fromEntries((body?.issues ?? []).map((issue) => [issue.field, issue.message])));
+        toast({ title: t.actionFailed, description: error.humanMessage, variant: 'destructive' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (patient: Patient) => {
+    if (!window.confirm(t.confirmDelete(patient.displayName))) return;
+    try {
+      await deletePatient(apiBase, patient.id);
+      if (selected?.id === patient.id) sessionStore().getState().selectPatient(null);
+      setVersion((value) => value + 1);
+      toast({ title: t.patientDeleted, description: patient.displayName, variant: 'success' });
+    } catch (error) {
+      toast({ title: t.actionFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
+    }
+  };
+
+  const setDraft = (key: keyof Draft) => (value: string) => setEditing((current) => current && { ...current, draft: { ...current.draft, [key]: value } });
+
+  return (
+    <div css={{ display: 'grid', gap: '12px' }}>
+      <TextField name="patient-search" label={t.search} hint={t.searchHint} value={query} onChange={setQuery} type="search" />
+      {patients && patients.length === 0 && <p css={{ margin: 0 }}>{query ? t.noMatches : t.noPatients}</p>}
+      {patients && patients.length > 0 && (
+        <ul aria-label={t.tabs.patients} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}>
+          {patients.map((patient) => (
+            <li key={patient.id} data-patient-id={patient.id} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', padding: '10px', border: `1px solid ${token('--sgx-color-border')}`, borderRadius: '8px' }}>
+              <span css={{ flex: '1 1 160px', minInlineSize: 0 }}>
+                <strong>{patient.displayName}</strong>
+                <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.patientSummary(patient.mrn, patient.weightKg)}</span>
+              </span>
+              <Button variant={selected?.id === patient.id ? 'primary' : 'secondary'} aria-pressed={selected?.id === patient.id} onClick={() => sessionStore().getState().selectPatient(selected?.id === patient.id ? null : patient)}>
+                {selected?.id === patient.id ? t.inUse : t.use}
+              </Button>
+              <Button variant="ghost" onClick={() => setEditing({ id: patient.id, draft: toDraft(patient) })}>
+                {t.edit}
+              </Button>
+              <Button variant="ghost" onClick={() => void remove(patient)}>
+                {t.delete}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <form
+          aria-label={editing.id ? t.editPatient : t.addPatient}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+          css={{ display: 'grid', gap: '10px', padding: '12px', border: `1px dashed ${token('--sgx-color-border')}`, borderRadius: '8px' }}
+        >
+          <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
+            <TextField name="displayName" label={t.displayName} value={editing.draft.displayName} onChange={setDraft('displayName')} error={errors.displayName} required />
+            <TextField name="mrn" label={t.mrn} value={editing.draft.mrn} onChange={setDraft('mrn')} error={errors.mrn} />
+            <NumberField name="yearOfBirth" label={t.yearOfBirth} inputMode="numeric" value={editing.draft.yearOfBirth} onChange={setDraft('yearOfBirth')} error={errors.yearOfBirth} />
+            <SelectField name="ageGroup" label={t.ageGroup} value={editing.draft.ageGroup} onChange={setDraft('ageGroup')} options={[{ value: '', label: t.ageGroupNone }, ...AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))]} />
+            <NumberField name="weightKg" label={t.weight} unit={t.kg} value={editing.draft.weightKg} onChange={setDraft('weightKg')} error={errors.weightKg} />
+            <TextField name="notes" label={t.notes} value={editing.draft.notes} onChange={setDraft('notes')} error={errors.notes} />
+          </div>
+          <div css={{ display: 'flex', gap: '8px' }}>
+            <Button type="submit" busy={busy} disabled={busy}>
+              {t.save}
+            </Button>
+            <Button variant="ghost" onClick={() => setEditing(null)}>
+              {t.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div>
+          <Button variant="secondary" onClick={() => setEditing({ id: null, draft: emptyDraft })}>
+            {t.addPatient}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function safeJson(message: string): { issues?: { field: string; message: string }[] } | null {
+  try {
+    return JSON.parse(message.slice(message.indexOf(':') + 1)) as { issues?: { field: string; message: string }[] };
+  } catch {
+    return null;
+  }
+}
