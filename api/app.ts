@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { authenticate } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
+import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { jsonBodyParser } from './http/body-parser.ts';
 import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     toolRoutes(shared),
     patientRoutes(shared),
     historyRoutes(shared),
+    exportRoutes(shared),
   ];
 
   app.use(errorHandler(deps.logError));
@@ -49,7 +51,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));
   app.use(staticFiles(deps.staticRoot));
-  app.use(jsonBodyParser());
+  app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
   app.use(authenticate({ key: deps.jwtKey, store: deps.store, now }));
   app.use(async function unmatchedApiRequest(ctx, next) {
     await next();

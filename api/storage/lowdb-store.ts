@@ -1,15 +1,19 @@
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
-import type { DatabaseShape, PatientRecord } from './records.ts';
-import type { HistoryFilter, PatientFields, Store } from './store.ts';
+import type { DatabaseShape, ExportRecord, PatientRecord } from './records.ts';
+import type { ExportFilter, HistoryFilter, PatientFields, Store } from './store.ts';
 import { StorageError } from './storage-error.ts';
 
 export const DATA_FILE_NAME = 'db.json';
+/** The stored PDFs: DATA_DIR/exports/<id>.pdf. */
+export const EXPORTS_DIR_NAME = 'exports';
 const COLLECTIONS = ['users', 'sessions', 'patients', 'calculations'] as const;
+/** Lists added after the first release: a file written before them may lack them (they start empty). */
+const ADDED_COLLECTIONS = ['exports'] as const;
 
-const emptyDatabase = (): DatabaseShape => ({ version: 1, users: [], sessions: [], patients: [], calculations: [] });
+const emptyDatabase = (): DatabaseShape => ({ version: 1, users: [], sessions: [], patients: [], calculations: [], exports: [] });
 
 /**
  * The default store: one JSON file in DATA_DIR, opened with lowdb's file adapter explicitly (the
@@ -34,8 +38,9 @@ export async function openLowdbStore(dataDir: string): Promise<Store> {
     );
   }
   assertShape(db.data, file);
+  addMissingLists(db.data);
   if (!exists) await db.write();
-  return new LowdbStore(db);
+  return new LowdbStore(db, path.join(dataDir, EXPORTS_DIR_NAME));
 }
 
 function assertShape(data: unknown, file: string): asserts data is DatabaseShape {
@@ -50,13 +55,28 @@ function shapeProblem(data: unknown): string | undefined {
   const record = data as Record<string, unknown>;
   if (record.version !== 1) return `unknown data version ${JSON.stringify(record.version)}`;
   const missing = COLLECTIONS.find((name) => !Array.isArray(record[name]));
-  return missing ? `the "${missing}" list is missing` : undefined;
+  if (missing) return `the "${missing}" list is missing`;
+  const damaged = ADDED_COLLECTIONS.find((name) => record[name] !== undefined && !Array.isArray(record[name]));
+  return damaged ? `the "${damaged}" entry is not a list` : undefined;
 }
+
+/**
+ * Additive migration: a list added since the file was written starts empty. Only memory changes;
+ * the file gains the list with the next write.
+ */
+function addMissingLists(data: DatabaseShape): void {
+  for (const name of ADDED_COLLECTIONS) data[name] ??= [];
+}
+
+/** Export ids are ours (UUIDs); anything else never becomes part of a file path. */
+const SAFE_EXPORT_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 class LowdbStore implements Store {
   readonly #db: Low<DatabaseShape>;
-  constructor(db: Low<DatabaseShape>) {
+  readonly #exportsDir: string;
+  constructor(db: Low<DatabaseShape>, exportsDir: string) {
     this.#db = db;
+    this.#exportsDir = exportsDir;
   }
 
   get #data(): DatabaseShape {
@@ -70,6 +90,7 @@ class LowdbStore implements Store {
       await this.#db.write();
     } catch (error) {
       await this.#db.read();
+      addMissingLists(this.#db.data);
       throw error;
     }
     return result;
@@ -131,6 +152,7 @@ class LowdbStore implements Store {
     await this.#commit((data) => {
       data.patients.splice(index, 1);
       for (const entry of data.calculations) if (entry.ownerId === ownerId && entry.patientId === id) entry.patientId = null;
+      for (const entry of data.exports) if (entry.ownerId === ownerId && entry.patientId === id) entry.patientId = null;
     });
     return true;
   }
@@ -152,6 +174,52 @@ class LowdbStore implements Store {
   }
   async findCalculation(ownerId: string, id: string) {
     return this.#data.calculations.find((entry) => entry.id === id && entry.ownerId === ownerId);
+  }
+
+  #exportFile(id: string): string {
+    if (!SAFE_EXPORT_ID.test(id)) throw new Error('An export id must be letters, digits and dashes');
+    return path.join(this.#exportsDir, `${id}.pdf`);
+  }
+
+  async saveExport(record: ExportRecord, bytes: Uint8Array) {
+    const file = this.#exportFile(record.id);
+    const partial = `${file}.partial`;
+    await mkdir(this.#exportsDir, { recursive: true, mode: 0o700 });
+    // The bytes first, under a temporary name renamed once complete: a crash leaves no half PDF
+    // under an export's name. Metadata is written only once the file is in place.
+    try {
+      await writeFile(partial, bytes, { mode: 0o600, flag: 'wx' });
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    try {
+      await this.#commit((data) => data.exports.push(record));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
+  }
+  async listExports(ownerId: string, filter: ExportFilter = {}) {
+    const matches: ExportRecord[] = [];
+    // Appended in time order: walk backwards for newest first.
+    for (let index = this.#data.exports.length - 1; index >= 0; index -= 1) {
+      const entry = this.#data.exports[index]!;
+      if (entry.ownerId !== ownerId) continue;
+      if (filter.patientId !== undefined && entry.patientId !== filter.patientId) continue;
+      matches.push(entry);
+    }
+    return matches;
+  }
+  async findExport(ownerId: string, id: string) {
+    return this.#data.exports.find((entry) => entry.id === id && entry.ownerId === ownerId);
+  }
+  async readExportFile(ownerId: string, id: string) {
+    const entry = await this.findExport(ownerId, id);
+    // The path comes from the stored record, never from the caller's text. A stored export whose
+    // file is gone is a storage fault (an error), not a "not found".
+    return entry ? readFile(this.#exportFile(entry.id)) : undefined;
   }
 
   async close() {

@@ -46,10 +46,26 @@ export interface CalculationRecord {
   createdAt: string;
 }
 
+/**
+ * A PDF a clinician saved to their notes. The bytes live in DATA_DIR/exports/<id>.pdf; this is the
+ * metadata, which holds no patient values (the links are ids; fileName is the sanitised name).
+ */
+export interface ExportRecord {
+  id: string;
+  ownerId: string;
+  patientId: string | null;
+  calculationId: string | null;
+  fileName: string;
+  sizeBytes: number;
+  createdAt: string;
+}
+
 export interface DatabaseShape {
   version: 1;
   users: UserRecord[];
   sessions: SessionRecord[];
   patients: PatientRecord[];
   calculations: CalculationRecord[];
+  /** Added after the first release: a db.json written before it has no `exports` (read as empty). */
+  exports: ExportRecord[];
 }

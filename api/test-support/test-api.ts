@@ -13,11 +13,13 @@ export interface ApiResponse<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body's bytes as received (for binary answers such as a PDF). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -41,16 +43,18 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   async function request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.rawBody;
+    // A copy of binary bytes: fetch wants a Uint8Array over a plain ArrayBuffer.
+    let body: string | Uint8Array<ArrayBuffer> | undefined = typeof options.rawBody === 'object' ? new Uint8Array(options.rawBody) : options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
     const response = await fetch(url + urlPath, { method, headers, body });
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
   }
 
   let counter = 0;
