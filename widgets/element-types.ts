@@ -15,6 +15,7 @@ export interface SgxBradycardiaAdvisorElement extends HTMLElement {
   apiBase?: string;
 }
 export interface SgxRoiCalculatorElement extends HTMLElement {
+  apiBase?: string;
   cases?: string;
   orCostPerMinute?: string;
   timeNeostigmine?: string;
@@ -55,7 +56,7 @@ declare module 'react' {
     interface IntrinsicElements {
       'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group'>;
       'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base'>;
-      'sgx-roi-calculator': SgxJsxAttributes & Attr<'cases' | 'or-cost-per-minute' | 'time-neostigmine' | 'time-product' | 'baseline-ppc-rate' | 'calculator-target' | 'guide-href'>;
+      'sgx-roi-calculator': SgxJsxAttributes & Attr<'api-base' | 'cases' | 'or-cost-per-minute' | 'time-neostigmine' | 'time-product' | 'baseline-ppc-rate' | 'calculator-target' | 'guide-href'>;
       'sgx-access-portal': SgxJsxAttributes & Attr<'api-base' | 'profile-href'>;
     }
   }

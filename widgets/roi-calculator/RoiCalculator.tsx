@@ -1,4 +1,7 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { recordCalculation } from '../shared/account-api.ts';
+import { isAuthenticated } from '../shared/session-store.ts';
+import { useSession } from '../shared/use-session.ts';
 import { computeRoi } from '../../clinical/index.ts';
 import { token } from '../shared/theme.ts';
 import { Button, Card } from '../shared/ui.tsx';
@@ -15,13 +18,18 @@ export interface RoiCalculatorProps extends RoiPresetAttributes {
   calculatorTarget?: string;
   /** The HCP guide that "Download HCP Guide" downloads. */
   guideHref?: string;
+  /** The API origin, for recording a signed-in clinician's calculations ("" = same origin). */
+  apiBase?: string;
 }
+
+/** A signed-in clinician's ROI inputs go to their history once they have stopped changing for this long. */
+export const ROI_RECORD_AFTER_MS = 2000;
 
 const DEFAULT_CALCULATOR_TARGET = '#calculator';
 const DEFAULT_GUIDE_HREF = '/hcp-guide.pdf';
 
 /** Spec §2–5, §7–9: the ROI and safety calculator. Computes locally; needs no API. */
-export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate, calculatorTarget, guideHref }: RoiCalculatorProps) {
+export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate, calculatorTarget, guideHref, apiBase = '' }: RoiCalculatorProps) {
   const messages = useMessages();
   const t = messages.roi;
   const host = useWidgetHost();
@@ -40,6 +48,20 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
   useEffect(() => {
     host.emit('sgx-roi-changed', { inputs, result });
   }, [host, inputs, result]);
+
+  // Signed in, a calculation the user made (not the untouched defaults) is recorded in their history
+  // once the inputs settle; the server recomputes it. Quick Use records nothing.
+  const signedIn = useSession(isAuthenticated, apiBase);
+  const initialInputs = useRef(inputs);
+  useEffect(() => {
+    if (!signedIn || inputs === initialInputs.current) return;
+    const timer = setTimeout(() => {
+      recordCalculation(apiBase, 'roi_calculator', inputs).catch(() => {
+        // recording is best effort here: the figures on screen are computed locally either way
+      });
+    }, ROI_RECORD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, inputs, apiBase]);
 
   const downloadPdf = async () => {
     setGenerating(true);

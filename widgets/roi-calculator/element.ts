@@ -10,6 +10,7 @@ export const ROI_CALCULATOR_TAG = 'sgx-roi-calculator';
  */
 export function defineRoiCalculator(): CustomElementConstructor {
   return defineWidget<RoiCalculatorProps>(ROI_CALCULATOR_TAG, RoiCalculator, {
+    apiBase: 'string',
     cases: 'string',
     orCostPerMinute: 'string',
     timeNeostigmine: 'string',
