@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}'],
+          include: ['widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
           setupFiles: ['widgets/test-setup.ts'],
         },
       },
