@@ -64,10 +64,24 @@ describe('the built Storybook', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // A failing play function is reported on the console (an expect() error).
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text().slice(0, 300));
+      });
       await page.goto(`${url}/iframe.html?id=${id}&viewMode=story`);
-      // Storybook marks the body when the story (and its play function) finished or failed.
-      await page.waitForFunction(() => document.body.classList.contains('sb-show-main') || document.body.classList.contains('sb-show-errordisplay'), undefined, { timeout: 20_000 }).catch(() => errors.push('story did not show'));
-      await page.waitForTimeout(200);
+      // The preview's current render reaches "finished" once the story rendered and its play function ran.
+      const phase = await page
+        .waitForFunction(
+          () => {
+            const render = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__?.currentRender;
+            return render?.phase && ['finished', 'errored', 'aborted'].includes(render.phase) ? render.phase : false;
+          },
+          undefined,
+          { timeout: 30_000 },
+        )
+        .then((handle) => handle.jsonValue())
+        .catch(() => 'timed out');
+      if (phase !== 'finished') errors.push(`render phase: ${String(phase)}`);
       if (await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay'))) errors.push(await page.locator('#error-message').innerText().catch(() => 'error display'));
       if (errors.length) failures.push(`${id}: ${errors.join(' | ')}`);
       await page.close();
