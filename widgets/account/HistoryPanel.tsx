@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { listHistory, listPatients, type HistoryEntry, type Patient, type ToolType } from '../shared/account-api.ts';
 import { ApiError } from '../shared/api-client.ts';
 import { SelectField } from '../shared/fields.tsx';
-import { exportNotes, notesFileName } from '../shared/notes-pdf.ts';
+import { notesFileName } from '../shared/notes-pdf.ts';
+import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { BulletList, Button } from '../shared/ui.tsx';
@@ -24,6 +25,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
+  const exportNotesPdf = useExportToNotes(apiBase);
 
   useEffect(() => {
     listPatients(apiBase).then(setPatients).catch(() => setPatients([]));
@@ -49,18 +51,13 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   if (opened) {
     const described = describeEntry(opened);
     const patient = patients.find((candidate) => candidate.id === opened.patientId) ?? null;
-    const exportIt = async () => {
-      try {
-        const at = new Date();
-        const result = await exportNotes(apiBase, notesFor(opened, t.tools[opened.toolType], patient, user?.name ?? null, at), {
-          fileName: notesFileName(at, opened.toolType.replace('_', '-')),
-          patientId: opened.patientId,
-          calculationId: opened.id,
-        });
-        toast({ title: t.exportedTitle, description: result.stored ? t.exportedStored : t.exportedQuickUse, variant: 'success' });
-      } catch (error) {
-        toast({ title: t.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
-      }
+    const exportIt = () => {
+      const at = new Date();
+      void exportNotesPdf(notesFor(opened, t.tools[opened.toolType], patient, user?.name ?? null, at), {
+        fileName: notesFileName(at, opened.toolType.replace('_', '-')),
+        patientId: opened.patientId,
+        calculationId: opened.id,
+      });
     };
     return (
       <article aria-label={t.tools[opened.toolType]} css={{ display: 'grid', gap: '10px' }}>
@@ -85,7 +82,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         <h4 css={{ margin: 0 }}>{t.entryResult}</h4>
         <BulletList items={[...described.result, ...described.warnings]} />
         <div>
-          <Button onClick={() => void exportIt()}>{t.exportNotes}</Button>
+          <Button onClick={exportIt}>{t.exportNotes}</Button>
         </div>
       </article>
     );

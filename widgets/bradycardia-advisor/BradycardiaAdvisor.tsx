@@ -14,7 +14,8 @@ import {
 } from '../../clinical/index.ts';
 import { notesFor } from '../account/notes-content.ts';
 import { ApiError, apiRequest } from '../shared/api-client.ts';
-import { exportNotes, notesFileName } from '../shared/notes-pdf.ts';
+import { notesFileName } from '../shared/notes-pdf.ts';
+import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
@@ -145,21 +146,14 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     }
   };
 
-  const exportToNotes = async () => {
+  const exportNotesPdf = useExportToNotes(apiBase);
+  const exportToNotes = () => {
     if (!assessment) return;
-    try {
-      const at = new Date();
-      const found = patients.find((candidate) => candidate.id === assessment.patientId);
-      const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
-      const exported = await exportNotes(apiBase, notesFor({ toolType: 'bradycardia_advisor', inputs: assessment.inputs, result: assessment.result as unknown as Record<string, unknown> }, t.title, patient, user?.name ?? null, at), {
-        fileName: notesFileName(at, 'bradycardia'),
-        patientId: assessment.patientId,
-        calculationId: assessment.historyId,
-      });
-      toast({ title: messages.account.exportedTitle, description: exported.stored ? messages.account.exportedStored : messages.account.exportedQuickUse, variant: 'success' });
-    } catch (error) {
-      toast({ title: messages.account.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
-    }
+    const at = new Date();
+    const found = patients.find((candidate) => candidate.id === assessment.patientId);
+    const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
+    const entry = { toolType: 'bradycardia_advisor' as const, inputs: assessment.inputs, result: assessment.result as unknown as Record<string, unknown> };
+    void exportNotesPdf(notesFor(entry, t.title, patient, user?.name ?? null, at), { fileName: notesFileName(at, 'bradycardia'), patientId: assessment.patientId, calculationId: assessment.historyId });
   };
 
   const group = { border: `1px solid ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius'), padding: '14px', margin: 0, display: 'grid', gap: '12px', minInlineSize: 0 } as const;
@@ -229,7 +223,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
             </Button>
           </div>
         </form>
-        <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} onExport={() => void exportToNotes()} exportLabel={messages.account.exportNotes} />}</div>
+        <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} onExport={exportToNotes} exportLabel={messages.account.exportNotes} />}</div>
       </div>
     </section>
   );

@@ -15,7 +15,8 @@ import { notesFor } from '../account/notes-content.ts';
 import { recordCalculation } from '../shared/account-api.ts';
 import { ApiError } from '../shared/api-client.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
-import { exportNotes, notesFileName } from '../shared/notes-pdf.ts';
+import { notesFileName } from '../shared/notes-pdf.ts';
+import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
 import { parseDecimalText } from '../shared/parse-number.ts';
@@ -122,19 +123,12 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     }
   };
 
-  const exportToNotes = async () => {
+  const exportNotesPdf = useExportToNotes(apiBase);
+  const exportToNotes = () => {
     if (!result) return;
-    try {
-      const at = new Date();
-      const exported = await exportNotes(apiBase, notesFor({ toolType: 'dose_calculator', inputs: result.input as unknown as Record<string, unknown>, result: result.outcome as unknown as Record<string, unknown> }, t.title, patient, user?.name ?? null, at), {
-        fileName: notesFileName(at, 'dose'),
-        patientId: patient?.id,
-        calculationId: historyId,
-      });
-      toast({ title: messages.account.exportedTitle, description: exported.stored ? messages.account.exportedStored : messages.account.exportedQuickUse, variant: 'success' });
-    } catch (error) {
-      toast({ title: messages.account.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
-    }
+    const at = new Date();
+    const entry = { toolType: 'dose_calculator' as const, inputs: result.input as unknown as Record<string, unknown>, result: result.outcome as unknown as Record<string, unknown> };
+    void exportNotesPdf(notesFor(entry, t.title, patient, user?.name ?? null, at), { fileName: notesFileName(at, 'dose'), patientId: patient?.id, calculationId: historyId });
   };
 
   const tofOptions = [{ value: '' as TofCountText, label: t.tofNotCounted }, ...(['0', '1', '2', '3', '4'] as const).map((value) => ({ value, label: value }))];
@@ -194,7 +188,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
               input={result.input}
               patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
               savedLine={historyId ? messages.account.savedToHistory : undefined}
-              onExport={() => void exportToNotes()}
+              onExport={exportToNotes}
             />
           )}
         </div>
