@@ -74,10 +74,11 @@ describe('account area', () => {
     await account.getByLabel(/^Search patients/).fill('kfh-77');
     await expect.poll(() => account.locator('[data-patient-id]').count()).toBe(1);
     await account.getByRole('button', { name: 'Use for calculations' }).click();
+    await expect.poll(() => account.getByRole('button', { name: 'In use' }).count()).toBe(1);
     await account.getByRole('button', { name: 'Close' }).click();
 
     // the calculator takes the weight, records the calculation and shows the patient
-    expect(await calculator.getByLabel(/^Body weight/).inputValue()).toBe('72');
+    await expect.poll(() => calculator.getByLabel(/^Body weight/).inputValue()).toBe('72');
     await calculator.getByLabel(/^TOF count/).selectOption('2');
     await calculator.getByRole('button', { name: 'Calculate Dose' }).click();
     const result = calculator.locator('[part="result"]');

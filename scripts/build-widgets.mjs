@@ -11,14 +11,17 @@ import { build } from 'vite';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WIDGET_ENTRIES = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal', 'sgx-widgets'];
 
-export async function buildWidgets(outDir = path.join(root, 'dist/site/widgets')) {
+/** Built only to measure the shared runtime (see widgets/bundles/sgx-baseline.ts), never served. */
+export const BASELINE_ENTRY = 'sgx-baseline';
+
+export async function buildWidgets(outDir = path.join(root, 'dist/site/widgets'), entries = WIDGET_ENTRIES) {
   rmSync(outDir, { recursive: true, force: true });
   // Vite picks package builds by NODE_ENV when it is already set (vitest sets "test"): a bundle
   // built with development builds inside failed with "(void 0) is not a function". Always production.
   const previousNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    for (const name of WIDGET_ENTRIES) await buildOne(name, outDir);
+    for (const name of entries) await buildOne(name, outDir);
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { listHistory, listPatients, type HistoryEntry, type Patient, type ToolType } from '../shared/account-api.ts';
 import { ApiError } from '../shared/api-client.ts';
 import { SelectField } from '../shared/fields.tsx';
-import { notesFileName } from '../shared/notes-pdf.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { BulletList, Button } from '../shared/ui.tsx';
 import { useSession } from '../shared/use-session.ts';
 import { useMessages } from '../shared/widget-context.ts';
-import { describeEntry, notesFor } from './notes-content.ts';
+import { describeEntry } from './notes-content.ts';
 
 const PAGE_SIZE = 20;
 
@@ -51,14 +50,8 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   if (opened) {
     const described = describeEntry(opened);
     const patient = patients.find((candidate) => candidate.id === opened.patientId) ?? null;
-    const exportIt = () => {
-      const at = new Date();
-      void exportNotesPdf(notesFor(opened, t.tools[opened.toolType], patient, user?.name ?? null, at), {
-        fileName: notesFileName(at, opened.toolType.replace('_', '-')),
-        patientId: opened.patientId,
-        calculationId: opened.id,
-      });
-    };
+    const exportIt = () =>
+      void exportNotesPdf({ entry: opened, title: t.tools[opened.toolType], patient, clinicianName: user?.name ?? null, what: opened.toolType.replace('_', '-'), patientId: opened.patientId, calculationId: opened.id });
     return (
       <article aria-label={t.tools[opened.toolType]} css={{ display: 'grid', gap: '10px' }}>
         <div>

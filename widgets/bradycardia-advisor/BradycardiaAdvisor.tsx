@@ -12,9 +12,7 @@ import {
   type CardiacHistory,
   type FieldIssue,
 } from '../../clinical/index.ts';
-import { notesFor } from '../account/notes-content.ts';
 import { ApiError, apiRequest } from '../shared/api-client.ts';
-import { notesFileName } from '../shared/notes-pdf.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
@@ -149,11 +147,10 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const exportNotesPdf = useExportToNotes(apiBase);
   const exportToNotes = () => {
     if (!assessment) return;
-    const at = new Date();
     const found = patients.find((candidate) => candidate.id === assessment.patientId);
     const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
     const entry = { toolType: 'bradycardia_advisor' as const, inputs: assessment.inputs, result: assessment.result as unknown as Record<string, unknown> };
-    void exportNotesPdf(notesFor(entry, t.title, patient, user?.name ?? null, at), { fileName: notesFileName(at, 'bradycardia'), patientId: assessment.patientId, calculationId: assessment.historyId });
+    void exportNotesPdf({ entry, title: t.title, patient, clinicianName: user?.name ?? null, what: 'bradycardia', patientId: assessment.patientId, calculationId: assessment.historyId });
   };
 
   const group = { border: `1px solid ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius'), padding: '14px', margin: 0, display: 'grid', gap: '12px', minInlineSize: 0 } as const;

@@ -11,11 +11,9 @@ import {
   type FieldIssue,
   type TofCountText,
 } from '../../clinical/index.ts';
-import { notesFor } from '../account/notes-content.ts';
 import { recordCalculation } from '../shared/account-api.ts';
 import { ApiError } from '../shared/api-client.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
-import { notesFileName } from '../shared/notes-pdf.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
@@ -126,9 +124,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
   const exportNotesPdf = useExportToNotes(apiBase);
   const exportToNotes = () => {
     if (!result) return;
-    const at = new Date();
     const entry = { toolType: 'dose_calculator' as const, inputs: result.input as unknown as Record<string, unknown>, result: result.outcome as unknown as Record<string, unknown> };
-    void exportNotesPdf(notesFor(entry, t.title, patient, user?.name ?? null, at), { fileName: notesFileName(at, 'dose'), patientId: patient?.id, calculationId: historyId });
+    void exportNotesPdf({ entry, title: t.title, patient, clinicianName: user?.name ?? null, what: 'dose', patientId: patient?.id, calculationId: historyId });
   };
 
   const tofOptions = [{ value: '' as TofCountText, label: t.tofNotCounted }, ...(['0', '1', '2', '3', '4'] as const).map((value) => ({ value, label: value }))];

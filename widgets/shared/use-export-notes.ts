@@ -1,17 +1,38 @@
 import { useCallback } from 'react';
+import type { HistoryEntry } from './account-api.ts';
 import { ApiError } from './api-client.ts';
-import { exportNotes, type NotesContent } from './notes-pdf.ts';
+import type { SelectedPatient } from './session-store.ts';
 import { useToast } from './toasts.tsx';
 import { useMessages } from './widget-context.ts';
 
-/** "Export PDF to notes" with its toasts, as the dose calculator, the advisor and the history use it. */
+export interface NotesRequest {
+  entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;
+  title: string;
+  patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null;
+  clinicianName: string | null;
+  /** File-name stem, e.g. "dose". */
+  what: string;
+  patientId?: string | null;
+  calculationId?: string | null;
+}
+
+/**
+ * "Export PDF to notes" with its toasts, as the dose calculator, the advisor and the history use it.
+ * The PDF code (and jsPDF) loads on the click, not with the element.
+ */
 export function useExportToNotes(apiBase: string) {
   const toast = useToast();
   const t = useMessages().account;
   return useCallback(
-    async (content: NotesContent, meta: { fileName: string; patientId?: string | null; calculationId?: string | null }) => {
+    async (request: NotesRequest) => {
       try {
-        const exported = await exportNotes(apiBase, content, meta);
+        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([import('./notes-pdf.ts'), import('../account/notes-content.ts')]);
+        const at = new Date();
+        const exported = await exportNotes(apiBase, notesFor(request.entry, request.title, request.patient, request.clinicianName, at), {
+          fileName: notesFileName(at, request.what),
+          patientId: request.patientId,
+          calculationId: request.calculationId,
+        });
         toast({ title: t.exportedTitle, description: exported.stored ? t.exportedStored : t.exportedQuickUse, variant: 'success' });
       } catch (error) {
         toast({ title: t.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });

@@ -1,0 +1,14 @@
+// Measurement only (never served): the shared runtime every element carries (React, r2wc, Emotion,
+// zustand, defineWidget, the theme, toasts, the session store) with a trivial element, so that an
+// element's own code is its bundle minus this one (issue 8 budgets).
+import { createElement } from 'react';
+import { defineWidget } from '../shared/define-widget.tsx';
+import { isAuthenticated } from '../shared/session-store.ts';
+import { Button } from '../shared/ui.tsx';
+import { useSession } from '../shared/use-session.ts';
+
+function Baseline() {
+  const signedIn = useSession(isAuthenticated);
+  return createElement(Button, null, signedIn ? 'yes' : 'no');
+}
+defineWidget('sgx-baseline', Baseline, {});
