@@ -112,8 +112,10 @@ describe('account area', () => {
     await account.getByRole('button', { name: 'Close' }).click();
 
     // sign out: the page reloads; Quick Use shows and stores nothing
+    // the reload comes after the sign-out request: wait for that page load, not the current one
+    const reloaded = page.waitForEvent('load');
     await portal.getByRole('button', { name: 'Log Out' }).click();
-    await page.waitForLoadState('load');
+    await reloaded;
     await page.waitForFunction(() => document.querySelector('sgx-access-portal')?.shadowRoot?.childElementCount);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
