@@ -33,6 +33,44 @@ function useFocusFirstInvalid(errors: object) {
   return { form, focusAfterRender: () => (pending.current = true) };
 }
 
+interface AuthTexts {
+  successTitle: string;
+  successDescription: (user: SessionUser) => string;
+  failedTitle: string;
+  failedToast: string;
+  failedInline: string;
+}
+
+/**
+ * The part sign-in and sign-up share (spec §8): busy while the call runs; on success the session is
+ * stored, the toast shown and the caller told; on failure the toast, the inline box and sgx-error.
+ */
+function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: AuthTexts) {
+  const toast = useToast();
+  const host = useWidgetHost();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (request: () => Promise<{ token: string; user: SessionUser }>, afterSuccess: () => void) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { token: authToken, user } = await request();
+      sessionStore().getState().signedIn(authToken, user);
+      toast({ title: texts.successTitle, description: texts.successDescription(user), variant: 'success' });
+      afterSuccess();
+      onAuthenticated(user);
+    } catch (error) {
+      const message = serverMessage(error);
+      setFailure(message ?? texts.failedInline);
+      toast({ title: texts.failedTitle, description: message ?? texts.failedToast, variant: 'destructive' });
+      host.emit('sgx-error', { source: 'access-portal', message: message ?? texts.failedInline });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, run };
+}
+
 /** Spec §8: the inline red box under a failed sign-in or sign-up. */
 function FormFailure({ children }: { children: ReactNode }) {
   return (
@@ -58,13 +96,16 @@ const formCss = { display: 'grid', gap: '14px' } as const;
 
 export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const t = useMessages().portal;
-  const toast = useToast();
-  const host = useWidgetHost();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useAuthSubmission(onAuthenticated, {
+    successTitle: t.welcomeBackTitle,
+    successDescription: () => t.welcomeBackDescription,
+    failedTitle: t.signInFailedTitle,
+    failedToast: t.signInFailedToast,
+    failedInline: t.signInFailedInline,
+  });
   const { form, focusAfterRender } = useFocusFirstInvalid(errors);
   const edit = (field: 'email' | 'password', setter: (value: string) => void) => (value: string) => {
     setter(value);
@@ -82,22 +123,7 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
       focusAfterRender();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { token: authToken, user } = await postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password });
-      sessionStore().getState().signedIn(authToken, user);
-      toast({ title: t.welcomeBackTitle, description: t.welcomeBackDescription, variant: 'success' });
-      setPassword('');
-      onAuthenticated(user);
-    } catch (error) {
-      const message = serverMessage(error);
-      setFailure(message ?? t.signInFailedInline);
-      toast({ title: t.signInFailedTitle, description: message ?? t.signInFailedToast, variant: 'destructive' });
-      host.emit('sgx-error', { source: 'access-portal', message: message ?? t.signInFailedInline });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password }), () => setPassword(''));
   };
 
   return (
@@ -117,15 +143,19 @@ type SignUpField = 'name' | 'email' | 'password' | 'terms';
 export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const t = useMessages().portal;
   const toast = useToast();
-  const host = useWidgetHost();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [licence, setLicence] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors<SignUpField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useAuthSubmission(onAuthenticated, {
+    successTitle: t.accountCreatedTitle,
+    successDescription: (user) => t.accountCreatedDescription(user.name || name.trim()),
+    failedTitle: t.signUpFailedTitle,
+    failedToast: t.signUpFailedToast,
+    failedInline: t.signUpFailedInline,
+  });
   const { form, focusAfterRender } = useFocusFirstInvalid(errors);
   /** A changed field loses its error. */
   const edit =
@@ -152,30 +182,13 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
       focusAfterRender();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const trimmedName = name.trim();
-      const { token: authToken, user } = await postAuth(apiBase, '/api/auth/signup', {
-        email: email.trim(),
-        password,
-        name: trimmedName,
-        license: licence.trim() || null,
-        agreeTerms: true,
-      });
-      sessionStore().getState().signedIn(authToken, user);
-      toast({ title: t.accountCreatedTitle, description: t.accountCreatedDescription(user.name || trimmedName), variant: 'success' });
-      setPassword('');
-      setAgreed(false);
-      onAuthenticated(user);
-    } catch (error) {
-      const message = serverMessage(error);
-      setFailure(message ?? t.signUpFailedInline);
-      toast({ title: t.signUpFailedTitle, description: message ?? t.signUpFailedToast, variant: 'destructive' });
-      host.emit('sgx-error', { source: 'access-portal', message: message ?? t.signUpFailedInline });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => postAuth(apiBase, '/api/auth/signup', { email: email.trim(), password, name: name.trim(), license: licence.trim() || null, agreeTerms: true }),
+      () => {
+        setPassword('');
+        setAgreed(false);
+      },
+    );
   };
 
   return (

@@ -34,23 +34,10 @@ export function dispatchSgxEvent<N extends SgxEventName>(target: EventTarget, na
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
+/** Every `sgx-*` event with its typed CustomEvent, for the DOM's event maps. */
+export type SgxEventMap = { [N in SgxEventName]: SgxEvent<N> };
+
 declare global {
-  interface HTMLElementEventMap {
-    'sgx-dose-calculated': SgxEvent<'sgx-dose-calculated'>;
-    'sgx-risk-assessed': SgxEvent<'sgx-risk-assessed'>;
-    'sgx-roi-changed': SgxEvent<'sgx-roi-changed'>;
-    'sgx-signed-in': SgxEvent<'sgx-signed-in'>;
-    'sgx-signed-out': SgxEvent<'sgx-signed-out'>;
-    'sgx-quick-use': SgxEvent<'sgx-quick-use'>;
-    'sgx-error': SgxEvent<'sgx-error'>;
-  }
-  interface DocumentEventMap {
-    'sgx-dose-calculated': SgxEvent<'sgx-dose-calculated'>;
-    'sgx-risk-assessed': SgxEvent<'sgx-risk-assessed'>;
-    'sgx-roi-changed': SgxEvent<'sgx-roi-changed'>;
-    'sgx-signed-in': SgxEvent<'sgx-signed-in'>;
-    'sgx-signed-out': SgxEvent<'sgx-signed-out'>;
-    'sgx-quick-use': SgxEvent<'sgx-quick-use'>;
-    'sgx-error': SgxEvent<'sgx-error'>;
-  }
+  interface HTMLElementEventMap extends SgxEventMap {}
+  interface DocumentEventMap extends SgxEventMap {}
 }

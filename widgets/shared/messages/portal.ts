@@ -59,11 +59,4 @@ export const portal = {
   signInFailedInline: 'Sign in failed',
   welcomeBackTitle: 'Welcome Back',
   welcomeBackDescription: 'Successfully signed in',
-
-  // Profile dialog (the account area comes later)
-  profileTitle: 'Profile',
-  profileName: 'Name',
-  profileEmail: 'E-mail',
-  profileLicence: 'Licence number',
-  profileLicenceNone: 'Not provided',
 } as const;
