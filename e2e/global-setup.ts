@@ -12,7 +12,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * into node_modules/.cache/sgx-e2e, so every browser test runs against the real artifacts.
  */
 export default async function setup(project: TestProject) {
-  const out = path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
+  // SGX_E2E_OUT lets two checkouts' runs (or two people on one machine) build apart.
+  const out = process.env.SGX_E2E_OUT ? path.resolve(process.env.SGX_E2E_OUT) : path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   const { widgetsDir } = await buildSite(path.join(out, 'site'));
