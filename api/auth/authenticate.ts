@@ -21,12 +21,18 @@ const isTokenClaims = (value: unknown): value is TokenClaims =>
  * algorithm, expiry, issuer and audience, and `isRevoked` checks the session on every request.
  */
 export function authenticate(deps: { key: KeyObject; store: Store; now: () => Date }) {
-  const verifyToken = koaJwt({
+  // jsonwebtoken reads `clockTimestamp`; koa-jwt's types do not list the options it passes through.
+  const options: koaJwt.Options & { readonly clockTimestamp: number } = {
     secret: deps.key as unknown as string, // koa-jwt's types say string; jsonwebtoken takes a KeyObject
     algorithms: [TOKEN_ALGORITHM],
     issuer: TOKEN_ISSUER,
     audience: TOKEN_AUDIENCE,
     key: 'jwt',
+    // Expiry is judged by the app's clock, the one that issued the token and dates the sessions
+    // (koa-jwt hands these options to jsonwebtoken on every request, so the getter runs each time).
+    get clockTimestamp() {
+      return Math.floor(deps.now().getTime() / 1000);
+    },
     isRevoked: async (_ctx, claims) => {
       if (!isTokenClaims(claims)) return true;
       try {
@@ -38,7 +44,8 @@ export function authenticate(deps: { key: KeyObject; store: Store; now: () => Da
         throw new SessionCheckFailed(error);
       }
     },
-  });
+  };
+  const verifyToken = koaJwt(options);
 
   return async function authenticateRequest(ctx: AppContext, next: Next) {
     if (!ctx.get('Authorization')) return next();
