@@ -85,6 +85,30 @@ describe('patients', () => {
     expect((await api.request('GET', `/api/patients/${created.body.id}`, { token })).body).toMatchObject({ displayName: 'Before', weightKg: 60 });
   });
 
+  it.each([
+    { name: 'a text/plain body', type: 'text/plain', body: '{"displayName":"After"}', status: 415, message: 'Send the body as application/json' },
+    { name: 'a form body', type: 'application/x-www-form-urlencoded', body: 'displayName=After', status: 415, message: 'Send the body as application/json' },
+    { name: 'an empty JSON body', type: 'application/json', body: '', status: 400, message: 'Send the changes as a JSON object, such as {"weightKg": 70}' },
+    { name: 'no body at all', type: undefined, body: undefined, status: 400, message: 'Send the changes as a JSON object, such as {"weightKg": 70}' },
+    { name: 'a JSON array', type: 'application/json', body: '[]', status: 400, message: 'Send the changes as a JSON object, such as {"weightKg": 70}' },
+    { name: 'a JSON array of changes', type: 'application/json', body: '[{"displayName":"After"}]', status: 400, message: 'Send the changes as a JSON object, such as {"weightKg": 70}' },
+    { name: 'JSON null', type: 'application/json', body: 'null', status: 400, message: 'The request body is not valid JSON' },
+  ])('a PATCH with $name → $status, the usual JSON message, and nothing changed', async ({ type, body, status, message }) => {
+    const { token } = await api.signUp();
+    const created = await api.request('POST', '/api/patients', { token, body: { displayName: 'Before', weightKg: 60 } });
+    const before = await readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+    const response = await fetch(`${api.url}/api/patients/${created.body.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, ...(type ? { 'Content-Type': type } : {}) },
+      body,
+    });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message });
+    expect(await readFile(path.join(api.dataDir, 'db.json'), 'utf8')).toBe(before);
+    expect((await api.request('GET', `/api/patients/${created.body.id}`, { token })).body).toEqual(created.body);
+  });
+
   it('account routes need a session', async () => {
     for (const [method, url] of [['GET', '/api/patients'], ['POST', '/api/patients'], ['GET', '/api/patients/x'], ['PATCH', '/api/patients/x'], ['DELETE', '/api/patients/x'], ['GET', '/api/history'], ['GET', '/api/history/x']] as const) {
       const response = await api.request(method, url, method === 'POST' || method === 'PATCH' ? { body: { displayName: 'A' } } : {});

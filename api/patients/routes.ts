@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import { jsonObjectBody } from '../http/json-object-body.ts';
 import { validate } from '../http/validate.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { PatientRecord } from '../storage/records.ts';
@@ -66,11 +67,12 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
   router.patch('/:id', async (ctx) => {
     const { userId } = requireAuth(ctx);
     const { id = '' } = ctx.params;
+    const body = jsonObjectBody(ctx);
     if (!(await deps.store.findPatient(userId, id))) {
       await audit(userId, 'patient.update', id, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
-    const changes = validate(ctx, patientChangesSchema(currentYear()), ctx.request.body, PATIENT_FIELD_ORDER);
+    const changes = validate(ctx, patientChangesSchema(currentYear()), body, PATIENT_FIELD_ORDER);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const patient = await deps.store.updatePatient(userId, id, defined, deps.now().toISOString());
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
