@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,12 @@ function exitedAtStart(result: Awaited<ReturnType<typeof runServerProcess>>) {
     throw new Error('the server started, but should have refused to');
   }
   return result;
+}
+/** An HS256 token with the given claims, signed with the empty key (jsonwebtoken refuses to make one). */
+function signWithEmptyKey(claims: object): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
+  return `${unsigned}.${createHmac('sha256', '').update(unsigned).digest('base64url')}`;
 }
 const signupBody = { email: 'crash@hospital.example', password: 'correct horse battery', name: 'Crash Test', agreeTerms: true };
 
@@ -81,6 +88,44 @@ describe('the server process', () => {
       `Cannot start: The data file ${path.join(dataDir, 'db.json')} is damaged and cannot be read`,
     );
     expect(await readFile(path.join(dataDir, 'db.json'), 'utf8')).toBe(damaged);
+  }, 30_000);
+
+  it('refuses an empty jwt-secret file, naming it, and never accepts a token signed with ""', async () => {
+    const dataDir = await newDataDir();
+    const secretFile = path.join(dataDir, 'jwt-secret');
+    await writeFile(secretFile, '', { mode: 0o600 });
+    const result = await runServerProcess(serverFile, dataDir);
+    if (!('exitCode' in result)) {
+      // It started with an empty signing key: show what that means before failing.
+      try {
+        const signup = await post(result, '/api/auth/signup', signupBody);
+        const claims = JSON.parse(Buffer.from(signup.body.token.split('.')[1], 'base64url').toString());
+        const me = await fetch(`${result.url}/api/auth/me`, { headers: { Authorization: `Bearer ${signWithEmptyKey(claims)}` } });
+        expect(me.status, 'a token signed with "" was accepted').toBe(401);
+      } finally {
+        result.child.kill('SIGKILL');
+      }
+      throw new Error('the server started with an empty jwt-secret file');
+    }
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toContain(`Cannot start: The JWT secret file ${secretFile} is empty or damaged`);
+    expect(result.output).not.toMatch(/\n\s+at /); // no stack trace
+    expect(await readFile(secretFile, 'utf8')).toBe('');
+  }, 30_000);
+
+  it('gives a fresh DATA_DIR a secret of at least 32 bytes, and refuses a token signed with ""', async () => {
+    const dataDir = await newDataDir();
+    const server = await startServerProcess(serverFile, dataDir);
+    try {
+      const secret = Buffer.from((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim(), 'base64');
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      const signup = await post(server, '/api/auth/signup', signupBody);
+      const claims = JSON.parse(Buffer.from(signup.body.token.split('.')[1], 'base64url').toString());
+      const me = await fetch(`${server.url}/api/auth/me`, { headers: { Authorization: `Bearer ${signWithEmptyKey(claims)}` } });
+      expect(me.status).toBe(401);
+    } finally {
+      await stopServerProcess(server);
+    }
   }, 30_000);
 
   it('refuses a bad configuration, naming the variable', async () => {

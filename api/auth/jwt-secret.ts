@@ -1,24 +1,73 @@
 import { randomBytes, createSecretKey, type KeyObject } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { StorageError } from '../storage/storage-error.ts';
 
 export const JWT_SECRET_FILE_NAME = 'jwt-secret';
 const GENERATED_SECRET_BYTES = 48;
+/** shared/design/server.md: an HS256 secret of at least 32 random bytes. */
+export const JWT_SECRET_MIN_BYTES = 32;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The HS256 key as a KeyObject (a plain string makes jsonwebtoken try it as a PEM key on every
  * call, ~35× slower: shared/design/server.md). From JWT_SECRET, or generated once and kept in
- * DATA_DIR with mode 0600 so tokens survive restarts.
+ * DATA_DIR with mode 0600 so tokens survive restarts. A kept secret that is empty, short or not
+ * base64 stops start-up: an empty key would make every token signed with "" valid.
  */
 export async function loadJwtKey(dataDir: string, configured: string | undefined): Promise<KeyObject> {
   if (configured) return createSecretKey(Buffer.from(configured, 'utf8'));
   const file = path.join(dataDir, JWT_SECRET_FILE_NAME);
+  let text: string | undefined;
   try {
-    return createSecretKey(Buffer.from((await readFile(file, 'utf8')).trim(), 'base64'));
+    text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new StorageError(`The JWT secret file ${file} cannot be read (${(error as Error).message}).`);
+    }
   }
-  const secret = randomBytes(GENERATED_SECRET_BYTES).toString('base64');
-  await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  return createSecretKey(Buffer.from(secret, 'base64'));
+  if (text !== undefined) return createSecretKey(decodeSecret(file, text));
+  const secret = randomBytes(GENERATED_SECRET_BYTES);
+  await writeFileAtomically(file, `${secret.toString('base64')}\n`);
+  return createSecretKey(secret);
+}
+
+function decodeSecret(file: string, text: string): Buffer {
+  const trimmed = text.trim();
+  const bytes = BASE64.test(trimmed) ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
+  if (bytes.length >= JWT_SECRET_MIN_BYTES && bytes.toString('base64') === trimmed) return bytes;
+  throw new StorageError(
+    `The JWT secret file ${file} is empty or damaged (it must hold at least ${JWT_SECRET_MIN_BYTES} random bytes, base64-encoded). ` +
+      'It has not been changed. Restore it from a backup of DATA_DIR, or delete it to have a new one generated ' +
+      '(everyone will have to sign in again), or set JWT_SECRET.',
+  );
+}
+
+/**
+ * A crash or a full disk must never leave an empty or half-written secret under the real name: the
+ * secret goes to a temporary file in the same directory (0600), is flushed to disk, renamed over the
+ * name, and the directory is flushed so the rename itself survives a power cut. The caller holds the
+ * DATA_DIR lock, so no other server writes it at the same time.
+ */
+async function writeFileAtomically(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(content);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  const directory = await open(path.dirname(file), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
 }
