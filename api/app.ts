@@ -25,6 +25,8 @@ export interface AppDeps {
   /** The built site to serve at / (index.html, widget bundles, PDFs); none: every page path is a 404. */
   staticRoot?: string;
   trustProxy?: boolean;
+  /** With trustProxy: how many proxies append to X-Forwarded-For (default 1). */
+  trustProxyHops?: number;
   limiter?: SignInLimiter;
   now?: () => Date;
   logError?: (error: unknown) => void;
@@ -35,7 +37,11 @@ const UNMATCHED_MESSAGES: Record<number, string> = { 404: 'Not found', 405: 'Met
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const now = deps.now ?? (() => new Date());
-  const app = new Koa<AppState>({ proxy: deps.trustProxy ?? false });
+  const proxy = deps.trustProxy ?? false;
+  // Each trusted proxy appends the address it saw to X-Forwarded-For; entries further left come from
+  // the client and can be anything. Koa keeps the last maxIpsCount entries and ctx.ip is the first
+  // of those: the address the outermost trusted proxy saw (with 0 it would take the client's own).
+  const app = new Koa<AppState>({ proxy, maxIpsCount: proxy ? (deps.trustProxyHops ?? 1) : 0 });
   app.silent = true; // errors are answered and logged by errorHandler
   const shared = { store: deps.store, audit: deps.audit, now };
   const routers = [

@@ -5,14 +5,14 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
     const config = loadConfig({}, '/srv/app');
-    expect(config).toEqual({ port: 3000, host: undefined, dataDir: path.resolve('/srv/app', 'data'), jwtSecret: undefined, allowedOrigins: [], trustProxy: false });
+    expect(config).toEqual({ port: 3000, host: undefined, dataDir: path.resolve('/srv/app', 'data'), jwtSecret: undefined, allowedOrigins: [], trustProxy: false, trustProxyHops: 1 });
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('reads every variable', () => {
     const secret = 's'.repeat(32);
     expect(
-      loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: 'var/db', JWT_SECRET: secret, ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/', TRUST_PROXY: 'true' }, '/srv/app'),
-    ).toEqual({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('/srv/app', 'var/db'), jwtSecret: secret, allowedOrigins: ['https://a.example', 'http://b.example:8080'], trustProxy: true });
+      loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: 'var/db', JWT_SECRET: secret, ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/', TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }, '/srv/app'),
+    ).toEqual({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('/srv/app', 'var/db'), jwtSecret: secret, allowedOrigins: ['https://a.example', 'http://b.example:8080'], trustProxy: true, trustProxyHops: 2 });
   });
   it.each([
     [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
@@ -21,6 +21,10 @@ describe('loadConfig', () => {
     [{ ALLOWED_ORIGINS: 'cms.example' }, 'ALLOWED_ORIGINS has "cms.example", which is not an origin like https://intranet.example.org'],
     [{ ALLOWED_ORIGINS: 'https://cms.example/path' }, 'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host and port only, like https://intranet.example.org'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be "true" or "false" (got "yes")'],
+    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }, 'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "0")'],
+    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1.5' }, 'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "1.5")'],
+    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'two' }, 'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "two")'],
+    [{ TRUST_PROXY_HOPS: '2' }, 'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS'],
   ])('fails fast naming the variable: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -14,6 +14,12 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** TRUST_PROXY: "true" behind a load balancer, so rate limits see the client's address. */
   readonly trustProxy: boolean;
+  /**
+   * TRUST_PROXY_HOPS: how many proxies in front of the server append to X-Forwarded-For (default 1).
+   * The client's address is the one the outermost of them saw; anything further left was written by
+   * the client and is ignored.
+   */
+  readonly trustProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -23,14 +29,26 @@ export class ConfigError extends Error {
 export const JWT_SECRET_MIN_LENGTH = 32;
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): ServerConfig {
+  const trustProxy = parseBoolean('TRUST_PROXY', env.TRUST_PROXY);
   return Object.freeze({
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || undefined,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
     jwtSecret: parseSecret(env.JWT_SECRET),
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
-    trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY),
+    trustProxy,
+    trustProxyHops: parseProxyHops(env.TRUST_PROXY_HOPS, trustProxy),
   });
+}
+
+function parseProxyHops(value: string | undefined, trustProxy: boolean): number {
+  if (value === undefined || value.trim() === '') return 1;
+  if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1) {
+    throw new ConfigError(`TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "${value}")`);
+  }
+  // Without TRUST_PROXY the header is ignored altogether: a hop count then is a setup mistake.
+  if (!trustProxy) throw new ConfigError('TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS');
+  return Number(value);
 }
 
 function parsePort(value: string | undefined): number {

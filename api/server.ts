@@ -29,6 +29,7 @@ async function main() {
     allowedOrigins: config.allowedOrigins,
     staticRoot: siteRoot(),
     trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
   });
   const server = createServer(app.callback());
   server.listen(config.port, config.host, () => {

@@ -224,6 +224,72 @@ describe('sign-in rate limits and no enumeration', () => {
     }
   });
 
+  describe('behind a proxy (TRUST_PROXY=true, one hop): the address is the one the proxy saw', () => {
+    // The proxy appends the address it saw to whatever X-Forwarded-For the client sent.
+    const viaProxy = (claimed: string | undefined, seenByProxy: string) => ({ 'X-Forwarded-For': claimed ? `${claimed}, ${seenByProxy}` : seenByProxy });
+
+    it('a client rotating a spoofed X-Forwarded-For is still limited', async () => {
+      const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
+      try {
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          const response = await limited.request('POST', '/api/auth/signin', {
+            body: { email: `user${attempt}@hospital.example`, password: 'whatever1' },
+            headers: viaProxy(`10.0.0.${attempt}`, '198.51.100.9'),
+          });
+          expect(response.status).toBe(401);
+        }
+        const response = await limited.request('POST', '/api/auth/signin', {
+          body: { email: 'fresh@hospital.example', password: 'whatever1' },
+          headers: viaProxy('10.0.0.99', '198.51.100.9'),
+        });
+        expect(response.status).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('claiming another address does not lock that address out', async () => {
+      const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
+      try {
+        const victim = await limited.signUp();
+        for (let attempt = 1; attempt <= 8; attempt += 1) {
+          await limited.request('POST', '/api/auth/signin', {
+            body: { email: `user${attempt}@hospital.example`, password: 'whatever1' },
+            headers: viaProxy('203.0.113.7', '198.51.100.9'), // the attacker claims to be the victim's address
+          });
+        }
+        const response = await limited.request('POST', '/api/auth/signin', {
+          body: { email: victim.email, password: victim.password },
+          headers: viaProxy(undefined, '203.0.113.7'),
+        });
+        expect(response.status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('with two hops, the address the outer proxy saw counts', async () => {
+      const limited = await startTestApi({ trustProxy: true, trustProxyHops: 2, limiter: createSignInLimiter({ perAddress: 5 }) });
+      try {
+        for (let attempt = 1; attempt <= 6; attempt += 1) {
+          const response = await limited.request('POST', '/api/auth/signin', {
+            body: { email: `user${attempt}@hospital.example`, password: 'whatever1' },
+            // spoofed part, then what the outer proxy saw, then the outer proxy as the inner one saw it
+            headers: { 'X-Forwarded-For': `10.0.0.${attempt}, 198.51.100.9, 172.16.0.2` },
+          });
+          expect([attempt, response.status]).toEqual([attempt, attempt <= 5 ? 401 : 429]);
+        }
+        const other = await limited.request('POST', '/api/auth/signin', {
+          body: { email: 'other@hospital.example', password: 'whatever1' },
+          headers: { 'X-Forwarded-For': '198.51.100.9, 198.51.100.10, 172.16.0.2' },
+        });
+        expect(other.status).toBe(401); // another client behind the same inner proxy is not limited
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
   it('does not limit 60 successful sign-ups and 60 sign-ins a minute from one address', async () => {
     const busy = await startTestApi();
     try {
