@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -16,6 +16,8 @@ export default async function setup(project: TestProject) {
   const out = process.env.SGX_E2E_OUT ? path.resolve(process.env.SGX_E2E_OUT) : path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
+  // The built server imports its packages: outside the repo, point it at the repo's node_modules.
+  if (path.relative(repoRoot, out).startsWith('..')) await symlink(path.join(repoRoot, 'node_modules'), path.join(out, 'node_modules'), 'dir');
   const { widgetsDir } = await buildSite(path.join(out, 'site'));
   const serverFile = await buildServer(path.join(out, 'server'));
   project.provide('e2eBuild', { siteDir: path.join(out, 'site'), widgetsDir, serverFile });
