@@ -156,12 +156,40 @@ describe('a host page with a strict CSP', () => {
     await tab.close();
     await strict.close();
   });
+
+  it('without the nonce: one clear console message naming the fix, not a flood of blocked styles', async () => {
+    const strict = await serveFilesWithCsp('r4nd0mN0nce', product.url, { giveNonce: false });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto(strict.url);
+    await waitForWidget(page, 'sgx-dose-calculator');
+    // The element still works (unstyled): a dose is computed.
+    const widget = page.locator('sgx-dose-calculator');
+    await widget.getByLabel(/^Body weight/).fill('70');
+    await widget.getByLabel(/^TOF count/).selectOption('2');
+    await widget.getByRole('button', { name: 'Calculate Dose' }).click();
+    await expect.poll(() => widget.getByRole('region', { name: 'Result' }).innerText()).toMatch(/Total dose\s+140 mg/);
+    const ours = messages.filter((text) => text.startsWith('<sgx-dose-calculator>'));
+    expect(ours).toEqual([
+      `<sgx-dose-calculator>: this page's Content-Security-Policy blocks the element's styles, so it shows unstyled. ` +
+        `Give the element the page's style nonce (<sgx-dose-calculator nonce="…">) or add <meta property="csp-nonce" nonce="…"> to the page, ` +
+        `with style-src 'nonce-…' in the policy (or allow style-src 'unsafe-inline').`,
+    ]);
+    // The browser reports the one probe it refused, not one violation per style rule.
+    const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    expect(violations.length).toBeLessThanOrEqual(2);
+    await context.close();
+    await strict.close();
+  });
 });
 
 /** A page served with `Content-Security-Policy: style-src 'nonce-…'; script-src 'nonce-…' <product>`. */
-async function serveFilesWithCsp(nonce: string, productOrigin: string) {
+async function serveFilesWithCsp(nonce: string, productOrigin: string, { giveNonce = true } = {}) {
   const { createServer } = await import('node:http');
-  const html = `<!doctype html><meta charset="utf-8"><meta property="csp-nonce" nonce="${nonce}"><title>csp</title>
+  const meta = giveNonce ? `<meta property="csp-nonce" nonce="${nonce}">` : '';
+  const html = `<!doctype html><meta charset="utf-8">${meta}<title>csp</title>
 <script nonce="${nonce}">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));</script>
 <sgx-dose-calculator></sgx-dose-calculator>
 <script type="module" nonce="${nonce}" src="${productOrigin}/widgets/sgx-dose-calculator.js"></script>`;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useWidgetState } from '../shared/widget-state.ts';
 import { sessionStore, type SessionUser } from '../shared/session-store.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
@@ -96,7 +97,7 @@ const formCss = { display: 'grid', gap: '14px' } as const;
 
 export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const t = useMessages().portal;
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useWidgetState('signin.email', '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
   const { busy, failure, run } = useAuthSubmission(onAuthenticated, {
@@ -143,11 +144,11 @@ type SignUpField = 'name' | 'email' | 'password' | 'terms';
 export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const t = useMessages().portal;
   const toast = useToast();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [name, setName] = useWidgetState('signup.name', '');
+  const [email, setEmail] = useWidgetState('signup.email', '');
   const [password, setPassword] = useState('');
-  const [licence, setLicence] = useState('');
-  const [agreed, setAgreed] = useState(false);
+  const [licence, setLicence] = useWidgetState('signup.licence', '');
+  const [agreed, setAgreed] = useWidgetState('signup.agreed', false);
   const [errors, setErrors] = useState<Errors<SignUpField>>({});
   const { busy, failure, run } = useAuthSubmission(onAuthenticated, {
     successTitle: t.accountCreatedTitle,

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useWidgetState } from '../shared/widget-state.ts';
 import {
   ADVISOR_NMBA_TYPES,
   BLOCK_DEPTHS,
@@ -83,19 +84,22 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const toast = useToast();
   const headingId = useId();
   const patients = usePatients(apiBase);
-  const [form, setForm] = useState<FormState>(initialForm);
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const [form, setForm] = useWidgetState<FormState>('advisor.form', initialForm);
+  const [issues, setIssues] = useWidgetState<FieldIssue[]>('advisor.issues', []);
   const [loading, setLoading] = useState(false);
-  const [assessment, setAssessment] = useState<{ result: BradycardiaAssessment; patientName?: string; inputs: Record<string, unknown>; historyId?: string; patientId?: string } | null>(null);
+  const [assessment, setAssessment] = useWidgetState<{ result: BradycardiaAssessment; patientName?: string; inputs: Record<string, unknown>; historyId?: string; patientId?: string } | null>('advisor.assessment', null);
   const signedIn = useSession(isAuthenticated, apiBase);
   const selected = useSession((state) => state.selectedPatient);
   const user = useSession((state) => state.user);
 
-  // A patient chosen in the account area is the advisor's patient too.
-  useEffect(() => {
-    if (!signedIn || !selected) return;
-    setForm((current) => ({ ...current, patientId: selected.id, weight: selected.weightKg != null ? String(selected.weightKg) : current.weight }));
-  }, [signedIn, selected?.id]);
+  // A patient chosen in the account area is the advisor's patient too (when the choice changes, not
+  // on every mount: an element attached again keeps what was typed).
+  const chosen = signedIn && selected ? selected : null;
+  const [seenPatientId, setSeenPatientId] = useWidgetState<string | null>('advisor.seenPatient', null);
+  if ((chosen?.id ?? null) !== seenPatientId) {
+    setSeenPatientId(chosen?.id ?? null);
+    if (chosen) setForm((current) => ({ ...current, patientId: chosen.id, weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight }));
+  }
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWidgetState } from '../shared/widget-state.ts';
 import { cockcroftGault, type FieldIssue } from '../../clinical/index.ts';
 import { NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
@@ -9,11 +10,11 @@ import { useMessages } from '../shared/widget-context.ts';
 /** "Calculate from serum creatinine": Cockcroft-Gault, filling the CrCl field when in range. */
 export function CreatinineHelper({ weightText, onEstimate }: { weightText: string; onEstimate: (crclMlPerMin: number) => void }) {
   const t = useMessages().doseCalculator;
-  const [age, setAge] = useState('');
-  const [sex, setSex] = useState<'female' | 'male'>('female');
-  const [weight, setWeight] = useState(weightText);
-  const [serumCreatinine, setSerumCreatinine] = useState('');
-  const [unit, setUnit] = useState<'umol/L' | 'mg/dL'>('umol/L');
+  const [age, setAge] = useWidgetState('crcl.age', '');
+  const [sex, setSex] = useWidgetState<'female' | 'male'>('crcl.sex', 'female');
+  const [weight, setWeight] = useWidgetState('crcl.weight', weightText);
+  const [serumCreatinine, setSerumCreatinine] = useWidgetState('crcl.serumCreatinine', '');
+  const [unit, setUnit] = useWidgetState<'umol/L' | 'mg/dL'>('crcl.unit', 'umol/L');
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [note, setNote] = useState('');
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import {
   AGE_GROUPS,
   calculateDose,
@@ -22,6 +22,7 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 
@@ -46,6 +47,8 @@ interface FormState {
 }
 
 const isAgeGroup = (value: string | undefined): value is AgeGroup => (AGE_GROUPS as readonly string[]).includes(value ?? '');
+/** A preset as the field's text (a property may be set to a number). */
+const presetText = (value: unknown): string => (value == null ? '' : String(value).trim());
 
 /** The form's text as the calculator's input: empty numbers are "not entered", bad text is NaN. */
 export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, unknown> {
@@ -72,30 +75,48 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
   const host = useWidgetHost();
   const toast = useToast();
   const headingId = useId();
-  const [form, setForm] = useState<FormState>({
-    ageGroup: isAgeGroup(ageGroup) ? ageGroup : 'adult',
-    bodyWeight: weight ?? '',
+  const presets = { weight: presetText(weight), ageGroup: isAgeGroup(ageGroup) ? ageGroup : 'adult' } as const;
+  const [form, setForm] = useWidgetState<FormState>('dose.form', () => ({
+    ageGroup: patient?.ageGroup ?? presets.ageGroup,
+    bodyWeight: patient?.weightKg != null ? String(patient.weightKg) : presets.weight,
     nmbaType: 'rocuronium',
     creatinine: '',
     tofCount: '',
     ptc: '',
     rsiScenario: false,
     dialysis: false,
-  });
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
-  const [result, setResult] = useState<{ outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>; input: DoseCalculatorInput } | null>(null);
-  const [helperOpen, setHelperOpen] = useState(false);
-  const [historyId, setHistoryId] = useState<string | null>(null);
+  }));
+  const [issues, setIssues] = useWidgetState<FieldIssue[]>('dose.issues', []);
+  const [result, setResult] = useWidgetState<{ outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>; input: DoseCalculatorInput } | null>('dose.result', null);
+  const [helperOpen, setHelperOpen] = useWidgetState('dose.helperOpen', false);
+  const [historyId, setHistoryId] = useWidgetState<string | null>('dose.historyId', null);
+  const [notice, setNotice] = useWidgetState<string | null>('dose.notice', null);
 
-  // A patient chosen in the account area fills in what their record knows.
-  useEffect(() => {
-    if (!patient) return;
-    setForm((current) => ({
-      ...current,
-      bodyWeight: patient.weightKg != null ? String(patient.weightKg) : current.bodyWeight,
-      ageGroup: patient.ageGroup ?? current.ageGroup,
-    }));
-  }, [patient?.id]);
+  // A result belongs to the values it was computed from. When the host page changes a preset (a
+  // patient switch, a Vue binding, `el.weight = …`) or another patient is chosen in the account
+  // area, the field takes the new value and a result for the old one goes, with a word on screen.
+  // (React's "adjust state when a prop changes": set during render, re-rendered at once.)
+  const [seenPresets, setSeenPresets] = useWidgetState<{ weight: string; ageGroup: AgeGroup }>('dose.seenPresets', presets);
+  const [seenPatientId, setSeenPatientId] = useWidgetState<string | null>('dose.seenPatient', patient?.id ?? null);
+  const weightPresetChanged = seenPresets.weight !== presets.weight;
+  const agePresetChanged = seenPresets.ageGroup !== presets.ageGroup;
+  const patientChanged = seenPatientId !== (patient?.id ?? null);
+  if (weightPresetChanged || agePresetChanged || patientChanged) {
+    setSeenPresets(presets);
+    setSeenPatientId(patient?.id ?? null);
+    const patch: Partial<FormState> = {};
+    if (weightPresetChanged) patch.bodyWeight = presets.weight;
+    if (agePresetChanged) patch.ageGroup = presets.ageGroup;
+    if (patientChanged && patient?.weightKg != null) patch.bodyWeight = String(patient.weightKg);
+    if (patientChanged && patient?.ageGroup) patch.ageGroup = patient.ageGroup;
+    setForm((current) => ({ ...current, ...patch }));
+    setIssues([]);
+    const change = patientChanged ? t.patientChanged : t.presetChanged;
+    setNotice(result ? `${change} ${t.resultCleared}` : change);
+    setResult(null);
+    setHistoryId(null);
+  }
+
   const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
 
@@ -110,6 +131,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
       return;
     }
     setIssues([]);
+    setNotice(null);
     setResult({ outcome, input: input as DoseCalculatorInput });
     setHistoryId(null);
     host.emit('sgx-dose-calculated', { outcome });
@@ -179,6 +201,11 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
           </div>
         </form>
         <div aria-live="polite">
+          {notice && !result && (
+            <p role="status" data-testid="dose-notice" css={{ margin: 0, padding: '12px 14px', borderRadius: token('--sgx-radius'), border: `1px solid ${token('--sgx-color-warning')}`, background: token('--sgx-color-surface') }}>
+              {notice}
+            </p>
+          )}
           {result && (
             <DoseOutcomePanel
               outcome={result.outcome}

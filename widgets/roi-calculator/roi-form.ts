@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useWidgetState } from '../shared/widget-state.ts';
 import { parseWholeNumber } from '../../clinical/index.ts';
 import type { RoiInputsDetail } from '../shared/events.ts';
 
@@ -38,8 +38,8 @@ export function inputsFromForm(form: RoiFormState): RoiInputsDetail {
  */
 export function useRoiForm(presets: RoiInputsDetail): [RoiFormState, (patch: Partial<RoiFormState>) => void] {
   const fromPresets = formFromInputs(presets);
-  const [form, setForm] = useState(fromPresets);
-  const [seen, setSeen] = useState(fromPresets);
+  const [form, setForm] = useWidgetState('roi.form', fromPresets);
+  const [seen, setSeen] = useWidgetState('roi.seenPresets', fromPresets);
   const changed = (Object.keys(fromPresets) as (keyof RoiFormState)[]).filter((key) => fromPresets[key] !== seen[key]);
   if (changed.length > 0) {
     // React's "adjust state when a prop changes" pattern: set during render, re-rendered at once.

@@ -1,33 +1,61 @@
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global } from '@emotion/react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { hostStyles } from './theme.ts';
 import { ToastProvider } from './toasts.tsx';
 import { hostFor, WidgetHostContext } from './widget-context.ts';
+import { stateBagFor, WidgetStateContext, type WidgetStateBag } from './widget-state.ts';
 
 /**
- * Everything an element's component runs inside: its own Emotion cache whose styles go into the
- * element's shadow root (speedy off: inserted rules survive moving the element), the `:host`
- * isolation, the event emitter and messages, and the toasts. Outside an element (tests, stories),
+ * Everything an element's component runs inside: its Emotion cache whose styles go into the
+ * element's shadow root, the `:host` isolation, the event emitter and messages, the state kept
+ * across a detach (widget-state.ts), and the toasts. Outside an element (tests, stories),
  * `container` is absent and styles go to the document head.
  */
 export function WidgetRoot({ container, children }: { container?: ShadowRoot | HTMLElement; children: ReactNode }) {
   const host = container instanceof ShadowRoot ? container.host : null;
-  const cache = useMemo(
-    () => createCache({ key: 'sgx', container: container ?? undefined, speedy: false, nonce: cspNonce(host) }),
-    [container, host],
-  );
+  const cache = useMemo(() => (container instanceof ShadowRoot ? cacheForShadowRoot(container) : newCache(container, cspNonce(null))), [container]);
   const widgetHost = useMemo(() => hostFor(host), [host]);
+  const [ownBag] = useState<WidgetStateBag>(() => new Map());
+  const bag = host ? stateBagFor(host) : ownBag;
   return (
     <CacheProvider value={cache}>
       <Global styles={hostStyles} />
       <WidgetHostContext.Provider value={widgetHost}>
-        <div dir={widgetHost.dir} css={{ display: 'contents' }}>
-          <ToastProvider>{children}</ToastProvider>
-        </div>
+        <WidgetStateContext.Provider value={bag}>
+          <div dir={widgetHost.dir} css={{ display: 'contents' }}>
+            <ToastProvider>{children}</ToastProvider>
+          </div>
+        </WidgetStateContext.Provider>
       </WidgetHostContext.Provider>
     </CacheProvider>
   );
+}
+
+const newCache = (container: HTMLElement | ShadowRoot | undefined, nonce?: string) =>
+  createCache({ key: 'sgx', container, speedy: false, nonce });
+
+/**
+ * One cache per shadow root for the element's whole life. A cache remembers what it inserted, so
+ * an element that is detached and attached again (a new React tree) does not add its rules again.
+ * Speedy stays off: rules inserted as text survive moving the element.
+ */
+const caches = new WeakMap<ShadowRoot, EmotionCache>();
+function cacheForShadowRoot(root: ShadowRoot): EmotionCache {
+  let cache = caches.get(root);
+  if (!cache) {
+    const nonce = cspNonce(root.host);
+    if (stylesAllowed(root, nonce)) {
+      cache = newCache(root, nonce);
+    } else {
+      reportBlockedStyles(root.host);
+      // The page's policy refuses our <style> tags: keep them off the page rather than have the
+      // browser report each one (the element stays usable, unstyled).
+      cache = newCache(document.createElement('div'));
+    }
+    caches.set(root, cache);
+  }
+  return cache;
 }
 
 /**
@@ -39,4 +67,34 @@ function cspNonce(host: Element | null): string | undefined {
   if (own) return own;
   const meta = globalThis.document?.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
   return meta?.nonce || meta?.getAttribute('content') || undefined;
+}
+
+/**
+ * Whether the page's Content Security Policy lets us add a <style> tag with this nonce: a blocked
+ * style element gets no style sheet. The probe goes in the document (same policy as the shadow
+ * root; jsdom gives no sheets inside shadow roots) and out again at once.
+ */
+function stylesAllowed(root: ShadowRoot, nonce: string | undefined): boolean {
+  const parent = root.ownerDocument.head ?? root.ownerDocument.documentElement;
+  if (!root.host.isConnected || !parent) return true;
+  const probe = root.ownerDocument.createElement('style');
+  if (nonce) probe.nonce = nonce;
+  probe.textContent = '.sgx-csp-probe{}';
+  parent.appendChild(probe);
+  const allowed = probe.sheet !== null;
+  probe.remove();
+  return allowed;
+}
+
+/** Said once per page, whichever bundles are loaded. */
+const BLOCKED_STYLES_REPORTED = Symbol.for('sgx.csp-blocked-styles.v1');
+export const blockedStylesMessage = (tag: string) =>
+  `<${tag}>: this page's Content-Security-Policy blocks the element's styles, so it shows unstyled. ` +
+  `Give the element the page's style nonce (<${tag} nonce="…">) or add <meta property="csp-nonce" nonce="…"> to the page, ` +
+  `with style-src 'nonce-…' in the policy (or allow style-src 'unsafe-inline').`;
+function reportBlockedStyles(host: Element) {
+  const flags = globalThis as unknown as Record<symbol, boolean>;
+  if (flags[BLOCKED_STYLES_REPORTED]) return;
+  flags[BLOCKED_STYLES_REPORTED] = true;
+  console.error(blockedStylesMessage(host.localName));
 }
