@@ -118,3 +118,17 @@ export const SignedInWithPatient: Story = {
     await waitFor(() => expect(result).toHaveTextContent('Saved to your history'));
   },
 };
+
+export const PresetChanged: Story = {
+  name: 'Preset changed by the page (old result cleared)',
+  args: { weight: '70' },
+  play: async ({ canvasElement }) => {
+    const screen = await fillAndCalculate(canvasElement, { tof: '2' });
+    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('140 mg');
+    // What a host framework does on a patient switch: the attribute changes after the first render.
+    canvasElement.querySelector('sgx-dose-calculator')!.setAttribute('weight', '80');
+    await waitFor(() => expect(screen.getByLabelText(/^Body weight/)).toHaveValue('80'));
+    await expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
+    await expect(screen.getByTestId('dose-notice')).toHaveTextContent('The previous result was for the old values and has been cleared.');
+  },
+};
