@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { jsonBodyParser } from './http/body-parser.ts';
+import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   /** With trustProxy: how many proxies append to X-Forwarded-For (default 1). */
   trustProxyHops?: number;
   limiter?: SignInLimiter;
+  /** Signed-in requests allowed per clinician per minute (default MAX_REQUESTS_PER_CLINICIAN_PER_MINUTE). */
+  requestsPerClinicianPerMinute?: number;
   now?: () => Date;
   logError?: (error: unknown) => void;
 }
@@ -59,6 +62,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(staticFiles(deps.staticRoot));
   app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
   app.use(authenticate({ key: deps.jwtKey, store: deps.store, now }));
+  app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));
   app.use(async function unmatchedApiRequest(ctx, next) {
     await next();
     if (ctx.body != null) return;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 
 /** The server's settings, read once from the environment by server.ts. Nothing else reads process.env. */
 export interface ServerConfig {
@@ -20,6 +21,10 @@ export interface ServerConfig {
    * the client and is ignored.
    */
   readonly trustProxyHops: number;
+  /** AUDIT_LOG_MAX_BYTES: audit.log is rotated to audit.log.1 once it would grow past this (default 10 MiB). */
+  readonly auditLogMaxBytes: number;
+  /** AUDIT_LOG_FILES: rotated audit files kept, audit.log.1 … audit.log.N (default 5); older ones are deleted. */
+  readonly auditLogFiles: number;
 }
 
 export class ConfigError extends Error {
@@ -38,7 +43,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
     trustProxy,
     trustProxyHops: parseProxyHops(env.TRUST_PROXY_HOPS, trustProxy),
+    auditLogMaxBytes: parseWholeNumber('AUDIT_LOG_MAX_BYTES', env.AUDIT_LOG_MAX_BYTES, AUDIT_LOG_DEFAULT_MAX_BYTES, 4096, 2 ** 40),
+    auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
   });
+}
+
+function parseWholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!/^\d{1,13}$/.test(value.trim()) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return number;
 }
 
 function parseProxyHops(value: string | undefined, trustProxy: boolean): number {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,15 @@ function exitedAtStart(result: Awaited<ReturnType<typeof runServerProcess>>) {
     throw new Error('the server started, but should have refused to');
   }
   return result;
+}
+/** The bytes of every file under `dir`. */
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? await directorySize(full) : (await stat(full)).size;
+  }
+  return total;
 }
 /** An HS256 token with the given claims, signed with the empty key (jsonwebtoken refuses to make one). */
 function signWithEmptyKey(claims: object): string {
@@ -127,6 +136,64 @@ describe('the server process', () => {
       await stopServerProcess(server);
     }
   }, 30_000);
+
+  it('600 requests with 15 KB ids answer 404 and grow DATA_DIR by under 1 MB; the 601st answers 429', async () => {
+    const dataDir = await newDataDir();
+    const server = await startServerProcess(serverFile, dataDir);
+    try {
+      const token = (await post(server, '/api/auth/signup', signupBody)).body.token as string;
+      const before = await directorySize(dataDir);
+      const routes = ['/api/patients/', '/api/history/', '/api/exports/'];
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 60; batch += 1) {
+        const responses = await Promise.all(
+          Array.from({ length: 10 }, async (_, index) => {
+            const id = `${batch}-${index}-`.padEnd(15_000, 'x');
+            const response = await fetch(server.url + routes[index % routes.length] + id, { headers: { Authorization: `Bearer ${token}` } });
+            await response.arrayBuffer();
+            return response.status;
+          }),
+        );
+        statuses.push(...responses);
+      }
+      expect(statuses.filter((status) => status !== 404)).toEqual([]);
+      expect(statuses).toHaveLength(600);
+      expect((await directorySize(dataDir)) - before).toBeLessThan(1024 * 1024);
+
+      const over = await fetch(`${server.url}/api/patients`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(over.status).toBe(429);
+      expect(await over.json()).toEqual({ message: 'Too many requests. Please wait a minute and try again.' });
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await stopServerProcess(server);
+    }
+  }, 60_000);
+
+  it('rotates the audit log at AUDIT_LOG_MAX_BYTES, keeping AUDIT_LOG_FILES old files', async () => {
+    const dataDir = await newDataDir();
+    const server = await startServerProcess(serverFile, dataDir, { AUDIT_LOG_MAX_BYTES: '4096', AUDIT_LOG_FILES: '2' });
+    try {
+      const token = (await post(server, '/api/auth/signup', signupBody)).body.token as string;
+      for (let index = 0; index < 300; index += 1) {
+        const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`; // well-formed: each read is logged
+        const response = await fetch(`${server.url}/api/patients/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(response.status).toBe(404);
+      }
+      const logs = (await readdir(dataDir)).filter((name) => name.startsWith('audit.log')).sort();
+      expect(logs).toEqual(['audit.log', 'audit.log.1', 'audit.log.2']);
+      let total = 0;
+      for (const name of logs) {
+        const size = (await stat(path.join(dataDir, name))).size;
+        expect([name, size <= 4096]).toEqual([name, true]);
+        total += size;
+      }
+      expect(total).toBeLessThanOrEqual(3 * 4096);
+      const newest = (await readFile(path.join(dataDir, 'audit.log'), 'utf8')).trim().split('\n').at(-1)!;
+      expect(JSON.parse(newest)).toMatchObject({ action: 'patient.read', recordId: '00000000-0000-4000-8000-000000000299' });
+    } finally {
+      await stopServerProcess(server);
+    }
+  }, 60_000);
 
   it('refuses a bad configuration, naming the variable', async () => {
     const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { JWT_SECRET: 'too-short' }));

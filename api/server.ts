@@ -24,7 +24,7 @@ async function main() {
   const store = await openLowdbStore(config.dataDir);
   const app = createApp({
     store,
-    audit: fileAuditLog(config.dataDir, () => new Date()),
+    audit: fileAuditLog(config.dataDir, () => new Date(), { maxBytes: config.auditLogMaxBytes, keepFiles: config.auditLogFiles }),
     jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
     allowedOrigins: config.allowedOrigins,
     staticRoot: siteRoot(),

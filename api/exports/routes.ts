@@ -5,6 +5,7 @@ import { strictFields } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { HISTORY_ENTRY_NOT_FOUND_MESSAGE } from '../history/routes.ts';
 import { readRawBody } from '../http/raw-body.ts';
+import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { ExportRecord } from '../storage/records.ts';
@@ -129,7 +130,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
 
   router.get('/:id', async (ctx) => {
     const { userId } = requireAuth(ctx);
-    const { id = '' } = ctx.params;
+    const id = recordIdParam(ctx, ctx.params.id, EXPORT_NOT_FOUND_MESSAGE);
     const record = await deps.store.findExport(userId, id);
     const bytes = record ? await deps.store.readExportFile(userId, record.id) : undefined;
     await audit(userId, 'export.read', id, Boolean(record && bytes));

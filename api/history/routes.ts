@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import { TOOL_TYPES, type CalculationRecord } from '../storage/records.ts';
@@ -55,7 +56,7 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
 
   router.get('/:id', async (ctx) => {
     const { userId } = requireAuth(ctx);
-    const { id = '' } = ctx.params;
+    const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     const entry = await deps.store.findCalculation(userId, id);
     await deps.audit.record({ actor: userId, action: 'calculation.read', recordType: 'calculation', recordId: id, outcome: entry ? 'success' : 'failure' });
     if (!entry) return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);

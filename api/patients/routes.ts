@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
+import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { PatientRecord } from '../storage/records.ts';
@@ -57,7 +58,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
 
   router.get('/:id', async (ctx) => {
     const { userId } = requireAuth(ctx);
-    const { id = '' } = ctx.params;
+    const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const patient = await deps.store.findPatient(userId, id);
     await audit(userId, 'patient.read', id, Boolean(patient));
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
@@ -66,7 +67,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
 
   router.patch('/:id', async (ctx) => {
     const { userId } = requireAuth(ctx);
-    const { id = '' } = ctx.params;
+    const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const body = jsonObjectBody(ctx);
     if (!(await deps.store.findPatient(userId, id))) {
       await audit(userId, 'patient.update', id, false);
@@ -82,7 +83,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
 
   router.delete('/:id', async (ctx) => {
     const { userId } = requireAuth(ctx);
-    const { id = '' } = ctx.params;
+    const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const deleted = await deps.store.deletePatient(userId, id);
     await audit(userId, 'patient.delete', id, deleted);
     if (!deleted) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
