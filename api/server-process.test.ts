@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +195,86 @@ describe('the server process', () => {
       await stopServerProcess(server);
     }
   }, 60_000);
+
+  it.each(['null', '0', 'false', '"text"', '{}'])('refuses a data file holding %s without changing it', async (content) => {
+    const dataDir = await newDataDir();
+    await writeFile(path.join(dataDir, 'db.json'), content);
+    const result = exitedAtStart(await runServerProcess(serverFile, dataDir));
+    expect(result.exitCode).toBe(1);
+    expect(result.output).toContain(`Cannot start: The data file ${path.join(dataDir, 'db.json')} is not a database this server can read`);
+    expect(await readFile(path.join(dataDir, 'db.json'), 'utf8')).toBe(content);
+  }, 30_000);
+
+  it('removes unfinished uploads and PDFs no export record names at start, keeping the others', async () => {
+    const dataDir = await newDataDir();
+    const exportsDir = path.join(dataDir, 'exports');
+    await mkdir(exportsDir, { mode: 0o700 });
+    const kept = '11111111-1111-4111-8111-111111111111';
+    const record = { id: kept, ownerId: 'u1', patientId: null, calculationId: null, fileName: 'notes.pdf', sizeBytes: 20, createdAt: '2026-01-01T00:00:00.000Z' };
+    await writeFile(path.join(dataDir, 'db.json'), JSON.stringify({ version: 1, users: [], sessions: [], patients: [], calculations: [], exports: [record] }));
+    const pdf = '%PDF-1.4\nx\n%%EOF\n';
+    await writeFile(path.join(exportsDir, `${kept}.pdf`), pdf);
+    await writeFile(path.join(exportsDir, '22222222-2222-4222-8222-222222222222.pdf'), pdf); // metadata never written
+    await writeFile(path.join(exportsDir, '33333333-3333-4333-8333-333333333333.pdf.partial'), '%PDF-1.4\nhal'); // killed mid-upload
+    await writeFile(path.join(exportsDir, `${kept}.pdf.partial`), '%PDF'); // a retry's leftover beside a kept export
+    await writeFile(path.join(exportsDir, 'README.txt'), 'not ours to judge');
+    const server = await startServerProcess(serverFile, dataDir);
+    try {
+      expect((await readdir(exportsDir)).sort()).toEqual([`${kept}.pdf`, 'README.txt']);
+      expect(await readFile(path.join(exportsDir, `${kept}.pdf`), 'utf8')).toBe(pdf);
+      expect(server.output()).toContain(`Removed 3 orphaned export files from ${exportsDir} (2 unfinished uploads, 1 PDF with no export record)`);
+    } finally {
+      await stopServerProcess(server);
+    }
+  }, 30_000);
+
+  it('a busy port ends with one clear line and exit code 1, no stack trace', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { PORT: String(port) }));
+      expect(result.exitCode).toBe(1);
+      expect(result.output.trim()).toBe(`Cannot start: Cannot listen on 127.0.0.1:${port}: address in use (is another server running on this port?)`);
+    } finally {
+      blocker.close();
+    }
+  }, 30_000);
+
+  it.each([
+    ['192.0.2.1', 'Cannot listen on 192.0.2.1:0: address not available on this machine (check HOST)'],
+    ['no-such-host.invalid', 'Cannot listen on no-such-host.invalid:0: host name not found (check HOST)'],
+  ])('a bad HOST (%s) ends with one clear line and exit code 1', async (host, message) => {
+    const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { HOST: host }));
+    expect(result.exitCode).toBe(1);
+    expect(result.output.trim()).toBe(`Cannot start: ${message}`);
+  }, 30_000);
+
+  it('SIGTERM with stalled requests open: stops accepting, then exits within 15 s', async () => {
+    const server = await startServerProcess(serverFile, await newDataDir());
+    const { hostname, port } = new URL(server.url);
+    const open = (text: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => resolve(socket));
+        socket.on('error', reject);
+        socket.write(text);
+      });
+    const sockets = [
+      await open('GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-Half: '), // half a request's headers
+      await open('POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"toolType"'), // a body that never finishes
+    ];
+    for (const socket of sockets) socket.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(fetch(`${server.url}/api/auth/me`)).rejects.toThrow(); // no longer accepting
+    const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+    for (const socket of sockets) socket.destroy();
+    if (code === 'still running') server.child.kill('SIGKILL');
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
 
   it('refuses a bad configuration, naming the variable', async () => {
     const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { JWT_SECRET: 'too-short' }));

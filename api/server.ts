@@ -1,14 +1,32 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { loadJwtKey } from './auth/jwt-secret.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { fileAuditLog } from './storage/audit-log.ts';
 import { lockDataDir } from './storage/data-dir-lock.ts';
 import { openLowdbStore } from './storage/lowdb-store.ts';
 import { StorageError } from './storage/storage-error.ts';
+import type { Store } from './storage/store.ts';
+
+/** After SIGTERM or Ctrl-C, requests under way get this long to finish before their connections are closed. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Node's defaults (300 s for a whole request, 60 s for its headers, checked every 30 s) let a client
+ * that sends half a request hold a connection for minutes. Our bodies are small (64 KB of JSON, a
+ * 2 MB PDF), so 30 s is generous; idle keep-alive connections are closed after 5 s.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 20_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
+
+/** A start-up failure with a one-line message for the operator (no stack trace). */
+class ListenError extends Error {
+  override name = 'ListenError';
+}
 
 /**
  * `npm start`: reads the config once, takes DATA_DIR (lock, database, secret, audit log) and listens.
@@ -21,7 +39,7 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = lockDataDir(config.dataDir);
   process.on('exit', releaseLock);
-  const store = await openLowdbStore(config.dataDir);
+  const store = await openLowdbStore(config.dataDir, { log: (message) => console.log(message) });
   const app = createApp({
     store,
     audit: fileAuditLog(config.dataDir, () => new Date(), { maxBytes: config.auditLogMaxBytes, keepFiles: config.auditLogFiles }),
@@ -31,20 +49,74 @@ async function main() {
     trustProxy: config.trustProxy,
     trustProxyHops: config.trustProxyHops,
   });
-  const server = createServer(app.callback());
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`Listening on http://localhost:${port} (data in ${config.dataDir})`);
-  });
-  const stop = () => {
-    server.close(() => {
-      void store.close().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-  };
+  const server = createServer(
+    {
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    app.callback(),
+  );
+  await listen(server, config);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Listening on http://localhost:${port} (data in ${config.dataDir})`);
+  const stop = () => shutDown(server, store);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** Resolves once listening; a listen error (busy port, bad HOST) becomes one line naming the address. */
+function listen(server: Server, config: ServerConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(new ListenError(`Cannot listen on ${config.host ?? '*'}:${config.port}: ${listenProblem(error)}`));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(config.port, config.host);
+  });
+}
+
+function listenProblem(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return 'address in use (is another server running on this port?)';
+    case 'EADDRNOTAVAIL':
+      return 'address not available on this machine (check HOST)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return 'host name not found (check HOST)';
+    case 'EACCES':
+      return 'permission denied (ports below 1024 need privileges; check PORT)';
+    default:
+      return error.message;
+  }
+}
+
+/**
+ * Stops accepting at once, lets requests under way finish for up to SHUTDOWN_GRACE_MS, then closes
+ * whatever is still open (a stalled upload, half a request) and exits. Keep-alive connections are
+ * closed as soon as they are idle, so a finished request does not hold the exit back.
+ */
+function shutDown(server: Server, store: Store) {
+  console.log(`Stopping: waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`);
+  const exit = (code: number) => void store.close().finally(() => process.exit(code));
+  server.close(() => exit(0));
+  server.closeIdleConnections();
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+  closeIdle.unref();
+  setTimeout(() => {
+    server.closeAllConnections(); // server.close's callback then runs and exits
+    setTimeout(() => exit(0), 1_000).unref();
+  }, SHUTDOWN_GRACE_MS).unref();
 }
 
 /** The built site: dist/site beside this file's package (the server runs from dist/server). */
@@ -54,7 +126,7 @@ function siteRoot(): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof StorageError) {
+  if (error instanceof ConfigError || error instanceof StorageError || error instanceof ListenError) {
     console.error(`Cannot start: ${error.message}`);
   } else {
     console.error('Cannot start:', error);

@@ -1,4 +1,4 @@
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import { DataFile } from 'lowdb/node';
@@ -20,27 +20,66 @@ const emptyDatabase = (): DatabaseShape => ({ version: 1, users: [], sessions: [
  * JSONFilePreset keeps data in memory under NODE_ENV=test). lowdb writes through steno: a temp file
  * then a rename, so a killed process leaves the old or the new file, never half of one. A write is
  * acknowledged (the promise resolves) only once it is on disk. A damaged file stops start-up with
- * a message naming it and is never overwritten.
+ * a message naming it and is never overwritten. Export files a crash left behind are removed
+ * (`log` hears how many).
  */
-export async function openLowdbStore(dataDir: string): Promise<Store> {
+export async function openLowdbStore(dataDir: string, options: { log?: (message: string) => void } = {}): Promise<Store> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, DATA_FILE_NAME);
   // Compact JSON: every write rewrites the whole file.
   const adapter = new DataFile<DatabaseShape>(file, { parse: JSON.parse, stringify: (data) => JSON.stringify(data) });
-  const db = new Low<DatabaseShape>(adapter, emptyDatabase());
   const exists = await access(file).then(() => true, () => false);
-  try {
-    await db.read();
-  } catch (error) {
-    throw new StorageError(
-      `The data file ${file} is damaged and cannot be read (${(error as Error).message}). ` +
-        'It has not been changed. Restore it from a backup, or move it away to start with an empty database.',
+  let data: unknown = emptyDatabase();
+  if (exists) {
+    // Read through the adapter, not Low.read(): that keeps its default data when the file holds
+    // null, 0 or false, and the next write would replace the file with an empty database.
+    try {
+      data = await adapter.read();
+    } catch (error) {
+      throw new StorageError(
+        `The data file ${file} is damaged and cannot be read (${(error as Error).message}). ` +
+          'It has not been changed. Restore it from a backup, or move it away to start with an empty database.',
+      );
+    }
+  }
+  assertShape(data, file);
+  addMissingLists(data);
+  const db = new Low<DatabaseShape>(adapter, data);
+  if (!exists) await db.write();
+  const exportsDir = path.join(dataDir, EXPORTS_DIR_NAME);
+  const removed = await removeOrphanedExports(exportsDir, data.exports);
+  if (removed.partial + removed.unreferenced > 0) {
+    options.log?.(
+      `Removed ${removed.partial + removed.unreferenced} orphaned export files from ${exportsDir} ` +
+        `(${removed.partial} unfinished uploads, ${removed.unreferenced} PDF${removed.unreferenced === 1 ? '' : 's'} with no export record)`,
     );
   }
-  assertShape(db.data, file);
-  addMissingLists(db.data);
-  if (!exists) await db.write();
-  return new LowdbStore(db, path.join(dataDir, EXPORTS_DIR_NAME));
+  return new LowdbStore(db, exportsDir);
+}
+
+/**
+ * A crash mid-upload leaves `<id>.pdf.partial`; a crash between the file and its metadata leaves a
+ * `<id>.pdf` no record names. Neither can ever be downloaded, and both hold patient documents, so
+ * they go at start (the DATA_DIR lock is held: no upload is under way). Other files are left alone.
+ */
+async function removeOrphanedExports(exportsDir: string, records: readonly ExportRecord[]) {
+  const referenced = new Set(records.map((record) => `${record.id}.pdf`));
+  const removed = { partial: 0, unreferenced: 0 };
+  let entries;
+  try {
+    entries = await readdir(exportsDir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return removed;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    if (entry.name.endsWith('.pdf.partial')) removed.partial += 1;
+    else if (entry.name.endsWith('.pdf') && !referenced.has(entry.name)) removed.unreferenced += 1;
+    else continue;
+    await rm(path.join(exportsDir, entry.name), { force: true });
+  }
+  return removed;
 }
 
 function assertShape(data: unknown, file: string): asserts data is DatabaseShape {

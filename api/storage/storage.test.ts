@@ -38,6 +38,11 @@ describe('opening the data file', () => {
 
   it.each([
     ['[]', 'it does not hold an object'],
+    ['null', 'it does not hold an object'],
+    ['0', 'it does not hold an object'],
+    ['false', 'it does not hold an object'],
+    ['""', 'it does not hold an object'],
+    ['{}', 'unknown data version undefined'],
     ['{"version":2,"users":[]}', 'unknown data version 2'],
     ['{"version":1,"users":[],"sessions":[],"patients":[]}', 'the "calculations" list is missing'],
     ['{"version":1,"users":[],"sessions":[],"patients":[],"exports":[]}', 'the "calculations" list is missing'],
