@@ -1,4 +1,5 @@
 import { Global } from '@emotion/react';
+import { useLayoutEffect } from 'react';
 import { Advantage } from './components/Advantage.tsx';
 import { Contact } from './components/Contact.tsx';
 import { Evidence } from './components/Evidence.tsx';
@@ -9,10 +10,13 @@ import { Nav } from './components/Nav.tsx';
 import { Resources } from './components/Resources.tsx';
 import { SafetyHub } from './components/SafetyHub.tsx';
 import { AdvisorSection, CalculatorSection, SafetyCalculatorSection } from './components/ToolSections.tsx';
+import { followHashLinks } from './deep-link.ts';
 import { colour, globalStyles } from './styles.ts';
 
 /** The single page (spec §2): sections in the spec's order, the fixed navigation above them. */
 export function App() {
+  // A link to a section (`/#calculator`) lands on it once the page has rendered (before it paints).
+  useLayoutEffect(() => followHashLinks(), []);
   return (
     <>
       <Global styles={globalStyles} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NAV_ITEMS, SITE } from '../content/index.ts';
-import { scrollToSection } from '../scroll.ts';
+import { chosenSection, onChosenSectionChange, releaseChosenSectionOnUserScroll, scrollToSection } from '../scroll.ts';
 import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX } from '../styles.ts';
 
 const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
@@ -11,11 +11,18 @@ export function Nav() {
   const [current, setCurrent] = useState<string | null>(null);
 
   useEffect(() => {
-    // The current section: the last one whose top has passed just below the bar, or the last
-    // section once the page cannot scroll further (a short final section never reaches the top).
+    // The current section: the one the user asked for (a link to it, the URL's hash, a nav choice)
+    // until they scroll by themselves; otherwise the last one whose top has passed just below the
+    // bar, or the last section once the page cannot scroll further (a short final section never
+    // reaches the top).
     let frame = 0;
     const update = () => {
       frame = 0;
+      const chosen = chosenSection();
+      if (chosen) {
+        setCurrent(chosen);
+        return;
+      }
       const barBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? NAV_HEIGHT_PX;
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       let found: string | null = null;
@@ -29,9 +36,13 @@ export function Nav() {
       if (!frame) frame = requestAnimationFrame(update);
     };
     update();
+    const stopReleasing = releaseChosenSectionOnUserScroll();
+    const stopFollowing = onChosenSectionChange(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
+      stopReleasing();
+      stopFollowing();
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
       cancelAnimationFrame(frame);
