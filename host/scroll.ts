@@ -116,17 +116,20 @@ export function stopKeepingInPlace(): void {
  * Keeps `target` just below the bar for `ms` while the layout above it settles: the custom elements
  * fill their shadow roots after the page has rendered (and once defined), fonts and images arrive,
  * and each changes the heights above. Re-aligns when a size changes (ResizeObserver, before paint)
- * and checks every frame; stops at once on any user input, so it never fights the user.
+ * and checks every frame; stops at once on any user input (wheel, touch, key, press), so it never
+ * fights the user.
  */
 export function keepInPlace(target: HTMLElement, ms = SETTLE_MS): void {
   stopKeepingInPlace();
   let stopped = false;
   let frame = 0;
-  const deadline = performance.now() + ms;
+  // Counted from the first frame: a page opened in a background tab gets its time once shown.
+  let deadline = 0;
   const realign = () => {
     if (!stopped && target.isConnected) alignTo(target);
   };
   const tick = (now: number) => {
+    deadline ||= now + ms;
     if (now > deadline) return stop();
     realign();
     frame = requestAnimationFrame(tick);
