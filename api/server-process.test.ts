@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
@@ -82,11 +83,65 @@ describe('the server process', () => {
     try {
       const second = exitedAtStart(await runServerProcess(serverFile, dataDir));
       expect(second.exitCode).toBe(1);
-      expect(second.output).toContain(`Cannot start: Another server (pid ${first.child.pid}) is already using the data directory ${dataDir}.`);
+      expect(second.output).toContain(`Cannot start: Another server is already using the data directory ${dataDir}`);
+      expect(second.output).toContain(`pid ${first.child.pid} on `); // the lock file's note, for the operator
+      expect(second.output).toContain('Stop it first, or give this one its own DATA_DIR.');
     } finally {
       await stopServerProcess(first);
     }
   }, 60_000);
+
+  it('of 2 or 3 servers started at once on one DATA_DIR, exactly one listens (10 rounds)', async () => {
+    const dataDir = await newDataDir();
+    for (let round = 0; round < 10; round += 1) {
+      const results = await Promise.all(Array.from({ length: 2 + (round % 2) }, () => runServerProcess(serverFile, dataDir)));
+      const listening = results.filter((result): result is ServerProcess => !('exitCode' in result));
+      // every other round the winner is killed with SIGKILL: its lock must not outlive it
+      for (const server of listening) await stopServerProcess(server, round % 2 ? 'SIGKILL' : 'SIGTERM');
+      expect([round, listening.length]).toEqual([round, 1]);
+      for (const result of results) {
+        if ('exitCode' in result) {
+          expect(result.exitCode).toBe(1);
+          expect(result.output).toContain(`Cannot start: Another server is already using the data directory ${dataDir}`);
+        }
+      }
+    }
+  }, 120_000);
+
+  it('refuses a second server started in another PID namespace (a second container on the volume)', async (context) => {
+    const unshare = ['unshare', '--pid', '--fork', '--mount-proc'];
+    const probe = spawnSync(unshare[0]!, [...unshare.slice(1), 'true'], { stdio: 'ignore' });
+    if (probe.error || probe.status !== 0) context.skip(`${unshare.join(' ')} is not available here (needs util-linux and root or user namespaces)`);
+    const dataDir = await newDataDir();
+    const first = await startServerProcess(serverFile, dataDir);
+    try {
+      const second = exitedAtStart(await runServerProcess(serverFile, dataDir, {}, { prefix: unshare }));
+      expect(second.exitCode).toBe(1);
+      expect(second.output).toContain(`Cannot start: Another server is already using the data directory ${dataDir}`);
+      expect((await fetch(`${first.url}/api/auth/me`)).status).toBe(401); // the first one still serves
+    } finally {
+      await stopServerProcess(first);
+    }
+  }, 60_000);
+
+  it.each([
+    ['the test runner (alive)', String(process.pid)],
+    ['init (pid 1)', '1'],
+    ['garbage', 'not a pid at all'],
+  ])('a lock file naming %s does not block start-up', async (_name, content) => {
+    const dataDir = await newDataDir();
+    await writeFile(path.join(dataDir, 'server.lock'), content);
+    const server = await startServerProcess(serverFile, dataDir);
+    await stopServerProcess(server);
+  }, 30_000);
+
+  it('after kill -9 of the first server, a new one starts', async () => {
+    const dataDir = await newDataDir();
+    const first = await startServerProcess(serverFile, dataDir);
+    await stopServerProcess(first, 'SIGKILL');
+    const second = await startServerProcess(serverFile, dataDir);
+    await stopServerProcess(second);
+  }, 30_000);
 
   it('refuses a truncated data file without changing it', async () => {
     const dataDir = await newDataDir();

@@ -63,25 +63,56 @@ describe('opening the data file', () => {
 });
 
 describe('the DATA_DIR lock', () => {
-  it('refuses a second owner while the first is running, and frees on release', () => {
-    const release = lockDataDir(dataDir, process.pid);
-    // another live process: the parent of this test runner
-    expect(() => lockDataDir(dataDir, process.ppid)).toThrow(
-      `Another server (pid ${process.pid}) is already using the data directory ${dataDir}. Stop it first, or give this one its own DATA_DIR.`,
-    );
+  const lockFile = () => path.join(dataDir, 'server.lock');
+
+  it('refuses a second owner while the first holds it, and frees on release', () => {
+    const release = lockDataDir(dataDir);
+    expect(() => lockDataDir(dataDir)).toThrow(`Another server is already using the data directory ${dataDir}`);
     release();
-    const again = lockDataDir(dataDir, process.ppid);
+    const again = lockDataDir(dataDir);
     again();
   });
 
-  it('takes over a lock left by a process that is gone (a crash or kill -9)', async () => {
+  it('is held whatever the lock file says: the content never decides (an owner that has not written it yet)', async () => {
+    const release = lockDataDir(dataDir);
+    try {
+      for (const content of ['', 'garbage', '999999999', String(process.ppid)]) {
+        await writeFile(lockFile(), content);
+        expect(() => lockDataDir(dataDir)).toThrow(StorageError);
+      }
+    } finally {
+      release();
+    }
+  });
+
+  it('a lock file left behind, naming a live or a dead process, does not block', async () => {
     const child = spawn(process.execPath, ['-e', '']);
     const deadPid = child.pid!;
     await new Promise((resolve) => child.once('exit', resolve));
-    await writeFile(path.join(dataDir, 'server.lock'), String(deadPid));
-    const release = lockDataDir(dataDir, process.pid);
-    expect(await readFile(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(process.pid));
-    release();
+    for (const content of [String(deadPid), String(process.pid), '1', '']) {
+      await writeFile(lockFile(), content);
+      lockDataDir(dataDir)();
+    }
+  });
+
+  it('notes the owner in the file for operators (pid and host), 0600', async () => {
+    const release = lockDataDir(dataDir);
+    try {
+      expect(await readFile(lockFile(), 'utf8')).toMatch(new RegExp(`^pid ${process.pid} on \\S+ since \\d{4}-\\d\\d-\\d\\dT`));
+      expect((await stat(lockFile())).mode & 0o777).toBe(0o600);
+    } finally {
+      release();
+    }
+  });
+
+  it('without util-linux flock, start-up stops with a message saying so', () => {
+    const path = process.env.PATH;
+    process.env.PATH = dataDir; // nothing named flock there
+    try {
+      expect(() => lockDataDir(dataDir)).toThrow("util-linux's flock");
+    } finally {
+      process.env.PATH = path;
+    }
   });
 });
 

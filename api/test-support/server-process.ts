@@ -34,13 +34,18 @@ export async function startServerProcess(serverFile: string, dataDir: string, en
   return result;
 }
 
-/** Like startServerProcess, but a server that exits at start is a result, not an error. */
+/**
+ * Like startServerProcess, but a server that exits at start is a result, not an error. `prefix` runs
+ * it under another command (e.g. `unshare --pid --fork --mount-proc`, as a second container would).
+ */
 export function runServerProcess(
   serverFile: string,
   dataDir: string,
   env: Record<string, string> = {},
+  options: { prefix?: readonly string[] } = {},
 ): Promise<ServerProcess | { exitCode: number | null; output: string }> {
-  const child = spawn(process.execPath, [serverFile], {
+  const argv = [...(options.prefix ?? []), process.execPath, serverFile];
+  const child = spawn(argv[0]!, argv.slice(1), {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
