@@ -5,8 +5,11 @@ import path from 'node:path';
 import { StorageError } from './storage-error.ts';
 
 export const LOCK_FILE_NAME = 'server.lock';
-/** flock(1)'s exit status when -n finds the lock taken. */
-const FLOCK_CONFLICT = 1;
+/**
+ * flock(1)'s exit status when --nonblock finds the lock taken, set explicitly: its default, 1, is
+ * also what it exits with on a usage error, which must not read as "another server".
+ */
+const FLOCK_CONFLICT = 75;
 /** How much of the lock file's note goes into the refusal message. */
 const NOTE_MAX_LENGTH = 200;
 
@@ -44,7 +47,8 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 function takeKernelLock(fd: number, dataDir: string): void {
-  const result = spawnSync('flock', ['--exclusive', '--nonblock', '3'], { stdio: ['ignore', 'ignore', 'pipe', fd] });
+  const args = ['--exclusive', '--nonblock', '--conflict-exit-code', String(FLOCK_CONFLICT), '3'];
+  const result = spawnSync('flock', args, { stdio: ['ignore', 'ignore', 'pipe', fd] });
   if (result.error) {
     const missing = (result.error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new StorageError(
