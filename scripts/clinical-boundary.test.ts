@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkClinicalFolder, checkClinicalSource } from './clinical-boundary.ts';
+import { checkClinicalFolder, checkClinicalSource, checkContractsFolder } from './clinical-boundary.ts';
 
 const clinicalDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../clinical');
+const contractsDir = path.resolve(clinicalDir, '../contracts');
 const file = path.join(clinicalDir, 'example.ts');
 const messages = (source: string, name = file) => checkClinicalSource(name, source, clinicalDir).map((v) => v.message);
 
@@ -51,5 +52,27 @@ describe('clinical/ boundary', () => {
     expect(messages("import { it } from 'vitest'; import fc from 'fast-check';", testFile)).toEqual([]);
     expect(messages("import { it } from 'vitest';", file)).toEqual(['imports "vitest" (clinical/ may import only valibot)']);
     expect(messages("import { app } from '../api/app.ts';", testFile)).toEqual(['imports "../api/app.ts" from outside clinical/']);
+  });
+});
+
+describe('contracts/ boundary (the same rules; clinical/ may be imported)', () => {
+  const contractFile = path.join(contractsDir, 'example.ts');
+  const contractMessages = (source: string) => checkClinicalSource(contractFile, source, contractsDir, [contractsDir, clinicalDir]).map((v) => v.message);
+
+  it('contracts/ as it is has no violation', () => {
+    expect(checkContractsFolder(contractsDir, clinicalDir)).toEqual([]);
+  });
+
+  it.each([
+    ["import * as v from 'valibot';", []],
+    ["import { AGE_GROUPS } from '../clinical/dose-schema.ts';", []],
+    ["import { TOOL_TYPES } from './records.ts';", []],
+    ["import { x } from '../widgets/shared/api-client.ts';", ['imports "../widgets/shared/api-client.ts" from outside contracts/ and clinical/']],
+    ["import { publicUser } from '../api/auth/routes.ts';", ['imports "../api/auth/routes.ts" from outside contracts/ and clinical/']],
+    ["import React from 'react';", ['imports "react" (contracts/ may import only valibot)']],
+    ['const r = await fetch("/api");', ['uses the global "fetch"']],
+    ['const t = Date.now();', ['reads Date.now() (pass time or randomness in)']],
+  ])('%s', (source, expected) => {
+    expect(contractMessages(source)).toEqual(expected);
   });
 });

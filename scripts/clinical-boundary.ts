@@ -25,7 +25,11 @@ export interface BoundaryViolation {
   message: string;
 }
 
-export function checkClinicalSource(fileName: string, source: string, clinicalDir: string): BoundaryViolation[] {
+/**
+ * `clinicalDir` is the folder checked; `importable` the folders its relative imports may reach
+ * (contracts/ may also import clinical/, which is held to the same rules).
+ */
+export function checkClinicalSource(fileName: string, source: string, clinicalDir: string, importable: readonly string[] = [clinicalDir]): BoundaryViolation[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const isTest = /\.test\.ts$/.test(fileName);
   const violations: BoundaryViolation[] = [];
@@ -36,13 +40,16 @@ export function checkClinicalSource(fileName: string, source: string, clinicalDi
   const checkSpecifier = (node: ts.Node, specifier: string) => {
     if (specifier.startsWith('.')) {
       const target = path.resolve(path.dirname(fileName), specifier);
-      const relative = path.relative(clinicalDir, target);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) report(node, `imports "${specifier}" from outside clinical/`);
+      const inside = importable.some((dir) => {
+        const relative = path.relative(dir, target);
+        return !relative.startsWith('..') && !path.isAbsolute(relative);
+      });
+      if (!inside) report(node, `imports "${specifier}" from outside ${importable.map((dir) => `${path.basename(dir)}/`).join(' and ')}`);
       return;
     }
     const packageName = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
     const allowed = isTest ? ALLOWED_TEST_PACKAGES : ALLOWED_PACKAGES;
-    if (!allowed.has(packageName)) report(node, `imports "${specifier}" (clinical/ may import only ${[...allowed].join(', ')})`);
+    if (!allowed.has(packageName)) report(node, `imports "${specifier}" (${path.basename(clinicalDir)}/ may import only ${[...allowed].join(', ')})`);
   };
 
   const visit = (node: ts.Node): void => {
@@ -79,12 +86,17 @@ function isGlobalReference(node: ts.Identifier): boolean {
   return true;
 }
 
-export function checkClinicalFolder(clinicalDir: string): BoundaryViolation[] {
+export function checkClinicalFolder(clinicalDir: string, importable: readonly string[] = [clinicalDir]): BoundaryViolation[] {
   const files = readdirSync(clinicalDir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(ts|tsx|js|mjs)$/.test(name))
     .map((name) => path.join(clinicalDir, name));
   const repo = path.dirname(clinicalDir);
   return files.flatMap((file) =>
-    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir).map((violation) => ({ ...violation, file: path.relative(repo, violation.file) })),
+    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir, importable).map((violation) => ({ ...violation, file: path.relative(repo, violation.file) })),
   );
+}
+
+/** contracts/: the API's response shapes, shared by api/ and widgets/; as pure as clinical/, which it may import. */
+export function checkContractsFolder(contractsDir: string, clinicalDir: string): BoundaryViolation[] {
+  return checkClinicalFolder(contractsDir, [contractsDir, clinicalDir]);
 }

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/validation.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 const passwordMessage = `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`;
 // Spec §5/§8: the terms checkbox.
 export const AGREEMENT_MESSAGE = 'Please agree to the terms and conditions';

@@ -1,4 +1,5 @@
 import type { AgeGroup } from '../../clinical/index.ts';
+import type { ToolType } from '../../contracts/records.ts';
 
 /** What storage holds. Only the storage adapter touches these arrays directly. */
 
@@ -39,8 +40,8 @@ export interface PatientRecord {
   updatedAt: string;
 }
 
-export const TOOL_TYPES = ['dose_calculator', 'bradycardia_advisor', 'roi_calculator'] as const;
-export type ToolType = (typeof TOOL_TYPES)[number];
+export { TOOL_TYPES } from '../../contracts/records.ts';
+export type { ToolType };
 
 /** One calculation as computed then: the validated inputs and the response sent. */
 export interface CalculationRecord {
