@@ -11,6 +11,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { historyRoutes } from './history/routes.ts';
+import { UNMATCHED_MESSAGES } from './messages.ts';
 import { patientRoutes } from './patients/routes.ts';
 import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
@@ -34,8 +35,6 @@ export interface AppDeps {
   now?: () => Date;
   logError?: (error: unknown) => void;
 }
-
-const UNMATCHED_MESSAGES: Record<number, string> = { 404: 'Not found', 405: 'Method not allowed', 501: 'Not implemented' };
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 export function createApp(deps: AppDeps): Koa<AppState> {

@@ -1,12 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import type { Next } from 'koa';
 import koaJwt from 'koa-jwt';
+import { SESSION_INVALID_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../messages.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext } from '../state.ts';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
-
-export const SESSION_INVALID_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';
-export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to use this feature.';
 
 interface TokenClaims {
   sid: string;

@@ -5,14 +5,18 @@ import type { UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { validate } from '../http/validate.ts';
+import {
+  DUPLICATE_EMAIL_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  SESSION_INVALID_MESSAGE,
+  signInLockedMessage,
+  TOO_MANY_FROM_ADDRESS_MESSAGE,
+} from '../messages.ts';
 import { requireAuth } from './authenticate.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { SIGNIN_FIELD_ORDER, SIGNUP_FIELD_ORDER, signinSchema, signupSchema } from './schemas.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
 import { signSessionToken, TOKEN_TTL_SECONDS } from './tokens.ts';
-
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password';
-export const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
 
 /** The user as the API shows it: never the password hash. */
 export function publicUser(user: UserRecord) {
@@ -50,7 +54,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
 
   router.post('/signup', async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(ctx.ip);
-    if (rate.limited) tooMany(ctx, rate.retryAfterSeconds, 'Too many requests from this address. Please wait a minute and try again.');
+    if (rate.limited) tooMany(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signupSchema, ctx.request.body, SIGNUP_FIELD_ORDER);
     const user: UserRecord = {
       id: randomUUID(),
@@ -68,12 +72,12 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
 
   router.post('/signin', async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(ctx.ip);
-    if (rate.limited) tooMany(ctx, rate.retryAfterSeconds, 'Too many requests from this address. Please wait a minute and try again.');
+    if (rate.limited) tooMany(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signinSchema, ctx.request.body, SIGNIN_FIELD_ORDER);
     const lock = await deps.limiter.checkSignIn(input.email, ctx.ip);
     if (lock.limited) {
       await deps.audit.record({ actor: 'anonymous', action: 'user.signin', outcome: 'denied' });
-      tooMany(ctx, lock.retryAfterSeconds, `Too many failed sign-in attempts. Try again in ${Math.ceil(lock.retryAfterSeconds / 60)} minutes.`);
+      tooMany(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     const user = await deps.store.findUserByEmail(input.email);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
@@ -91,7 +95,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   router.get('/me', async (ctx) => {
     const { userId } = requireAuth(ctx);
     const user = await deps.store.findUserById(userId);
-    if (!user) return ctx.throw(401, 'Your session has ended or is not valid. Please sign in again.');
+    if (!user) return ctx.throw(401, SESSION_INVALID_MESSAGE);
     ctx.body = publicUser(user);
   });
 

@@ -3,21 +3,23 @@ import Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
-import { HISTORY_ENTRY_NOT_FOUND_MESSAGE } from '../history/routes.ts';
 import { readRawBody } from '../http/raw-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
+import {
+  EXPORT_NOT_FOUND_MESSAGE,
+  EXPORT_TOO_LARGE_MESSAGE,
+  EXPORT_WRONG_TYPE_MESSAGE,
+  HISTORY_ENTRY_NOT_FOUND_MESSAGE,
+  NOT_A_PDF_MESSAGE,
+  PATIENT_NOT_FOUND_MESSAGE,
+} from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { ExportRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
-import { PATIENT_NOT_FOUND_MESSAGE } from '../tools/routes.ts';
 
 export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
-export const EXPORT_TOO_LARGE_MESSAGE = 'The PDF is too large (the limit is 2 MB)';
-export const EXPORT_WRONG_TYPE_MESSAGE = 'Send the PDF as application/pdf';
-export const NOT_A_PDF_MESSAGE = 'The file is not a PDF';
-export const EXPORT_NOT_FOUND_MESSAGE = 'Export not found';
 export const FILE_NAME_MAX_LENGTH = 100;
 
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');

@@ -4,15 +4,14 @@ import { strictFields } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
+import { HISTORY_ENTRY_NOT_FOUND_MESSAGE, PATIENT_NOT_FOUND_MESSAGE } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import { TOOL_TYPES, type CalculationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
-import { PATIENT_NOT_FOUND_MESSAGE } from '../tools/routes.ts';
 
 export const HISTORY_DEFAULT_PAGE_SIZE = 20;
 export const HISTORY_MAX_PAGE_SIZE = 100;
-export const HISTORY_ENTRY_NOT_FOUND_MESSAGE = 'History entry not found';
 
 /** Query strings arrive as text: whole numbers are parsed here, strictly. */
 const wholeNumberText = (min: number, max: number, message: string) =>

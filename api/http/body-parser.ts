@@ -1,10 +1,9 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Next } from 'koa';
+import { bodyTooLargeMessage, JSON_BODY_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from '../messages.ts';
 import type { AppContext } from '../state.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
-export const BODY_TOO_LARGE_MESSAGE = `Request body is too large (the limit is ${JSON_BODY_LIMIT.replace('kb', ' KB')})`;
-export const MALFORMED_JSON_MESSAGE = 'The request body is not valid JSON';
 
 /**
  * JSON bodies only, small, parsed strictly; parser failures become clear 4xx answers. A body of any
@@ -18,8 +17,8 @@ export function jsonBodyParser(options: { leaveUnread?: (ctx: AppContext) => boo
     jsonStrict: true,
     onError(error, ctx) {
       const status = (error as { status?: number }).status;
-      if (status === 413) (ctx as AppContext).throw(413, BODY_TOO_LARGE_MESSAGE);
-      if (status === 415) (ctx as AppContext).throw(415, 'Send the body as application/json');
+      if (status === 413) (ctx as AppContext).throw(413, bodyTooLargeMessage(JSON_BODY_LIMIT));
+      if (status === 415) (ctx as AppContext).throw(415, JSON_BODY_TYPE_MESSAGE);
       (ctx as AppContext).throw(400, MALFORMED_JSON_MESSAGE);
     },
   });

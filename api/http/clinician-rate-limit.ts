@@ -1,5 +1,6 @@
 import type { Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../messages.ts';
 import type { AppContext } from '../state.ts';
 
 /**
@@ -9,7 +10,6 @@ import type { AppContext } from '../state.ts';
  * as you type, a history page, a calculation), and each clinician has their own count.
  */
 export const MAX_REQUESTS_PER_CLINICIAN_PER_MINUTE = 600;
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /**
  * Mounted after authenticate: counts requests that carry a valid session, by clinician. Quick Use is

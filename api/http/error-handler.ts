@@ -1,7 +1,6 @@
 import type { Next } from 'koa';
+import { BAD_REQUEST_MESSAGE, INTERNAL_ERROR_MESSAGE } from '../messages.ts';
 import type { AppContext } from '../state.ts';
-
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
 
 interface HttpLikeError {
   status?: number;
@@ -26,7 +25,7 @@ export function errorHandler(log: (error: unknown) => void = (error) => console.
       if (!isClientError) log(caught);
       ctx.status = isClientError ? status : 500;
       ctx.body = isClientError
-        ? { message: error.message || 'Bad request', ...(Array.isArray(error.issues) ? { issues: error.issues } : {}) }
+        ? { message: error.message || BAD_REQUEST_MESSAGE, ...(Array.isArray(error.issues) ? { issues: error.issues } : {}) }
         : { message: INTERNAL_ERROR_MESSAGE };
       ctx.type = 'application/json';
     }

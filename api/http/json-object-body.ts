@@ -1,7 +1,5 @@
+import { CHANGES_OBJECT_MESSAGE, JSON_BODY_TYPE_MESSAGE } from '../messages.ts';
 import type { AppContext } from '../state.ts';
-
-export const JSON_BODY_TYPE_MESSAGE = 'Send the body as application/json';
-export const CHANGES_OBJECT_MESSAGE = 'Send the changes as a JSON object, such as {"weightKg": 70}';
 
 /**
  * The parsed body of a request whose fields are all optional (a PATCH). Such a schema accepts an

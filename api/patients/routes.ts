@@ -5,11 +5,11 @@ import { requireAuth } from '../auth/authenticate.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
+import { PATIENT_NOT_FOUND_MESSAGE, searchTooLongMessage } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
-import { PATIENT_NOT_FOUND_MESSAGE } from '../tools/routes.ts';
 
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -28,7 +28,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
   router.get('/', async (ctx) => {
     const { userId } = requireAuth(ctx);
     const q = typeof ctx.query.q === 'string' ? ctx.query.q : undefined;
-    if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`);
+    if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, searchTooLongMessage(SEARCH_MAX_LENGTH));
     const patients = await deps.store.listPatients(userId, q);
     await audit(userId, q ? 'patient.search' : 'patient.list', undefined, true);
     ctx.body = { patients: patients.map(publicPatient) };

@@ -3,15 +3,13 @@ import Router from '@koa/router';
 import * as v from 'valibot';
 import { assessBradycardia, calculateDose, calculateRoi } from '../../clinical/index.ts';
 import { strictFields } from '../../clinical/validation.ts';
-import { SIGN_IN_REQUIRED_MESSAGE } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
+import { INVALID_INPUT_MESSAGE, PATIENT_NOT_FOUND_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import { TOOL_TYPES, type ToolType } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { bradycardiaResponse, doseResponse, roiResponse, type ToolResponse } from './tool-responses.ts';
-
-export const PATIENT_NOT_FOUND_MESSAGE = 'Patient not found';
 
 const inputsMessage = "inputs must be an object of the tool's fields";
 const toolTypeMessage = `toolType must be one of: ${TOOL_TYPES.join(', ')}`;
@@ -46,7 +44,7 @@ export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Dat
     }
     const response = RUNNERS[toolType](inputs);
     if (response.status === 400) {
-      return ctx.throw(400, response.issues[0]?.message ?? 'Invalid input', { issues: response.issues });
+      return ctx.throw(400, response.issues[0]?.message ?? INVALID_INPUT_MESSAGE, { issues: response.issues });
     }
     const body: Record<string, unknown> = { toolType, ...response.body };
     if (auth) {
