@@ -7,7 +7,7 @@ import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
 import { ChooserDialog } from './ChooserDialog.tsx';
 import { PortalDialog, type PortalTab } from './PortalDialog.tsx';
-import { AccountDialog } from '../account/AccountDialog.tsx';
+import { AccountDialog } from './account/AccountDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
 

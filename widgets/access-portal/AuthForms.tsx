@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
+import { userMessage } from '../shared/api-client.ts';
+import { CheckboxField, TextField } from '../shared/fields.tsx';
 import { useWidgetState } from '../shared/widget-state.ts';
 import { sessionStore, type SessionUser } from '../shared/session-store.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
-import { postAuth, serverMessage } from './auth-request.ts';
-import { CheckField, TextField } from './TextField.tsx';
-
-/** Same limits as the API (api/auth/schemas.ts). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { postAuth } from './auth-request.ts';
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text);
 
@@ -61,10 +59,10 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: 
       afterSuccess();
       onAuthenticated(user);
     } catch (error) {
-      const message = serverMessage(error);
-      setFailure(message ?? texts.failedInline);
-      toast({ title: texts.failedTitle, description: message ?? texts.failedToast, variant: 'destructive' });
-      host.emit('sgx-error', { source: 'access-portal', message: message ?? texts.failedInline });
+      const inline = userMessage(error, texts.failedInline);
+      setFailure(inline);
+      toast({ title: texts.failedTitle, description: userMessage(error, texts.failedToast), variant: 'destructive' });
+      host.emit('sgx-error', { source: 'access-portal', message: inline });
     } finally {
       setBusy(false);
     }
@@ -198,7 +196,7 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
       <TextField name="email" type="email" autoComplete="email" label={t.email} required value={email} onChange={edit('email', setEmail)} error={errors.email} />
       <TextField name="password" type="password" autoComplete="new-password" label={t.password} hint={t.passwordHint} required value={password} onChange={edit('password', setPassword)} error={errors.password} />
       <TextField name="license" autoComplete="off" label={t.licence} hint={t.licenceHint} value={licence} onChange={edit('license', setLicence)} />
-      <CheckField name="agreeTerms" label={t.terms} checked={agreed} onChange={edit('terms', setAgreed)} error={errors.terms} />
+      <CheckboxField name="agreeTerms" label={t.terms} checked={agreed} onChange={edit('terms', setAgreed)} error={errors.terms} />
       {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.signUpSubmit}

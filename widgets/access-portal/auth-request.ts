@@ -1,11 +1,5 @@
-import { ApiError, apiRequest } from '../shared/api-client.ts';
-import type { SessionUser } from '../shared/session-store.ts';
-
-/** Spec §3: the answer of signup and signin. */
-export interface AuthResponse {
-  token: string;
-  user: SessionUser;
-}
+import { authResponseSchema, type AuthResponse } from '../../contracts/auth.ts';
+import { apiRequest, apiSend } from '../shared/api-client.ts';
 
 export interface SignUpPayload {
   email: string;
@@ -24,21 +18,8 @@ export interface SignInPayload {
  * POSTs to an auth endpoint without a bearer token: a stale stored token would make the API answer
  * 401 on every route (docs/API.md), sign-in included.
  */
-export async function postAuth(apiBase: string | undefined, path: '/api/auth/signup' | '/api/auth/signin', body: SignUpPayload | SignInPayload): Promise<AuthResponse> {
-  const response = await apiRequest<unknown>(apiBase, path, { method: 'POST', body, token: null });
-  if (!isAuthResponse(response)) throw new Error('Unexpected answer from the server');
-  return response;
-}
-
-function isAuthResponse(value: unknown): value is AuthResponse {
-  if (typeof value !== 'object' || value === null) return false;
-  const { token, user } = value as { token?: unknown; user?: unknown };
-  return typeof token === 'string' && token !== '' && typeof user === 'object' && user !== null && typeof (user as { name?: unknown }).name === 'string';
-}
-
-/** What a screen shows for a failed call: the server's message, or undefined (use the fallback). */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.humanMessage ? error.humanMessage : undefined;
+export function postAuth(apiBase: string | undefined, path: '/api/auth/signup' | '/api/auth/signin', body: SignUpPayload | SignInPayload): Promise<AuthResponse> {
+  return apiRequest(apiBase, path, authResponseSchema, { method: 'POST', body, token: null });
 }
 
 /** Spec §7 signout: best effort. Never throws; gives up waiting after `timeoutMs`. */
@@ -48,7 +29,7 @@ export async function signOutOnServer(apiBase: string | undefined, token: string
     timer = setTimeout(resolve, timeoutMs);
   });
   try {
-    await Promise.race([apiRequest<unknown>(apiBase, '/api/auth/signout', { method: 'POST', token }).then(() => undefined, () => undefined), timeout]);
+    await Promise.race([apiSend(apiBase, '/api/auth/signout', { method: 'POST', token }).then(() => undefined, () => undefined), timeout]);
   } finally {
     clearTimeout(timer);
   }

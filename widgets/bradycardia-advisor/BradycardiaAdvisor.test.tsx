@@ -132,7 +132,7 @@ describe('<BradycardiaAdvisor>', () => {
   it('signed in: choose a patient, weight prefilled, patientId sent, shown on the result', async () => {
     sessionStore().setState({ token: 'tok', user: { id: 'u1', email: 'a@b.example', name: 'Sara', license: null }, userFetchedAt: Date.now() });
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (String(url).endsWith('/api/patients')) return json(200, { patients: [{ id: 'p1', displayName: 'F.A.', mrn: 'KFH-1', weightKg: 82, yearOfBirth: 1950 }] });
+      if (String(url).endsWith('/api/patients')) return json(200, { patients: [{ id: 'p1', displayName: 'F.A.', mrn: 'KFH-1', weightKg: 82, yearOfBirth: 1950, ageGroup: null, notes: null, createdAt: '2026-11-20T08:00:00Z', updatedAt: '2026-11-20T08:00:00Z' }] });
       return apiAnswer(url, init);
     });
     renderWidget(<BradycardiaAdvisor />);

@@ -13,8 +13,10 @@ import {
   type CardiacHistory,
   type FieldIssue,
 } from '../../clinical/index.ts';
-import { ApiError, apiRequest } from '../shared/api-client.ts';
+import { runAdvisor } from '../shared/account-api.ts';
+import { userMessage } from '../shared/api-client.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
+import { usePatients } from '../shared/use-patients.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
@@ -24,7 +26,6 @@ import { useToast } from '../shared/toasts.tsx';
 import { Badge, Button } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
-import { usePatients } from './usePatients.ts';
 
 export interface BradycardiaAdvisorProps {
   /** Where the API is: "" or absent for the same origin, or e.g. https://reversal.example.org. */
@@ -130,18 +131,14 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     setLoading(true);
     try {
       const patientId = form.patientId || undefined;
-      const response = await apiRequest<BradycardiaAssessment & { historyId?: string }>(apiBase, '/api/tools/run', {
-        method: 'POST',
-        body: { toolType: 'bradycardia_advisor', inputs, ...(patientId ? { patientId } : {}) },
-      });
+      const response = await runAdvisor(apiBase, inputs, patientId);
       const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
       setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
       toast({ title: t.successTitle, description: t.successDescription(response.riskBand, response.riskPercent), variant: 'success' });
       host.emit('sgx-risk-assessed', { assessment: response, historyId: response.historyId });
     } catch (error) {
-      const message = error instanceof ApiError ? error.humanMessage : t.failureFallback;
       setAssessment(null);
-      toast({ title: t.failureTitle, description: message || t.failureFallback, variant: 'destructive' });
+      toast({ title: t.failureTitle, description: userMessage(error, t.failureFallback), variant: 'destructive' });
       host.emit('sgx-error', { source: 'bradycardia-advisor', message: error instanceof Error ? error.message : String(error) });
     } finally {
       setLoading(false);

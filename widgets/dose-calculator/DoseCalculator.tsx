@@ -12,7 +12,7 @@ import {
   type TofCountText,
 } from '../../clinical/index.ts';
 import { recordCalculation } from '../shared/account-api.ts';
-import { ApiError } from '../shared/api-client.ts';
+import { userMessage } from '../shared/api-client.ts';
 import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
@@ -139,7 +139,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     if (signedIn) {
       recordCalculation(apiBase, 'dose_calculator', input, patient?.id)
         .then((recorded) => setHistoryId(recorded.historyId))
-        .catch((error: unknown) => toast({ title: messages.account.notSavedTitle, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
+        .catch((error: unknown) => toast({ title: messages.account.notSavedTitle, description: userMessage(error), variant: 'destructive' }));
     }
   };
 

@@ -1,10 +1,15 @@
-import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
+import * as v from 'valibot';
+import type { FieldIssue } from '../../clinical/index.ts';
+import { errorBodySchema } from '../../contracts/errors.ts';
+
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check the connection and try again.';
+export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer this page cannot read. Please try again.';
 
 /**
- * The browser client of spec §7: JSON in and out, credentials included, `Authorization: bearer
- * {token}` when a token is stored. Any non-OK response becomes an ApiError whose message is
- * "STATUS: BODY_TEXT" (or "STATUS: STATUS_TEXT" when the body is empty); `humanMessage` is what a
- * screen shows (the server's `message` field when there is one).
+ * A failed call (spec §7). `message` is "STATUS: BODY_TEXT" (or "STATUS: STATUS_TEXT" when the body
+ * is empty); `humanMessage` is what a screen shows (the server's `message` when there is one);
+ * `issues` are the field errors of a 400. `kind` tells an HTTP error from a network failure and from
+ * an OK answer whose body does not have the agreed shape.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -12,16 +17,26 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly humanMessage: string,
+    readonly issues: readonly FieldIssue[] = [],
+    readonly kind: 'http' | 'network' | 'unreadable' = 'http',
   ) {
     super(message);
   }
 }
 
-export interface ApiRequest {
+/** What a screen shows for any failure; `fallback` is the screen's own words when the server gave none. */
+export function userMessage(error: unknown, fallback?: string): string {
+  if (!(error instanceof ApiError)) return fallback ?? String(error);
+  if (error.kind === 'unreadable' && fallback) return fallback;
+  return error.humanMessage || fallback || error.message;
+}
+
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as is when it is a Blob (a PDF upload). */
   body?: unknown;
-  /** Defaults to the stored token; null sends none. */
-  token?: string | null;
+  /** The bearer token; null sends none. Callers pass it, so this module needs no session. */
+  token: string | null;
 }
 
 /** Joins the element's `api-base` (empty = same origin) and an API path. */
@@ -30,49 +45,59 @@ export function apiUrl(apiBase: string | undefined, path: string): string {
   return `${base}${path}`;
 }
 
-export async function apiRequest<T>(apiBase: string | undefined, path: string, request: ApiRequest = {}): Promise<T> {
-  const token = request.token === undefined ? currentToken() : request.token;
+/** Every request of the widgets goes through here: credentials included, `Authorization: bearer {token}`. */
+async function send(apiBase: string | undefined, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `bearer ${token}`;
+  const isBlob = typeof Blob !== 'undefined' && options.body instanceof Blob;
+  if (options.body !== undefined) headers['Content-Type'] = isBlob ? (options.body as Blob).type || 'application/octet-stream' : 'application/json';
+  if (options.token) headers.Authorization = `bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(apiUrl(apiBase, path), {
-      method: request.method ?? 'GET',
+      method: options.method ?? 'GET',
       headers,
       credentials: 'include',
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: options.body === undefined ? undefined : isBlob ? (options.body as Blob) : JSON.stringify(options.body),
     });
   } catch {
-    throw new ApiError(0, '0: Network error', 'The server could not be reached. Check the connection and try again.');
+    throw new ApiError(0, '0: Network error', NETWORK_ERROR_MESSAGE, [], 'network');
   }
+  if (!response.ok) throw httpError(response, await response.text());
+  return response;
+}
+
+function httpError(response: Response, text: string): ApiError {
+  const message = `${response.status}: ${text || response.statusText}`;
+  const body = v.safeParse(errorBodySchema, parseJson(text));
+  if (body.success && body.output.message) return new ApiError(response.status, message, body.output.message, body.output.issues);
+  const human = text && text.length < 200 && !text.trimStart().startsWith('<') ? text : response.statusText || `Error ${response.status}`;
+  return new ApiError(response.status, message, human);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON call whose answer is parsed with `schema`; one that does not fit is an `unreadable` ApiError. */
+export async function apiRequest<S extends v.GenericSchema>(apiBase: string | undefined, path: string, schema: S, options: RequestOptions): Promise<v.InferOutput<S>> {
+  const response = await send(apiBase, path, options);
   const text = await response.text();
-  if (!response.ok) {
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, humanMessageOf(text, response));
-  }
-  return (text ? JSON.parse(text) : null) as T;
+  const parsed = v.safeParse(schema, text ? parseJson(text) : undefined);
+  if (parsed.success) return parsed.output;
+  const where = parsed.issues[0] ? v.getDotPath(parsed.issues[0]) : null;
+  throw new ApiError(response.status, `${response.status}: unexpected answer from ${path}${where ? ` (at ${where})` : ''}`, UNREADABLE_RESPONSE_MESSAGE, [], 'unreadable');
 }
 
-function humanMessageOf(text: string, response: Response): string {
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: fall through
-  }
-  return text && text.length < 200 && !text.trimStart().startsWith('<') ? text : response.statusText || `Error ${response.status}`;
+/** A call whose answer is ignored (204 or anything else OK). */
+export async function apiSend(apiBase: string | undefined, path: string, options: RequestOptions): Promise<void> {
+  await send(apiBase, path, options);
 }
 
-/** The page's session token: the shared session store's when it exists (storage may be blocked), else storage's. */
-function currentToken(): string | null {
-  const store = (globalThis as { [SESSION_STORE_SYMBOL]?: { getState(): { token: string | null } } })[SESSION_STORE_SYMBOL];
-  return store ? store.getState().token : readStoredToken();
-}
-
-export function readStoredToken(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(AUTH_TOKEN_KEY) ?? null;
-  } catch {
-    return null; // storage blocked (privacy mode, sandboxed iframe)
-  }
+/** A call whose answer is a file (a stored PDF). */
+export async function apiDownload(apiBase: string | undefined, path: string, options: RequestOptions): Promise<Blob> {
+  return (await send(apiBase, path, options)).blob();
 }

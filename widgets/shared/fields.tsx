@@ -24,11 +24,13 @@ interface FieldFrameProps {
   error?: string;
   info?: string;
   required?: boolean;
+  /** role="alert" on the error; off where the form focuses the first invalid control instead. */
+  announceError?: boolean;
   children: (ids: { inputId: string; describedBy: string | undefined }) => ReactNode;
 }
 
 /** Label (with unit and an optional info tip), control, hint and error tied to the control. */
-function FieldFrame({ label, unit, hint, error, info, required, children }: FieldFrameProps) {
+function FieldFrame({ label, unit, hint, error, info, required, announceError = true, children }: FieldFrameProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -50,7 +52,7 @@ function FieldFrame({ label, unit, hint, error, info, required, children }: Fiel
         </span>
       )}
       {error && (
-        <span id={errorId} role="alert" css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600 }}>
+        <span id={errorId} role={announceError ? 'alert' : undefined} css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600 }}>
           {error}
         </span>
       )}
@@ -76,6 +78,42 @@ export function NumberField(props: Omit<FieldFrameProps, 'children'> & { value: 
           spellCheck={false}
           value={value}
           placeholder={placeholder}
+          required={frame.required}
+          aria-required={frame.required || undefined}
+          aria-invalid={frame.error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+          css={controlCss}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** Text, e-mail, password or search: the browser's autofill and spelling help follow the type. */
+export function TextField(
+  props: Omit<FieldFrameProps, 'children' | 'announceError' | 'unit' | 'info'> & {
+    value: string;
+    onChange: (text: string) => void;
+    name: string;
+    type?: 'text' | 'email' | 'password' | 'search';
+    autoComplete?: string;
+    maxLength?: number;
+  },
+) {
+  const { value, onChange, name, type = 'text', autoComplete, maxLength, ...frame } = props;
+  return (
+    <FieldFrame {...frame} announceError={false}>
+      {({ inputId, describedBy }) => (
+        <input
+          id={inputId}
+          name={name}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          spellCheck={type === 'text' ? undefined : false}
+          autoCapitalize={type === 'text' ? undefined : 'off'}
+          maxLength={maxLength}
           required={frame.required}
           aria-required={frame.required || undefined}
           aria-invalid={frame.error ? true : undefined}
@@ -116,22 +154,33 @@ export function SelectField<V extends string>(
   );
 }
 
-export function CheckboxField({ label, checked, onChange, name, info }: { label: string; checked: boolean; onChange: (checked: boolean) => void; name: string; info?: string }) {
+/** A checkbox, with an optional info tip and an error tied to it (the sign-up terms). */
+export function CheckboxField({ label, checked, onChange, name, info, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; name: string; info?: string; error?: string }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div part="field" css={{ display: 'flex', alignItems: 'start', gap: '10px' }}>
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        css={{ inlineSize: '20px', blockSize: '20px', marginBlockStart: '2px', flex: 'none', accentColor: token('--sgx-color-primary') }}
-      />
-      <label htmlFor={id} css={{ cursor: 'pointer' }}>
-        {label}
-      </label>
-      {info && <InfoTip label={label} text={info} />}
+    <div part="field" css={{ display: 'grid', gap: '4px' }}>
+      <div css={{ display: 'flex', alignItems: 'start', gap: '10px' }}>
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+          css={{ inlineSize: '20px', blockSize: '20px', marginBlockStart: '2px', marginInline: 0, flex: 'none', accentColor: token('--sgx-color-primary') }}
+        />
+        <label htmlFor={id} css={{ cursor: 'pointer' }}>
+          {label}
+        </label>
+        {info && <InfoTip label={label} text={info} />}
+      </div>
+      {error && (
+        <span id={errorId} css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600, paddingInlineStart: '30px' }}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }

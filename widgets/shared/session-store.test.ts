@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api-client.ts';
 import { isAuthenticated, sessionStore, USER_FRESH_MS } from './session-store.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -82,28 +81,5 @@ describe('session store (spec §4)', () => {
     localStorage.removeItem('authToken');
     window.dispatchEvent(new StorageEvent('storage', { key: 'authToken', newValue: null }));
     expect(sessionStore().getState()).toMatchObject({ token: null, user: null });
-  });
-});
-
-describe('API client (spec §7, §8)', () => {
-  it('sends JSON with credentials and the bearer token, and parses JSON', async () => {
-    sessionStore().setState({ token: 'tok' });
-    fetchMock.mockResolvedValue(json(200, { ok: true }));
-    expect(await apiRequest('https://api.example/', '/api/tools/run', { method: 'POST', body: { a: 1 } })).toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('https://api.example/api/tools/run');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}', headers: { 'Content-Type': 'application/json', Authorization: 'bearer tok' } });
-  });
-
-  it.each([
-    { response: () => json(400, { message: 'Please fill in all required fields' }), message: '400: {"message":"Please fill in all required fields"}', human: 'Please fill in all required fields' },
-    { response: () => new Response('', { status: 502, statusText: 'Bad Gateway' }), message: '502: Bad Gateway', human: 'Bad Gateway' },
-    { response: () => new Response('plain words', { status: 500, statusText: 'Internal Server Error' }), message: '500: plain words', human: 'plain words' },
-  ])('a non-OK answer is an error "STATUS: BODY" ($message)', async ({ response, message, human }) => {
-    fetchMock.mockResolvedValue(response());
-    const error = (await apiRequest('', '/api/x').catch((caught: unknown) => caught)) as ApiError;
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toBe(message);
-    expect(error.humanMessage).toBe(human);
   });
 });

@@ -1,26 +1,16 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ApiError, apiRequest, readStoredToken } from './api-client.ts';
+import { userSchema, type User } from '../../contracts/auth.ts';
+import type { Patient } from '../../contracts/records.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  license: string | null;
-}
+export type SessionUser = User;
 
 /** Spec §4 and §9: the current user is fresh for 5 minutes. */
 export const USER_FRESH_MS = 5 * 60 * 1000;
 
 /** The patient chosen in the account area, used by the calculators (weight prefilled, id sent). */
-export interface SelectedPatient {
-  id: string;
-  displayName: string;
-  mrn: string | null;
-  yearOfBirth: number | null;
-  ageGroup: 'adult' | 'pediatric' | 'infant' | null;
-  weightKg: number | null;
-}
+export type SelectedPatient = Pick<Patient, 'id' | 'displayName' | 'mrn' | 'yearOfBirth' | 'ageGroup' | 'weightKg'>;
 
 export interface SessionState {
   token: string | null;
@@ -42,6 +32,14 @@ export interface SessionState {
 
 /** Spec §4: authenticated only when both a user is loaded and a token exists. */
 export const isAuthenticated = (state: Pick<SessionState, 'token' | 'user'>): boolean => Boolean(state.token && state.user);
+
+function readStoredToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(AUTH_TOKEN_KEY) ?? null;
+  } catch {
+    return null; // storage blocked (privacy mode, sandboxed iframe)
+  }
+}
 
 function writeToken(token: string | null): void {
   try {
@@ -81,7 +79,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
       if (user && userFetchedAt !== null && now() - userFetchedAt < USER_FRESH_MS) return Promise.resolve();
       if (inFlight) return inFlight;
       set({ userStatus: 'loading' });
-      inFlight = apiRequest<SessionUser>(apiBase, '/api/auth/me', { token })
+      inFlight = apiRequest(apiBase, '/api/auth/me', userSchema, { token })
         .then((loaded) => {
           if (get().token === token) set({ user: loaded, userFetchedAt: now(), userStatus: 'idle' });
         })
@@ -119,3 +117,6 @@ export function sessionStore(): StoreApi<SessionState> {
   global[SESSION_STORE_SYMBOL] ??= createSessionStore();
   return global[SESSION_STORE_SYMBOL];
 }
+
+/** The page's session token, for the API calls. */
+export const sessionToken = (): string | null => sessionStore().getState().token;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { HistoryEntry } from './account-api.ts';
-import { ApiError } from './api-client.ts';
+import { userMessage } from './api-client.ts';
 import type { SelectedPatient } from './session-store.ts';
 import { useToast } from './toasts.tsx';
 import { useMessages } from './widget-context.ts';
@@ -26,7 +26,7 @@ export function useExportToNotes(apiBase: string) {
   return useCallback(
     async (request: NotesRequest) => {
       try {
-        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([import('./notes-pdf.ts'), import('../account/notes-content.ts')]);
+        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([import('./notes-pdf.ts'), import('./notes-content.ts')]);
         const at = new Date();
         const exported = await exportNotes(apiBase, notesFor(request.entry, request.title, request.patient, request.clinicianName, at), {
           fileName: notesFileName(at, request.what),
@@ -35,7 +35,7 @@ export function useExportToNotes(apiBase: string) {
         });
         toast({ title: t.exportedTitle, description: exported.stored ? t.exportedStored : t.exportedQuickUse, variant: 'success' });
       } catch (error) {
-        toast({ title: t.exportFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
+        toast({ title: t.exportFailed, description: userMessage(error), variant: 'destructive' });
       }
     },
     [apiBase, toast, t],

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
-import { listHistory, listPatients, type HistoryEntry, type Patient, type ToolType } from '../shared/account-api.ts';
-import { ApiError } from '../shared/api-client.ts';
-import { SelectField } from '../shared/fields.tsx';
-import { useExportToNotes } from '../shared/use-export-notes.ts';
-import { token } from '../shared/theme.ts';
-import { useToast } from '../shared/toasts.tsx';
-import { BulletList, Button } from '../shared/ui.tsx';
-import { useSession } from '../shared/use-session.ts';
-import { useMessages } from '../shared/widget-context.ts';
-import { describeEntry } from './notes-content.ts';
+import { useState } from 'react';
+import { listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
+import { userMessage } from '../../shared/api-client.ts';
+import { SelectField } from '../../shared/fields.tsx';
+import { useExportToNotes } from '../../shared/use-export-notes.ts';
+import { token } from '../../shared/theme.ts';
+import { useToast } from '../../shared/toasts.tsx';
+import { BulletList, Button } from '../../shared/ui.tsx';
+import { useLatest } from '../../shared/use-latest.ts';
+import { usePatients } from '../../shared/use-patients.ts';
+import { useSession } from '../../shared/use-session.ts';
+import { useMessages } from '../../shared/widget-context.ts';
+import { describeEntry } from '../../shared/notes-content.ts';
 
 const PAGE_SIZE = 20;
 
@@ -17,7 +19,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
   const toast = useToast();
   const user = useSession((state) => state.user);
-  const [patients, setPatients] = useState<Patient[]>([]);
+  const patients = usePatients(apiBase);
   const [patientId, setPatientId] = useState('');
   const [toolType, setToolType] = useState<'' | ToolType>('');
   const [items, setItems] = useState<HistoryEntry[] | null>(null);
@@ -26,23 +28,13 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
   const exportNotesPdf = useExportToNotes(apiBase);
 
-  useEffect(() => {
-    listPatients(apiBase).then(setPatients).catch(() => setPatients([]));
-  }, [apiBase]);
-
-  useEffect(() => {
-    let current = true;
-    listHistory(apiBase, { patientId: patientId || undefined, toolType: toolType || undefined, page, pageSize: PAGE_SIZE })
-      .then((body) => {
-        if (!current) return;
-        setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
-        setTotal(body.total);
-      })
-      .catch((error: unknown) => current && toast({ title: t.loadFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
-    return () => {
-      current = false;
-    };
-  }, [apiBase, patientId, toolType, page, toast, t.loadFailed]);
+  useLatest(() => listHistory(apiBase, { patientId: patientId || undefined, toolType: toolType || undefined, page, pageSize: PAGE_SIZE }), [apiBase, patientId, toolType, page], {
+    onResult: (body) => {
+      setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
+      setTotal(body.total);
+    },
+    onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
+  });
 
   const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
   const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,11 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { jsPDF } from 'jspdf';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildNotesPdf, notesFileName } from '../shared/notes-pdf.ts';
 import { sessionStore } from '../shared/session-store.ts';
-import { RoiCalculator, ROI_RECORD_AFTER_MS } from '../roi-calculator/RoiCalculator.tsx';
 import { renderWidget } from '../test-utils.tsx';
-import { describeEntry } from './notes-content.ts';
+import { RoiCalculator, ROI_RECORD_AFTER_MS } from './RoiCalculator.tsx';
 
 const user = { id: 'u1', email: 'sara@hospital.example', name: 'Sara', license: null };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -17,33 +14,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-describe('notes PDF (export to notes)', () => {
-  it('is one page with the patient, inputs, result, warnings, clinician, date and "decision support only"', () => {
-    const doc = buildNotesPdf(jsPDF, {
-      title: 'Dose Calculator',
-      patient: { displayName: 'F.A.', mrn: 'KFH-1', yearOfBirth: 1961 },
-      clinicianName: 'Sara',
-      inputs: [['bodyWeight', '72']],
-      result: ['Dose: 2 mg/kg = 144 mg'],
-      warnings: Array.from({ length: 40 }, (_, index) => `Warning number ${index} with enough words to wrap onto a second line of the page at this size.`),
-      generatedAt: new Date(2026, 10, 22, 9, 5),
-    });
-    expect(doc.getNumberOfPages()).toBe(1);
-    const raw = new TextDecoder('latin1').decode(doc.output('arraybuffer'));
-    for (const text of ['F.A.', 'KFH-1', '1961', '144 mg', 'Dr. Sara', '2026-11-22 09:05', 'Decision support only']) expect([text, raw.includes(text)]).toEqual([text, true]);
-    expect(notesFileName(new Date(2026, 10, 22, 9, 5), 'dose')).toBe('dose-20261122-0905.pdf');
-  });
-
-  it('describes a stored advisor entry from its result fields', () => {
-    const described = describeEntry({
-      toolType: 'bradycardia_advisor',
-      inputs: { weight: 70 },
-      result: { riskBand: 'HIGH', riskPercent: 23.4, doseMgPerKg: 4, doseMg: 280, doseMl: 2.8, recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] }, warnings: [] },
-    });
-    expect(described.result).toEqual(['Bradycardia risk: HIGH (23.4%)', 'Dose: 4 mg/kg = 280 mg (2.8 mL)', '280 mg (2.8 mL) single IV bolus over about 10 seconds']);
-  });
 });
 
 describe('ROI calculator history', () => {

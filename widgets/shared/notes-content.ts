@@ -1,6 +1,6 @@
-import type { HistoryEntry } from '../shared/account-api.ts';
-import type { NotesContent } from '../shared/notes-pdf.ts';
-import type { SelectedPatient } from '../shared/session-store.ts';
+import type { HistoryEntry } from './account-api.ts';
+import type { NotesContent } from './notes-pdf.ts';
+import type { SelectedPatient } from './session-store.ts';
 
 /** The inputs and result of a stored calculation as lines for the notes PDF and the entry view. */
 export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>): { inputs: [string, string][]; result: string[]; warnings: string[] } {

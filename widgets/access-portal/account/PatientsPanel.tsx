@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
-import { AGE_GROUPS } from '../../clinical/index.ts';
-import { createPatient, deletePatient, listPatients, updatePatient, type Patient, type PatientFields } from '../shared/account-api.ts';
-import { ApiError } from '../shared/api-client.ts';
-import { NumberField, SelectField } from '../shared/fields.tsx';
-import { parseDecimalText } from '../shared/parse-number.ts';
-import { sessionStore } from '../shared/session-store.ts';
-import { token } from '../shared/theme.ts';
-import { useToast } from '../shared/toasts.tsx';
-import { Button } from '../shared/ui.tsx';
-import { useSession } from '../shared/use-session.ts';
-import { useMessages } from '../shared/widget-context.ts';
-import { TextField } from '../access-portal/TextField.tsx';
+import { useState } from 'react';
+import { AGE_GROUPS } from '../../../clinical/index.ts';
+import { createPatient, deletePatient, listPatients, updatePatient, type Patient, type PatientFields } from '../../shared/account-api.ts';
+import { ApiError, userMessage } from '../../shared/api-client.ts';
+import { NumberField, SelectField, TextField } from '../../shared/fields.tsx';
+import { parseDecimalText } from '../../shared/parse-number.ts';
+import { sessionStore } from '../../shared/session-store.ts';
+import { token } from '../../shared/theme.ts';
+import { useToast } from '../../shared/toasts.tsx';
+import { Button } from '../../shared/ui.tsx';
+import { useLatest } from '../../shared/use-latest.ts';
+import { useSession } from '../../shared/use-session.ts';
+import { useMessages } from '../../shared/widget-context.ts';
+
 
 const SEARCH_DELAY_MS = 200;
 interface Draft {
@@ -51,18 +52,11 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      listPatients(apiBase, query.trim())
-        .then((found) => current && setPatients(found))
-        .catch((error: unknown) => current && toast({ title: t.loadFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [apiBase, query, version, toast, t.loadFailed]);
+  useLatest(() => listPatients(apiBase, query.trim()), [apiBase, query, version], {
+    onResult: setPatients,
+    onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
+    delayMs: SEARCH_DELAY_MS,
+  });
 
   const save = async () => {
     if (!editing) return;
@@ -76,11 +70,8 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       setVersion((value) => value + 1);
       toast({ title: t.patientSaved, description: saved.displayName, variant: 'success' });
     } catch (error) {
-      if (error instanceof ApiError) {
-        const body = safeJson(error.message);
-        setErrors(Object.fromEntries((body?.issues ?? []).map((issue) => [issue.field, issue.message])));
-        toast({ title: t.actionFailed, description: error.humanMessage, variant: 'destructive' });
-      }
+      setErrors(error instanceof ApiError ? Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message])) : {});
+      toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -94,7 +85,7 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       setVersion((value) => value + 1);
       toast({ title: t.patientDeleted, description: patient.displayName, variant: 'success' });
     } catch (error) {
-      toast({ title: t.actionFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' });
+      toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
     }
   };
 
@@ -161,12 +152,4 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       )}
     </div>
   );
-}
-
-function safeJson(message: string): { issues?: { field: string; message: string }[] } | null {
-  try {
-    return JSON.parse(message.slice(message.indexOf(':') + 1)) as { issues?: { field: string; message: string }[] };
-  } catch {
-    return null;
-  }
 }

@@ -1,31 +1,23 @@
-import { useEffect, useState } from 'react';
-import { downloadExport, listExports, listPatients, type ExportRecord, type Patient } from '../shared/account-api.ts';
-import { ApiError } from '../shared/api-client.ts';
-import { SelectField } from '../shared/fields.tsx';
-import { token } from '../shared/theme.ts';
-import { useToast } from '../shared/toasts.tsx';
-import { Button } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
+import { useState } from 'react';
+import { downloadExport, listExports, type ExportRecord } from '../../shared/account-api.ts';
+import { userMessage } from '../../shared/api-client.ts';
+import { SelectField } from '../../shared/fields.tsx';
+import { token } from '../../shared/theme.ts';
+import { useToast } from '../../shared/toasts.tsx';
+import { Button } from '../../shared/ui.tsx';
+import { useLatest } from '../../shared/use-latest.ts';
+import { usePatients } from '../../shared/use-patients.ts';
+import { useMessages } from '../../shared/widget-context.ts';
 
 /** The PDFs exported to notes and stored, by patient; each downloads again (owner only). */
 export function ExportsPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
   const toast = useToast();
-  const [patients, setPatients] = useState<Patient[]>([]);
+  const patients = usePatients(apiBase);
   const [patientId, setPatientId] = useState('');
   const [exports, setExports] = useState<ExportRecord[] | null>(null);
-  useEffect(() => {
-    listPatients(apiBase).then(setPatients).catch(() => setPatients([]));
-  }, [apiBase]);
-  useEffect(() => {
-    let current = true;
-    listExports(apiBase, patientId || undefined)
-      .then((found) => current && setExports(found))
-      .catch((error: unknown) => current && toast({ title: t.loadFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }));
-    return () => {
-      current = false;
-    };
-  }, [apiBase, patientId, toast, t.loadFailed]);
+  const failed = (error: unknown) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' });
+  useLatest(() => listExports(apiBase, patientId || undefined), [apiBase, patientId], { onResult: setExports, onError: failed });
   const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
@@ -43,11 +35,7 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
               </span>
               <Button
                 variant="secondary"
-                onClick={() =>
-                  void downloadExport(apiBase, record).catch((error: unknown) =>
-                    toast({ title: t.loadFailed, description: error instanceof ApiError ? error.humanMessage : String(error), variant: 'destructive' }),
-                  )
-                }
+                onClick={() => void downloadExport(apiBase, record).catch(failed)}
               >
                 {t.download}
               </Button>

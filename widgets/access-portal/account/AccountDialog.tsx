@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Dialog } from '../shared/dialog.tsx';
-import type { SessionUser } from '../shared/session-store.ts';
-import { token } from '../shared/theme.ts';
-import { Button } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
+import { Dialog } from '../../shared/dialog.tsx';
+import type { SessionUser } from '../../shared/session-store.ts';
+import { token } from '../../shared/theme.ts';
+import { Button } from '../../shared/ui.tsx';
+import { useMessages } from '../../shared/widget-context.ts';
 import { ExportsPanel } from './ExportsPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { PatientsPanel } from './PatientsPanel.tsx';

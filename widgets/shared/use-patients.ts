@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { listPatients, type Patient } from './account-api.ts';
+import { isAuthenticated } from './session-store.ts';
+import { useLatest } from './use-latest.ts';
+import { useSession } from './use-session.ts';
+
+const none = async (): Promise<Patient[]> => [];
+
+/** The signed-in clinician's patients for a picker (none in Quick Use or on failure); reloaded when the session changes. */
+export function usePatients(apiBase: string): Patient[] {
+  const signedIn = useSession(isAuthenticated, apiBase);
+  const token = useSession((state) => state.token);
+  const [patients, setPatients] = useState<Patient[]>([]);
+  useLatest(signedIn ? () => listPatients(apiBase) : none, [signedIn, token, apiBase], {
+    onResult: setPatients,
+    onError: () => setPatients([]), // the tools still work without a patient
+  });
+  return patients;
+}
