@@ -26,7 +26,7 @@ function expectAssessment(outcome: BradycardiaOutcome) {
 }
 
 // odds(2 %) = 2/98 = 0.020408; percent = 100 × odds × M / (1 + odds × M)
-describe('worked examples (clinical-reference.md §4)', () => {
+describe('worked examples (docs/clinical-reference.md §4)', () => {
   it.each([
     { name: 'no factor → 2.0% LOW', changes: {}, percent: 2.0, band: 'LOW', factors: [] },
     { name: 'beta-blocker → 3.9% LOW', changes: { betaBlocker: true }, percent: 3.9, band: 'LOW', factors: ['betaBlocker'] }, // 0.040816 / 1.040816
@@ -246,7 +246,7 @@ describe('management plan', () => {
   });
 });
 
-describe('re-paralysis guidance (clinical-reference.md §3)', () => {
+describe('re-paralysis guidance (docs/clinical-reference.md §3)', () => {
   const nonSteroidal = 'If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.';
   it.each([
     {

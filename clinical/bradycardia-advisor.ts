@@ -38,7 +38,7 @@ export interface BradycardiaAssessment {
 
 export type BradycardiaOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | BradycardiaAssessment;
 
-/** The bradycardia risk and re-paralysis advisor (spec §2, §3, §7; clinical-reference.md §3–4). */
+/** The bradycardia risk and re-paralysis advisor (docs/product.md §2, §3, §7; docs/clinical-reference.md §3–4). */
 export function assessBradycardia(rawInput: unknown): BradycardiaOutcome {
   const parsed = parseWith(bradycardiaInputSchema, rawInput, BRADYCARDIA_FIELD_ORDER);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };

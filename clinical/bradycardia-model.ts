@@ -3,7 +3,7 @@ import { DOSE_MG_PER_KG_BY_DEPTH } from './bradycardia-schema.ts';
 import { roundTo } from './rounding.ts';
 
 /**
- * Bradycardia risk model, version 1 (clinical-reference.md §4). An unvalidated heuristic: no
+ * Bradycardia risk model, version 1 (docs/clinical-reference.md §4). An unvalidated heuristic: no
  * validated prediction model exists. odds = odds(2.0 %) × Π multipliers; percent = odds / (1 + odds).
  */
 export const BRADYCARDIA_MODEL = {
@@ -18,7 +18,7 @@ export const BASE_RISK_PERCENT = 2.0;
 export type RiskBand = 'LOW' | 'MODERATE' | 'HIGH';
 export type RiskColour = 'green' | 'yellow' | 'red';
 
-/** Half-open bands on the displayed (one-decimal) percent, walked in order (ref §4; colours spec §9). */
+/** Half-open bands on the displayed (one-decimal) percent, walked in order (docs/clinical-reference.md §4; colours docs/product.md §9). */
 export const RISK_BANDS: readonly { band: RiskBand; belowPercent: number; colour: RiskColour }[] = [
   { band: 'LOW', belowPercent: 5, colour: 'green' },
   { band: 'MODERATE', belowPercent: 15, colour: 'yellow' },
@@ -36,7 +36,7 @@ interface FactorRule extends AppliedFactor {
   applies: (input: BradycardiaInput) => boolean;
 }
 
-/** The multiplier table of ref §4, in its order. Age and heart-rate rows are half-open bands. */
+/** The multiplier table of docs/clinical-reference.md §4, in its order. Age and heart-rate rows are half-open bands. */
 export const RISK_FACTORS: readonly FactorRule[] = [
   { id: 'betaBlocker', label: 'Beta-blocker', multiplier: 2.0, basis: 'Borrowed: perioperative beta-blockade (POISE); case report Choi 2019', applies: (i) => i.betaBlocker },
   { id: 'dexmedetomidine', label: 'Dexmedetomidine', multiplier: 2.0, basis: 'Borrowed: meta-analysis RR 1.98; RR 2.81 in laparoscopy (De Cassai 2022); case report Gajewski 2019', applies: (i) => i.dexmedetomidine },

@@ -16,7 +16,7 @@ export const ADVISOR_NMBA_TYPES = ['rocuronium', 'vecuronium'] as const;
 export type CardiacHistory = (typeof CARDIAC_HISTORIES)[number];
 export type AdvisorBlockDepth = (typeof BLOCK_DEPTHS)[number];
 
-/** Spec §3: "tof_2_plus gives 2, ptc_1_2 gives 4, immediate gives 16". */
+/** docs/product.md §3: "tof_2_plus gives 2, ptc_1_2 gives 4, immediate gives 16". */
 export const DOSE_MG_PER_KG_BY_DEPTH = {
   tof_2_plus: MODERATE_BLOCK_DOSE_MG_PER_KG,
   ptc_1_2: DEEP_BLOCK_DOSE_MG_PER_KG,
@@ -28,7 +28,7 @@ export const ADVISOR_AGE_MAX_YEARS = 120;
 export const BASELINE_HR_MIN_BPM = 20;
 export const BASELINE_HR_MAX_BPM = 250;
 
-// Spec §5/§8: the advisor's required fields are weight, age, baselineHr and creatinine.
+// docs/product.md §5/§8: the advisor's required fields are weight, age, baselineHr and creatinine.
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in all required fields';
 
 const flag = (label: string) => v.boolean(`${label} must be ticked or unticked (true or false)`);
@@ -47,8 +47,8 @@ const hrMessage = `Baseline heart rate must be between ${BASELINE_HR_MIN_BPM} an
 const crclMessage = `Creatinine clearance must be between ${CRCL_MIN_ML_PER_MIN} and ${CRCL_MAX_ML_PER_MIN} mL/min`;
 
 /**
- * The advisor's inputs (spec §3 names). `dose` and `conductionDisease` are derived by the browser
- * and sent (spec §3); the server recomputes them and refuses a request where they disagree.
+ * The advisor's inputs (docs/product.md §3 names). `dose` and `conductionDisease` are derived by the browser
+ * and sent (docs/product.md §3); the server recomputes them and refuses a request where they disagree.
  */
 export const bradycardiaInputSchema = v.pipe(
   strictFields(

@@ -14,7 +14,7 @@ const validInput = fc.record({
   dialysis: fc.boolean(),
 });
 
-/** The spec §5 rules restated as a plain decision list, independent of the implementation's structure. */
+/** The rules of docs/product.md §5 restated as a plain decision list, independent of the implementation's structure. */
 function expectedKind(input: DoseCalculatorInput): string {
   if (input.nmbaType === 'other') return 'not_indicated';
   if ((input.creatinine != null && input.creatinine < 30) || input.dialysis) return 'contraindicated';

@@ -21,7 +21,7 @@ function expectDose(outcome: DoseOutcome) {
   return outcome;
 }
 
-describe('worked examples (clinical-reference.md §1)', () => {
+describe('worked examples (docs/clinical-reference.md §1)', () => {
   it.each([
     // weight, mg/kg from TOF/PTC/RSI, total mg, vials, mL, SAR
     { name: '70 kg × 2 mg/kg = 140 mg → 1 vial, 1.4 mL, 147.64 SAR', changes: { bodyWeight: 70, tofCount: '2' }, mgPerKg: 2, total: 140, vials: 1, ml: 1.4, sar: 147.64 },
@@ -306,7 +306,7 @@ describe('rule 5: dose per kg by block depth', () => {
   });
 });
 
-describe('rule 6 and spec §9: what a dose result carries', () => {
+describe('rule 6 and docs/product.md §9: what a dose result carries', () => {
   it('a complete dose result for 70 kg at TOF 2 with CrCl 100', () => {
     expect(run({})).toEqual({
       kind: 'dose',

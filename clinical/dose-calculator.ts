@@ -13,7 +13,7 @@ import { doseQuantities, type DoseQuantities } from './vial-math.ts';
 
 export type BlockDepth = 'moderate' | 'deep' | 'immediate';
 
-/** Median time to TOF ratio ≥ 0.9 by dose (EU SmPC 4.2; ref §1). */
+/** Median time to TOF ratio ≥ 0.9 by dose (EU SmPC 4.2; docs/clinical-reference.md §1). */
 export const MEDIAN_RECOVERY_MIN: Record<BlockDepth, number> = { moderate: 2, deep: 3, immediate: 1.5 };
 
 export interface DoseResult extends DoseQuantities {
@@ -28,7 +28,7 @@ export interface DoseResult extends DoseQuantities {
   warnings: string[];
 }
 
-/** Exactly one of these comes out of the calculator (spec §4: exactly one outcome shows). */
+/** Exactly one of these comes out of the calculator (docs/product.md §4: exactly one outcome shows). */
 export type DoseOutcome =
   | { kind: 'invalid_input'; issues: FieldIssue[] }
   | { kind: 'not_indicated'; title: 'Not indicated'; warnings: string[] }
@@ -38,8 +38,8 @@ export type DoseOutcome =
   | { kind: 'unable_to_calculate'; title: 'Unable to calculate'; reason: string; warnings: string[] };
 
 /**
- * The dose calculator: the rules of spec §5 in their order, with the readings of
- * clinical-reference.md §1 where the spec is not explicit. Untrusted input in, one outcome out.
+ * The dose calculator: the rules of docs/product.md §5 in their order, with the readings of
+ * docs/clinical-reference.md §1 where the spec is not explicit. Untrusted input in, one outcome out.
  */
 export function calculateDose(rawInput: unknown): DoseOutcome {
   const parsed = parseWith(doseCalculatorInputSchema, rawInput, DOSE_FIELD_ORDER);
@@ -77,7 +77,7 @@ export function calculateDose(rawInput: unknown): DoseOutcome {
     return { kind: 'unable_to_calculate', title: text.OUTCOME_TITLES.unable_to_calculate, reason: choice.reason, warnings };
   }
 
-  // Rule 6 and spec §9: total, vials, volume, cost.
+  // Rule 6 and docs/product.md §9: total, vials, volume, cost.
   const quantities = doseQuantities(choice.doseMgPerKg, input.bodyWeight);
   if (renal === 'unknown') warnings.push(text.CRCL_NOT_ENTERED_WARNING);
   if (renal === 'mild_moderate') warnings.push(text.CRCL_NO_ADJUSTMENT_NOTE);
@@ -103,7 +103,7 @@ type DoseChoice =
   | { kind: 'dose'; depth: BlockDepth; doseMgPerKg: 2 | 4 | 16; indication: string }
   | { kind: 'unable'; reason: string };
 
-/** Spec §5 rule 5, first match wins. Pushes the warnings that go with the choice. */
+/** docs/product.md §5 rule 5, first match wins. Pushes the warnings that go with the choice. */
 function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice {
   if (input.rsiScenario && input.ageGroup === 'adult') {
     if (input.nmbaType === 'vecuronium') warnings.push(text.RSI_VECURONIUM_WARNING);
@@ -114,7 +114,7 @@ function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice 
       indication: text.IMMEDIATE_INDICATION,
     };
   }
-  // Paediatric RSI: warn, then the TOF/PTC rules apply as if RSI were not ticked (ref §1).
+  // Paediatric RSI: warn, then the TOF/PTC rules apply as if RSI were not ticked (docs/clinical-reference.md §1).
   if (input.rsiScenario) warnings.push(text.PEDIATRIC_RSI_WARNING);
 
   const tof = input.tofCount != null && input.tofCount !== '' ? input.tofCount : undefined;

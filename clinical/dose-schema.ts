@@ -8,7 +8,7 @@ import {
 } from './constants.ts';
 import { numberInRange, integerInRange, strictFields } from './validation.ts';
 
-// Spec §8: the invalid-weight message. Used for a missing, non-numeric, zero or negative weight.
+// docs/product.md §8: the invalid-weight message. Used for a missing, non-numeric, zero or negative weight.
 export const INVALID_WEIGHT_MESSAGE = 'Please enter a valid body weight';
 export const WEIGHT_RANGE_MESSAGE = `Body weight must be between ${BODY_WEIGHT_MIN_KG} and ${BODY_WEIGHT_MAX_KG} kg`;
 export const CRCL_RANGE_MESSAGE = `Creatinine clearance must be between ${CRCL_MIN_ML_PER_MIN} and ${CRCL_MAX_ML_PER_MIN} mL/min (leave it empty if unknown)`;
@@ -17,7 +17,7 @@ export const PTC_MESSAGE = `PTC must be a whole number from 0 to ${PTC_MAX} (lea
 
 export const AGE_GROUPS = ['adult', 'pediatric', 'infant'] as const;
 export const DOSE_NMBA_TYPES = ['rocuronium', 'vecuronium', 'other'] as const;
-/** Spec §3: "tofCount 0 to 4, held as text"; the empty text means "not counted". */
+/** docs/product.md §3: "tofCount 0 to 4, held as text"; the empty text means "not counted". */
 export const TOF_COUNTS = ['', '0', '1', '2', '3', '4'] as const;
 
 export type AgeGroup = (typeof AGE_GROUPS)[number];
@@ -26,7 +26,7 @@ export type TofCountText = (typeof TOF_COUNTS)[number];
 
 /**
  * Body weight: refused if missing, not a number, zero or negative (the spec's rule 1), and
- * refused, never clamped, outside the input range of spec §3.
+ * refused, never clamped, outside the input range of docs/product.md §3.
  */
 const bodyWeightKg = v.pipe(
   v.number(INVALID_WEIGHT_MESSAGE),
@@ -36,7 +36,7 @@ const bodyWeightKg = v.pipe(
   v.maxValue(BODY_WEIGHT_MAX_KG, WEIGHT_RANGE_MESSAGE),
 );
 
-/** The dose calculator's inputs (spec §3 field names), shared by the widget and the API. */
+/** The dose calculator's inputs (docs/product.md §3 field names), shared by the widget and the API. */
 export const doseCalculatorInputSchema = strictFields(
   {
     ageGroup: v.picklist(AGE_GROUPS, 'Choose an age group: adult, pediatric or infant'),
@@ -58,7 +58,7 @@ export const doseCalculatorInputSchema = strictFields(
   },
 );
 
-/** Field order = the order in which spec §5 checks them; the first issue shown is the spec's first. */
+/** Field order = the order in which docs/product.md §5 checks them; the first issue shown is the spec's first. */
 export const DOSE_FIELD_ORDER = [
   'bodyWeight',
   'nmbaType',

@@ -1,6 +1,6 @@
 /**
- * Every text the dose calculator shows. The spec's strings (spec §5, §8, §9) are exact; the
- * safety additions come from clinical-reference.md §1.
+ * Every text the dose calculator shows. The spec's strings (docs/product.md §5, §8, §9) are exact; the
+ * safety additions come from docs/clinical-reference.md §1.
  */
 
 export const OUTCOME_TITLES = {
@@ -10,21 +10,21 @@ export const OUTCOME_TITLES = {
   unable_to_calculate: 'Unable to calculate',
 } as const;
 
-// Spec §5 rule 2.
+// docs/product.md §5 rule 2.
 export const NOT_INDICATED_WARNING =
   'Only indicated for the reversal of neuromuscular blockade induced by rocuronium or vecuronium';
-// Spec §5 rule 3, exact.
+// docs/product.md §5 rule 3, exact.
 export const RENAL_WARNING = 'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients';
-// Ref §1: the labels' only contraindication is hypersensitivity; shown beside the spec's outcome.
+// docs/clinical-reference.md §1: the labels' only contraindication is hypersensitivity; shown beside the spec's outcome.
 export const RENAL_LABEL_NOTE =
   'The product labels list known hypersensitivity as the only contraindication; severe renal impairment and dialysis are "not recommended" (US PI 8.6; EU SmPC 4.2).';
-// Spec §5 rule 4.
+// docs/product.md §5 rule 4.
 export const INFANT_WARNING = 'Use in children under 2 years of age is not established';
-// Spec §5 rule 5.
+// docs/product.md §5 rule 5.
 export const PEDIATRIC_RSI_WARNING = '16 mg/kg immediate reversal is not established in pediatrics';
 export const SPECIFY_DEPTH = 'Please specify block depth (TOF count or PTC)';
 
-// Ref §1 readings.
+// docs/clinical-reference.md §1 readings.
 export const PROFOUND_BLOCK_REASON =
   'Profound block (PTC 0, no TOF response): there is no labelled dose. Wait for at least 1 post-tetanic count; after rapid-sequence rocuronium 1.2 mg/kg in an adult, use the RSI scenario (16 mg/kg immediate reversal).';
 export function countTofReason(ptc: number): string {
@@ -33,7 +33,7 @@ export function countTofReason(ptc: number): string {
 export const PROFOUND_WITH_TOF_WARNING =
   'PTC 0 indicates profound block: the 4 mg/kg dose is labelled for 1-2 post-tetanic counts. Consider waiting for PTC ≥ 1.';
 
-// Ref §1 safety additions.
+// docs/clinical-reference.md §1 safety additions.
 export const RSI_VECURONIUM_WARNING = '16 mg/kg immediate reversal has been studied only after rocuronium 1.2 mg/kg.';
 export const CRCL_NOT_ENTERED_WARNING =
   'Creatinine clearance not entered: confirm CrCl ≥ 30 mL/min and no dialysis before giving (not recommended below 30 mL/min).';
@@ -52,7 +52,7 @@ export function smallVolumeWarning(totalMg: number): string {
   return `Small volume: ${totalMg} mg is ${exactMl} mL at 100 mg/mL. Measure it with a 1 mL syringe, or dilute to 10 mg/mL (${dilutedMl} mL) for accuracy (EU SmPC 4.2).`;
 }
 
-// Indications for a computed dose (spec §5 and §9; ref §1).
+// Indications for a computed dose (docs/product.md §5 and §9; docs/clinical-reference.md §1).
 export const IMMEDIATE_INDICATION = 'Immediate reversal after rapid-sequence rocuronium 1.2 mg/kg';
 export function moderateIndication(tofCount: string): string {
   return tofCount === '2'
@@ -65,7 +65,7 @@ export function deepIndication(tofCount: string | undefined): string {
   return 'Deep block (PTC 1-2, no TOF response)';
 }
 
-// Spec §9: administration text and monitoring checklist.
+// docs/product.md §9: administration text and monitoring checklist.
 export const ADMINISTRATION_TEXT =
   'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.';
 export const MONITORING_CHECKLIST = [

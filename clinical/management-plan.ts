@@ -5,7 +5,7 @@ import { renalFunctionBand } from './renal.ts';
 import { roundTo } from './rounding.ts';
 
 // Atropine for bradycardia: adults 1 mg (AHA 2020); under 18 years 0.02 mg/kg, min 0.1 mg,
-// max 0.5 mg single dose (PALS). Ref §4.
+// max 0.5 mg single dose (PALS). docs/clinical-reference.md §4.
 export const ATROPINE_ADULT_DOSE_MG = 1;
 export const ATROPINE_ADULT_MAX_TOTAL_MG = 3;
 export const ATROPINE_PEDIATRIC_DOSE_MG_PER_KG = 0.02;
@@ -25,7 +25,7 @@ export interface ManagementPlan {
   treatment: string[];
 }
 
-/** Preparation and treatment protocol (ref §4 "Management plan"). */
+/** Preparation and treatment protocol (docs/clinical-reference.md#management-plan). */
 export function managementPlan(
   input: BradycardiaInput,
   risk: { riskBand: RiskBand },

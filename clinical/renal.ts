@@ -13,8 +13,8 @@ import { numberInRange, parseWith, strictFields, type FieldIssue } from './valid
 export type RenalFunctionBand = 'severe' | 'mild_moderate' | 'normal';
 
 /**
- * CrCl < 30: severe (not recommended; spec §5 rule 3); 30–80: mild or moderate, no dose adjustment
- * (ref §1; EU SmPC bands: mild 50–80, moderate 30–50); above 80: normal.
+ * CrCl < 30: severe (not recommended; docs/product.md §5 rule 3); 30–80: mild or moderate, no dose adjustment
+ * (docs/clinical-reference.md §1; EU SmPC bands: mild 50–80, moderate 30–50); above 80: normal.
  */
 export function renalFunctionBand(creatinineClearanceMlPerMin: number): RenalFunctionBand {
   if (creatinineClearanceMlPerMin < SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN) return 'severe';

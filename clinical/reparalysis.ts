@@ -2,7 +2,7 @@ import { IMMEDIATE_REVERSAL_DOSE_MG_PER_KG } from './constants.ts';
 import { renalFunctionBand } from './renal.ts';
 
 /**
- * Re-paralysis (re-NMBA) guidance after a reversal dose (clinical-reference.md §3).
+ * Re-paralysis (re-NMBA) guidance after a reversal dose (docs/clinical-reference.md §3).
  * Waits are from the reversal dose to the next steroidal NMBA.
  */
 export function reparalysisGuidance(doseMgPerKg: number, creatinineClearanceMlPerMin: number): string[] {

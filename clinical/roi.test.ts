@@ -8,7 +8,7 @@ function expectRoi(outcome: RoiOutcome) {
   return outcome;
 }
 
-describe('ROI formulas (spec §9)', () => {
+describe('ROI formulas (docs/product.md §9)', () => {
   it('the defaults', () => {
     // (15 − 3) × 100 = 1200 min; 1200 × 45 = 54 000 SAR; 100 × 10% × 0.38 = 3.8; 1200 / 60 = 20.0 h
     expect(calculateRoi(defaults)).toEqual({
@@ -69,7 +69,7 @@ describe('ROI formulas (spec §9)', () => {
   });
 });
 
-describe('whole-number parsing (spec §5: invalid or empty becomes 0)', () => {
+describe('whole-number parsing (docs/product.md §5: invalid or empty becomes 0)', () => {
   it.each([
     ['100', 100],
     [' 42 ', 42],
@@ -90,7 +90,7 @@ describe('whole-number parsing (spec §5: invalid or empty becomes 0)', () => {
   });
 });
 
-describe('bar width (spec §5: minutes / 20 as a percentage)', () => {
+describe('bar width (docs/product.md §5: minutes / 20 as a percentage)', () => {
   it.each([
     [0, 0],
     [1, 5],

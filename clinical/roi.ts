@@ -15,7 +15,7 @@ import { roundTo } from './rounding.ts';
 import { integerInRange, parseWith, strictFields, type FieldIssue } from './validation.ts';
 
 /**
- * Spec §5: "numberOfCases and the time fields parse as whole numbers; invalid or empty input
+ * docs/product.md §5: "numberOfCases and the time fields parse as whole numbers; invalid or empty input
  * becomes 0". A decimal is cut to its whole part (12.7 → 12); anything that is not a plain
  * non-negative number (empty, letters, "-5", "1e3") is invalid and becomes 0.
  */
@@ -32,7 +32,7 @@ const orCostMessage = `OR cost per minute must be ${ROI_OR_COST_MIN_SAR_PER_MIN}
 const ppcMessage = `Baseline PPC rate must be a whole percent from ${ROI_PPC_RATE_MIN_PERCENT} to ${ROI_PPC_RATE_MAX_PERCENT}`;
 const riskRatioMessage = `The risk ratio is fixed at ${ROI_RISK_RATIO}`;
 
-/** The ROI calculator's inputs as the API receives them (spec §3 names; the slider ranges of spec §5). */
+/** The ROI calculator's inputs as the API receives them (docs/product.md §3 names; the slider ranges of docs/product.md §5). */
 export const roiInputSchema = strictFields(
   {
     numberOfCases: integerInRange(0, ROI_MAX_NUMBER_OF_CASES, casesMessage),
@@ -43,7 +43,7 @@ export const roiInputSchema = strictFields(
     timeNeostigmine: integerInRange(0, ROI_MAX_TIME_MIN, timeMessage('Time with neostigmine')),
     timeProduct: integerInRange(0, ROI_MAX_TIME_MIN, timeMessage('Time with the product')),
     baselinePPCRate: integerInRange(ROI_PPC_RATE_MIN_PERCENT, ROI_PPC_RATE_MAX_PERCENT, ppcMessage),
-    /** Not editable (spec §3); accepted only as the fixed value so a client cannot change it. */
+    /** Not editable (docs/product.md §3); accepted only as the fixed value so a client cannot change it. */
     riskRatio: v.optional(v.literal(ROI_RISK_RATIO, riskRatioMessage)),
   },
   {
@@ -73,7 +73,7 @@ export interface RoiResult {
 }
 export type RoiOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | RoiResult;
 
-/** Spec §9 ROI formulas. */
+/** docs/product.md §9 ROI formulas. */
 export function calculateRoi(rawInput: unknown): RoiOutcome {
   const parsed = parseWith(roiInputSchema, rawInput, Object.keys(roiInputSchema.entries));
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
@@ -100,7 +100,7 @@ export function computeRoi(input: Omit<RoiInput, 'riskRatio'>): RoiResult {
   };
 }
 
-/** Spec §5: bar width = minutes / 20 as a percentage; a bar cannot be drawn wider than its track. */
+/** docs/product.md §5: bar width = minutes / 20 as a percentage; a bar cannot be drawn wider than its track. */
 export function barWidthPercent(minutes: number): number {
   const percent = (minutes / ROI_BAR_FULL_SCALE_MIN) * 100;
   return Math.min(100, Math.max(0, percent));

@@ -1,8 +1,8 @@
 import { CONCENTRATION_MG_PER_ML, VIAL_CONTENT_MG, VIAL_PRICE_HALALAS, VIALS_PER_BOX } from './constants.ts';
 
-/** What a total dose means at the bedside and at the pharmacy (spec §9). */
+/** What a total dose means at the bedside and at the pharmacy (docs/product.md §9). */
 export interface DoseQuantities {
-  /** dose × weight, rounded to whole mg (spec §5 rule 6). */
+  /** dose × weight, rounded to whole mg (docs/product.md §5 rule 6). */
   totalDoseMg: number;
   /** ceil(total / 200 mg). */
   vials: number;
