@@ -5,13 +5,13 @@ import { StorageError } from '../storage/storage-error.ts';
 
 export const JWT_SECRET_FILE_NAME = 'jwt-secret';
 const GENERATED_SECRET_BYTES = 48;
-/** shared/design/server.md: an HS256 secret of at least 32 random bytes. */
+/** docs/engineering-notes.md#auth: an HS256 secret of at least 32 random bytes. */
 export const JWT_SECRET_MIN_BYTES = 32;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The HS256 key as a KeyObject (a plain string makes jsonwebtoken try it as a PEM key on every
- * call, ~35× slower: shared/design/server.md). From JWT_SECRET, or generated once and kept in
+ * call, ~35× slower: docs/engineering-notes.md#auth). From JWT_SECRET, or generated once and kept in
  * DATA_DIR with mode 0600 so tokens survive restarts. A kept secret that is empty, short or not
  * base64 stops start-up: an empty key would make every token signed with "" valid.
  */

@@ -3,7 +3,7 @@ import { strictFields } from '../../clinical/validation.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
 
 const passwordMessage = `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`;
-// Spec §5/§8: the terms checkbox.
+// docs/product.md §5/§8: the terms checkbox.
 export const AGREEMENT_MESSAGE = 'Please agree to the terms and conditions';
 
 const email = v.pipe(
@@ -15,7 +15,7 @@ const email = v.pipe(
   v.email('Please enter a valid e-mail address'),
 );
 
-/** Spec §3: email, password, name, license (optional), agreeTerms. */
+/** docs/product.md §3: email, password, name, license (optional), agreeTerms. */
 export const signupSchema = strictFields(
   {
     email,

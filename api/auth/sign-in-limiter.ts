@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
-// shared/design/server.md: ~10 failures per account in 15 min → 429 for a while. Per address the
+// docs/engineering-notes.md#auth: ~10 failures per account in 15 min → 429 for a while. Per address the
 // limit is coarser (a hospital shares one address), and successful sign-ups and sign-ins are never
 // limited below 60 a minute per address.
 export const MAX_FAILURES_PER_ACCOUNT = 10;

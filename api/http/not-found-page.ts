@@ -1,4 +1,4 @@
-/** The 404 view of spec §2, served with HTTP 404 for any path the site does not have. */
+/** The 404 view of docs/product.md §2, served with HTTP 404 for any path the site does not have. */
 export const NOT_FOUND_HTML = `<!doctype html>
 <html lang="en">
 <head>

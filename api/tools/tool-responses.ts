@@ -9,7 +9,7 @@ import {
 /**
  * Maps each clinical outcome to an HTTP status and body, in one place. Every valid clinical
  * outcome (including "contraindicated") is a 200: the calculation ran. Only invalid input is a 400.
- * Bodies carry the spec's result field names (spec §3 and §7) beside the richer fields.
+ * Bodies carry the spec's result field names (docs/product.md §3 and §7) beside the richer fields.
  */
 export type ToolResponse = { status: 200; body: Record<string, unknown> } | { status: 400; issues: FieldIssue[] };
 

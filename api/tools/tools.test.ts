@@ -32,7 +32,7 @@ const run = (body: unknown, token?: string) => api.request('POST', '/api/tools/r
 const dbFile = () => readFile(path.join(api.dataDir, 'db.json'), 'utf8');
 
 describe('POST /api/tools/run, anonymous (Quick Use)', () => {
-  it('bradycardia_advisor: the spec §7 fields, factors, re-paralysis and model info', async () => {
+  it('bradycardia_advisor: the fields of docs/product.md §7, factors, re-paralysis and model info', async () => {
     const response = await run({ toolType: 'bradycardia_advisor', inputs: advisorInputs });
     expect(response.status).toBe(200);
     // av_block × 3, beta-blocker × 2, HR 45 × 2.5 → odds 2/98 × 15 = 0.306 → 23.4 % HIGH; 4 mg/kg × 70 kg = 280 mg = 2.8 mL
@@ -59,7 +59,7 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
     expect(response.body).not.toHaveProperty('historyId');
   });
 
-  it('dose_calculator: the spec §3 result names beside the richer fields', async () => {
+  it('dose_calculator: the result names of docs/product.md §3 beside the richer fields', async () => {
     const response = await run({ toolType: 'dose_calculator', inputs: doseInputs });
     expect(response.status).toBe(200);
     // 4 mg/kg × 70 kg = 280 mg → 2 vials, 2.8 mL, 295.28 SAR
