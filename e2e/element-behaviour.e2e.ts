@@ -4,7 +4,7 @@ import { launchBrowser } from './browser.ts';
 import { serveFiles } from './static-server.ts';
 import { openPage, startProductServer, waitForWidget } from './support.ts';
 
-// Traps 4, 5, 6 and 7 of shared/design/widgets.md, and the toast hotkey.
+// Browser tests 4, 5, 6 and 7 of docs/engineering-notes.md#browser-tests-worth-having, and the toast hotkey.
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;
 let site: Awaited<ReturnType<typeof serveFiles>>;

@@ -6,8 +6,8 @@ import { launchBrowser } from './browser.ts';
 import { serveFiles } from './static-server.ts';
 import { openPage, serveExample, startProductServer, waitForWidget } from './support.ts';
 
-// Traps 1, 2, 3, 8 and 10 of shared/design/widgets.md, against the real built bundles served by
-// the real server, loaded from pages on other origins.
+// Browser tests 1, 2, 3, 8 and 10 of docs/engineering-notes.md#browser-tests-worth-having, against the real
+// built bundles served by the real server, loaded from pages on other origins.
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { AdvisorSection, CalculatorSection, SafetyCalculatorSection } from './co
 import { followHashLinks } from './deep-link.ts';
 import { colour, globalStyles } from './styles.ts';
 
-/** The single page (spec §2): sections in the spec's order, the fixed navigation above them. */
+/** The single page (docs/product.md §2): sections in the spec's order, the fixed navigation above them. */
 export function App() {
   // A link to a section (`/#calculator`) lands on it once the page has rendered (before it paints).
   useLayoutEffect(() => followHashLinks(), []);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openStudy } from './components/Evidence.tsx';
 import { formatTof, nextTofHundredths, TOF_END_HUNDREDTHS, TOF_START_HUNDREDTHS } from './tof.ts';
 
-describe('hero TOF ratio (spec §9: 0.4 to 0.9, step 0.01, every 50 ms, then again)', () => {
+describe('hero TOF ratio (docs/product.md §9: 0.4 to 0.9, step 0.01, every 50 ms, then again)', () => {
   it('counts 0.40, 0.41 … 0.90 and starts again at 0.40', () => {
     const shown: string[] = [];
     let value = TOF_START_HUNDREDTHS;
@@ -18,7 +18,7 @@ describe('hero TOF ratio (spec §9: 0.4 to 0.9, step 0.01, every 50 ms, then aga
   });
 });
 
-describe('study links (spec §5)', () => {
+describe('study links (docs/product.md §5)', () => {
   it.each(['', '#'])('a link of "%s" shows "Study: {title}" then "Link will be available when published."', (link) => {
     const alert = vi.fn();
     expect(openStudy({ title: 'A future trial', link }, alert)).toBe(false);

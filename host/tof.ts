@@ -1,7 +1,7 @@
 import { HERO_TOF_END, HERO_TOF_INTERVAL_MS, HERO_TOF_START, HERO_TOF_STEP } from '../clinical/index.ts';
 
 /**
- * The hero's animated TOF ratio (spec §2, §9): 0.40 up to 0.90 in steps of 0.01 every 50 ms, then
+ * The hero's animated TOF ratio (docs/product.md §2, §9): 0.40 up to 0.90 in steps of 0.01 every 50 ms, then
  * it starts again. Counted in hundredths so the values are exact (0.1 + 0.2 is not 0.3).
  */
 export const TOF_START_HUNDREDTHS = Math.round(HERO_TOF_START * 100);

@@ -3,8 +3,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The purity rule for clinical/ (architecture.md: "clinical imports nothing of ours"; style.md
- * habit 1): no React, Koa, lowdb or Node modules, no other top-level folder, no I/O or ambient
+ * The purity rule for clinical/ (docs/engineering-notes.md#the-clinical-boundary: "clinical imports
+ * nothing of ours"): no React, Koa, lowdb or Node modules, no other top-level folder, no I/O or ambient
  * browser/Node globals, no clock or randomness. Read with the TypeScript parser, not a regex,
  * so `import(...)`, `export … from` and `require` are caught as well as plain imports.
  */

@@ -16,7 +16,7 @@ import {
   type PdfDocument,
 } from '../host/content/index.ts';
 
-// Content checks for host/content (spec §2, §9; clinical-reference §1-5).
+// Content checks for host/content (docs/product.md §2, §9; docs/clinical-reference.md §1-5).
 
 const allText = (value: unknown): string => JSON.stringify(value);
 
@@ -40,7 +40,7 @@ function contrastOnWhite(hex: string): number {
 }
 
 describe('navigation and metadata', () => {
-  it('has the ten labels of spec §2 in order, each with its anchor', () => {
+  it('has the ten labels of docs/product.md §2 in order, each with its anchor', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'MOA',
       'Competitive Edge',
@@ -122,7 +122,7 @@ describe('safety', () => {
     }
   });
 
-  it('holds the statements of spec §9 and clinical-reference §2-3', () => {
+  it('holds the statements of docs/product.md §9 and docs/clinical-reference.md §2-3', () => {
     const [contra, warnings, reactions, interactions] = SAFETY.panels.map(allText);
     expect(contra).toMatch(/hypersensitivity/);
     expect(contra).toMatch(/< 30 mL\/min\) or dialysis: not recommended/);
@@ -149,7 +149,7 @@ describe('evidence', () => {
     '10.1186/s13741-021-00203-6',
   ];
 
-  it('has the five studies of clinical-reference §5: two featured with a type, three without', () => {
+  it('has the five studies of docs/clinical-reference.md §5: two featured with a type, three without', () => {
     expect(EVIDENCE.studies).toHaveLength(5);
     const featured = EVIDENCE.studies.filter((s) => s.featured);
     const additional = EVIDENCE.studies.filter((s) => !s.featured);

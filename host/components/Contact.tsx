@@ -2,7 +2,7 @@ import { CONTACT } from '../content/index.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, colour, container } from '../styles.ts';
 
-/** Spec §2: the contact footer. */
+/** docs/product.md §2: the contact footer. */
 export function Contact() {
   return (
     <footer id="contact" aria-labelledby="contact-heading" css={{ background: '#0f172a', color: '#e2e8f0', paddingBlock: '48px 32px' }}>

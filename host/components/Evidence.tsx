@@ -4,7 +4,7 @@ import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
-/** Spec §5: an empty or "#" link shows the alert; any other opens in a new tab without referrer. */
+/** docs/product.md §5: an empty or "#" link shows the alert; any other opens in a new tab without referrer. */
 export function openStudy(study: Pick<Study, 'title' | 'link'>, alert: (message: string) => void = window.alert.bind(window)): boolean {
   if (!study.link || study.link === '#') {
     alert(`Study: ${study.title}\n\nLink will be available when published.`);

@@ -3,7 +3,7 @@ import { FAQ } from '../content/index.ts';
 import { colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
-/** Spec §2/§4: twelve questions, at most one answer open; the open one can be closed. */
+/** docs/product.md §2/§4: twelve questions, at most one answer open; the open one can be closed. */
 export function Faq() {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   return (

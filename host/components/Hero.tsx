@@ -18,7 +18,7 @@ function usePrefersReducedMotion(): boolean {
   return reduce;
 }
 
-/** Spec §2/§9: 0.40 → 0.90 in 0.01 steps every 50 ms, then again; still at the target for reduced motion. */
+/** docs/product.md §2/§9: 0.40 → 0.90 in 0.01 steps every 50 ms, then again; still at the target for reduced motion. */
 export function TofDisplay() {
   const reduce = usePrefersReducedMotion();
   const [hundredths, setHundredths] = useState(TOF_START_HUNDREDTHS);

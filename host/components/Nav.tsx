@@ -5,7 +5,7 @@ import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX } from '../styles.ts';
 
 const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
 
-/** Spec §2: the fixed top bar with the ten labels, the current section marked, a menu on small screens. */
+/** docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small screens. */
 export function Nav() {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { SAFETY } from '../content/index.ts';
 import { colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
-/** Spec §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
+/** docs/product.md §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
 export function SafetyHub() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>

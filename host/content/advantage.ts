@@ -8,8 +8,8 @@ import {
 import type { AdvantageContent } from './types.ts';
 
 /**
- * Competitive edge (spec §2). Doses and median times: clinical-reference §1; Jones 2008, STRONGER
- * (Kheterpal 2020) and ASA 2023 (Thilen 2023): clinical-reference §5.
+ * Competitive edge (docs/product.md §2). Doses and median times: docs/clinical-reference.md §1; Jones 2008, STRONGER
+ * (Kheterpal 2020) and ASA 2023 (Thilen 2023): docs/clinical-reference.md §5.
  */
 export const ADVANTAGE: AdvantageContent = {
   title: 'Competitive Edge',

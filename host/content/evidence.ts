@@ -1,6 +1,6 @@
 import type { EvidenceContent, Study } from './types.ts';
 
-/** The five studies of clinical-reference §5, each linked to its DOI. */
+/** The five studies of docs/clinical-reference.md §5, each linked to its DOI. */
 const studies: Study[] = [
   {
     year: 2020,
@@ -58,7 +58,7 @@ const studies: Study[] = [
   },
 ];
 
-/** Clinical evidence section (spec §2). */
+/** Clinical evidence section (docs/product.md §2). */
 export const EVIDENCE: EvidenceContent = {
   title: 'Clinical Evidence',
   intro: 'Outcome studies and guidelines behind direct reversal with sugammadex, each linked to its published source.',

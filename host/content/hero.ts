@@ -1,7 +1,7 @@
 import { MEDIAN_RECOVERY_MIN, VIAL_CONTENT_MG, VIAL_VOLUME_ML, VIALS_PER_BOX } from '../../clinical/index.ts';
 import type { HeroContent } from './types.ts';
 
-/** Hero (spec §2). Median times: clinical-reference §1 (EU SmPC 4.2). */
+/** Hero (docs/product.md §2). Median times: docs/clinical-reference.md §1 (EU SmPC 4.2). */
 export const HERO: HeroContent = {
   headline: 'Fast, predictable reversal of rocuronium and vecuronium block',
   subtitle: `A sugammadex-class reversal agent dosed by actual body weight, matched to the depth of block: median time to a TOF ratio ≥ 0.9 of about ${MEDIAN_RECOVERY_MIN.moderate} minutes from moderate block and about ${MEDIAN_RECOVERY_MIN.deep} minutes from deep block.`,

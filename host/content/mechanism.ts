@@ -6,7 +6,7 @@ import {
 } from '../../clinical/index.ts';
 import type { MechanismContent } from './types.ts';
 
-/** Mechanism of action (spec §2); median times from clinical-reference §1 (EU SmPC 4.2). */
+/** Mechanism of action (docs/product.md §2); median times from docs/clinical-reference.md §1 (EU SmPC 4.2). */
 export const MECHANISM: MechanismContent = {
   title: 'Mechanism of Action',
   intro:

@@ -1,6 +1,6 @@
 import type { NavItem } from './types.ts';
 
-/** Top navigation (spec §2): the ten labels in order, each with its section anchor. */
+/** Top navigation (docs/product.md §2): the ten labels in order, each with its section anchor. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'MOA', target: 'moa' },
   { label: 'Competitive Edge', target: 'advantage' },

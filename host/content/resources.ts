@@ -1,7 +1,7 @@
 import type { Resource, ResourcesContent } from './types.ts';
 
 /**
- * Resources (spec §2): six download cards and the textbook-chapter entry, each a PDF served from
+ * Resources (docs/product.md §2): six download cards and the textbook-chapter entry, each a PDF served from
  * the site root under `file` (the documents themselves are in resource-documents.ts, used only by the PDF build). Colours are dark enough for AA contrast on white.
  */
 const resources: Resource[] = [

@@ -9,14 +9,14 @@ import type { SafetyContent, SafetyPanel } from './types.ts';
 
 const CRCL = SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN;
 
-/** Spec §9, written as the spec writes it. */
+/** docs/product.md §9, written as the spec writes it. */
 export const REPARALYSIS_SUMMARY = `Re-paralysis: rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg within 4 h, or wait at least 24 h.`;
-/** Spec §9 and clinical-reference §2 (EU SmPC 4.2, 4.8). */
+/** docs/product.md §9 and docs/clinical-reference.md §2 (EU SmPC 4.2, 4.8). */
 export const RECURRENCE_STATEMENT = `Recurrence of block: reported in 2% vs 0% with placebo, mostly after sub-optimal doses. Give the full calculated dose; if block recurs, repeat ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg and keep the TOF ratio ≥ ${TOF_RATIO_TARGET} stable for at least 10 min.`;
-/** Spec §9 and clinical-reference §2 (EU SmPC 4.5; US PI). */
+/** docs/product.md §9 and docs/clinical-reference.md §2 (EU SmPC 4.5; US PI). */
 export const CONTRACEPTION_STATEMENT =
   'Hormonal contraception: progestogen exposure falls by about 34%, the equivalent of one missed oral contraceptive pill. Patients should use a non-hormonal back-up method for 7 days.';
-/** Clinical-reference §2 (EU SmPC 4.5). */
+/** docs/clinical-reference.md §2 (EU SmPC 4.5). */
 export const DISPLACEMENT_STATEMENT =
   'Displacement, which can bring the block back: avoid IV fusidic acid and flucloxacillin infusions of ≥ 500 mg within 6 h of the dose, and toremifene on the day of surgery.';
 
@@ -71,7 +71,7 @@ const panels: SafetyPanel[] = [
   },
 ];
 
-/** Safety hub (spec §2, §9; clinical-reference §2-3): four panels in the spec's order. */
+/** Safety hub (docs/product.md §2, §9; docs/clinical-reference.md §2-3): four panels in the spec's order. */
 export const SAFETY: SafetyContent = {
   title: 'Safety',
   intro: 'Contraindications, warnings, adverse reactions and interactions, each with its source. Open any panel; several can be open at once.',

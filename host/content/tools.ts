@@ -1,6 +1,6 @@
 import type { ToolSectionContent } from './types.ts';
 
-/** One-line lead-ins for the three tool sections; the widgets carry their own titles (spec §2). */
+/** One-line lead-ins for the three tool sections; the widgets carry their own titles (docs/product.md §2). */
 export const TOOL_SECTIONS: Record<'calculator' | 'bradycardia-advisor' | 'safety-calculator', ToolSectionContent> = {
   calculator: {
     title: 'Dose Calculator',

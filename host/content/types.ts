@@ -1,6 +1,6 @@
 /**
  * The page's content as typed data: written once, rendered by the page and by the PDF generator.
- * Facts come from shared/spec/product-spec.md and shared/spec/clinical-reference.md.
+ * Facts come from docs/product.md and docs/clinical-reference.md.
  */
 export type SectionId =
   | 'hero'

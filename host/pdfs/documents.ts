@@ -12,19 +12,19 @@ import {
 import { RESOURCES } from '../content/resources.ts';
 import type { PdfDocument, PdfSection } from '../content/types.ts';
 
-/** Spec §2: the hero's "Download HCP Guide" downloads /hcp-guide.pdf, the HCP dosing guide. */
+/** docs/product.md §2: the hero's "Download HCP Guide" downloads /hcp-guide.pdf, the HCP dosing guide. */
 export const HCP_GUIDE_FILE = 'hcp-guide.pdf';
 /** The resource document that hcp-guide.pdf is a copy of. */
 export const HCP_GUIDE_SOURCE_FILE = 'hcp-dosing-guide.pdf';
 export const EVIDENCE_PACK_FILE = 'evidence-pack.pdf';
 
-/** Every footer's text (spec §1: decision support only, for healthcare professionals). */
+/** Every footer's text (docs/product.md §1: decision support only, for healthcare professionals). */
 export const PDF_META = {
   lastUpdated: CONTACT.lastUpdated,
   footer: 'Decision support only - for licensed healthcare professionals',
 } as const;
 
-/** Design of the studies that carry no `type` (the featured ones do); clinical-reference §5. */
+/** Design of the studies that carry no `type` (the featured ones do); docs/clinical-reference.md §5. */
 const DESIGN_BY_DOI: Record<string, string> = {
   '10.1097/ALN.0b013e31818a3fee': 'Comparative clinical trial (sugammadex vs neostigmine in deep block)',
   '10.1097/ALN.0000000000004379': 'Practice guideline',
@@ -41,7 +41,7 @@ const studySections: PdfSection[] = EVIDENCE.studies.map((study, index) => ({
   ],
 }));
 
-/** The evidence pack (spec §2 "Download Evidence Pack PDF"): the five studies with full citations. */
+/** The evidence pack (docs/product.md §2 "Download Evidence Pack PDF"): the five studies with full citations. */
 export const EVIDENCE_PACK: PdfDocument = {
   file: EVIDENCE_PACK_FILE,
   title: 'Evidence Pack',
