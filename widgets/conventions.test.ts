@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 4 §8: every visible string comes from the message catalogue, and layout uses logical CSS
+// Every visible string comes from the message catalogue, and layout uses logical CSS
 // properties, so a right-to-left translation needs no component change.
 const widgetsDir = path.dirname(fileURLToPath(import.meta.url));
 const sources = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' })

@@ -44,7 +44,7 @@ const twoLineCss = {
 } as const;
 
 /**
- * The access control of the top navigation (spec §2, §4, §5, §8). Signed out: a button opening
+ * The access control of the top navigation (docs/product.md §2, §4, §5, §8). Signed out: a button opening
  * "Choose Access Mode", then the "HCP Access Portal" (sign in / sign up). Quick Use: a badge.
  * Signed in: "Welcome, Dr. {name}", a profile button and a logout button. The session lives in the
  * page-wide store, so every element sees the same state.

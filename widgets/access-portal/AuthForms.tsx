@@ -41,7 +41,7 @@ interface AuthTexts {
 }
 
 /**
- * The part sign-in and sign-up share (spec §8): busy while the call runs; on success the session is
+ * The part sign-in and sign-up share (docs/product.md §8): busy while the call runs; on success the session is
  * stored, the toast shown and the caller told; on failure the toast, the inline box and sgx-error.
  */
 function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: AuthTexts) {
@@ -70,7 +70,7 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: 
   return { busy, failure, run };
 }
 
-/** Spec §8: the inline red box under a failed sign-in or sign-up. */
+/** docs/product.md §8: the inline red box under a failed sign-in or sign-up. */
 function FormFailure({ children }: { children: ReactNode }) {
   return (
     <div
@@ -175,7 +175,7 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
     else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) found.password = t.passwordLength;
     if (!agreed) found.terms = t.agreementDescription;
     setErrors(found);
-    // Spec §5: unticked terms → this toast, and nothing is submitted.
+    // docs/product.md §5: unticked terms → this toast, and nothing is submitted.
     if (!agreed) toast({ title: t.agreementTitle, description: t.agreementDescription, variant: 'destructive' });
     if (Object.keys(found).length > 0) {
       focusAfterRender();

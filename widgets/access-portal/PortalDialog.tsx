@@ -18,7 +18,7 @@ interface PortalDialogProps {
 }
 
 /**
- * "HCP Access Portal" (spec §2): a tablist (sign in, sign up) following the WAI-ARIA tabs pattern
+ * "HCP Access Portal" (docs/product.md §2): a tablist (sign in, sign up) following the WAI-ARIA tabs pattern
  * with automatic activation: arrow keys (mirrored in right-to-left), Home and End move between tabs,
  * only the selected tab is in the Tab order. Both panels stay mounted, so typed values survive a
  * switch.

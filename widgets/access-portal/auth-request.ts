@@ -22,7 +22,7 @@ export function postAuth(apiBase: string | undefined, path: '/api/auth/signup' |
   return apiRequest(apiBase, path, authResponseSchema, { method: 'POST', body, token: null });
 }
 
-/** Spec §7 signout: best effort. Never throws; gives up waiting after `timeoutMs`. */
+/** docs/product.md §7 signout: best effort. Never throws; gives up waiting after `timeoutMs`. */
 export async function signOutOnServer(apiBase: string | undefined, token: string, timeoutMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {

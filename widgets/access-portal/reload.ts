@@ -1,5 +1,5 @@
 /**
- * How logout reloads the page (spec §4). An object, so a test can replace `reload` with
+ * How logout reloads the page (docs/product.md §4). An object, so a test can replace `reload` with
  * `vi.spyOn(reloadPage, 'reload')` instead of touching the read-only `window.location`.
  */
 export const reloadPage = {

@@ -61,7 +61,7 @@ const initialForm: FormState = {
   patientId: '',
 };
 
-/** The request body's inputs: the advisor fields plus the derived dose and conductionDisease (spec §3). */
+/** The request body's inputs: the advisor fields plus the derived dose and conductionDisease (docs/product.md §3). */
 export function toAdvisorInputs(form: FormState) {
   return {
     weight: parseDecimalText(form.weight),
@@ -77,7 +77,7 @@ export function toAdvisorInputs(form: FormState) {
   };
 }
 
-/** Spec §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes everything. */
+/** docs/product.md §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes everything. */
 export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const messages = useMessages();
   const t = messages.advisor;

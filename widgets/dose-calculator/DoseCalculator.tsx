@@ -64,7 +64,7 @@ export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, 
   };
 }
 
-/** Spec §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
+/** docs/product.md §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
 export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculatorProps) {
   const messages = useMessages();
   const t = messages.doseCalculator;

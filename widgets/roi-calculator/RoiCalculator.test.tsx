@@ -58,7 +58,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('<RoiCalculator> results and the count-up (spec §4, §9)', () => {
+describe('<RoiCalculator> results and the count-up (docs/product.md §4, §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -129,7 +129,7 @@ describe('<RoiCalculator> results and the count-up (spec §4, §9)', () => {
   });
 });
 
-describe('<RoiCalculator> inputs (spec §3, §5)', () => {
+describe('<RoiCalculator> inputs (docs/product.md §3, §5)', () => {
   beforeEach(() => stubReducedMotion(true));
 
   it('labels every control with its unit and shows the defaults', () => {
@@ -225,7 +225,7 @@ describe('<RoiCalculator> inputs (spec §3, §5)', () => {
   });
 });
 
-describe('<RoiCalculator> impact summary and chart (spec §2, §5; clinical reference §5)', () => {
+describe('<RoiCalculator> impact summary and chart (docs/product.md §2, §5; docs/clinical-reference.md §5)', () => {
   beforeEach(() => stubReducedMotion(true));
 
   it('bars of minutes / 20: 75% for 15 min and 15% for 3 min, each labelled, with a text alternative', () => {
@@ -291,7 +291,7 @@ describe('<RoiCalculator> events', () => {
   });
 });
 
-describe('<RoiCalculator> Download PDF (spec §4, §7, §8)', () => {
+describe('<RoiCalculator> Download PDF (docs/product.md §4, §7, §8)', () => {
   beforeEach(() => {
     stubReducedMotion(true);
     pdf.fail = false;
@@ -362,7 +362,7 @@ describe('<RoiCalculator> Download PDF (spec §4, §7, §8)', () => {
   });
 });
 
-describe('<RoiCalculator> E-mail Report (spec §7)', () => {
+describe('<RoiCalculator> E-mail Report (docs/product.md §7)', () => {
   beforeEach(() => stubReducedMotion(true));
 
   it('opens a mailto: URL with no recipient and the encoded subject and body', () => {
@@ -379,7 +379,7 @@ describe('<RoiCalculator> E-mail Report (spec §7)', () => {
   });
 });
 
-describe('<RoiCalculator> call to action (spec §2)', () => {
+describe('<RoiCalculator> call to action (docs/product.md §2)', () => {
   beforeEach(() => stubReducedMotion(true));
   afterEach(() => document.getElementById('calculator')?.remove());
 
@@ -416,7 +416,7 @@ describe('<RoiCalculator> call to action (spec §2)', () => {
   });
 });
 
-describe('<RoiCalculator> layout and parts (spec §2)', () => {
+describe('<RoiCalculator> layout and parts (docs/product.md §2)', () => {
   beforeEach(() => stubReducedMotion(true));
 
   it('exposes its main parts for ::part() styling', () => {

@@ -28,7 +28,7 @@ export const ROI_RECORD_AFTER_MS = 2000;
 const DEFAULT_CALCULATOR_TARGET = '#calculator';
 const DEFAULT_GUIDE_HREF = '/hcp-guide.pdf';
 
-/** Spec §2–5, §7–9: the ROI and safety calculator. Computes locally; needs no API. */
+/** docs/product.md §2–5, §7–9: the ROI and safety calculator. Computes locally; needs no API. */
 export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate, calculatorTarget, guideHref, apiBase = '' }: RoiCalculatorProps) {
   const messages = useMessages();
   const t = messages.roi;

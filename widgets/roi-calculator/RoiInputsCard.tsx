@@ -14,7 +14,7 @@ import { useMessages } from '../shared/widget-context.ts';
 import { RangeField } from './RangeField.tsx';
 import type { RoiFormState } from './roi-form.ts';
 
-/** Spec §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
+/** docs/product.md §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
 export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange: (patch: Partial<RoiFormState>) => void }) {
   const t = useMessages().roi;
   const headingId = useId();

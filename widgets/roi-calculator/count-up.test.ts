@@ -4,7 +4,7 @@ import { ROI_ANIMATION_STEP_MS, ROI_ANIMATION_STEPS } from '../../clinical/index
 import { countUpFrames, useCountUp } from './count-up.ts';
 import { stubReducedMotion } from './test-helpers.ts';
 
-describe('countUpFrames (spec §4: 60 steps of 25 ms)', () => {
+describe('countUpFrames (docs/product.md §4: 60 steps of 25 ms)', () => {
   it('54 000 SAR in 60 frames: 900, 1800, … ending exactly at 54 000', () => {
     const frames = countUpFrames(54000, 60, 0);
     expect(frames).toHaveLength(60);

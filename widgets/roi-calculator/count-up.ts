@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { ROI_ANIMATION_STEP_MS, ROI_ANIMATION_STEPS, roundTo } from '../../clinical/index.ts';
 
 /**
- * The values a count-up shows after each step, from zero to `target` (spec §4: 60 steps of 25 ms).
+ * The values a count-up shows after each step, from zero to `target` (docs/product.md §4: 60 steps of 25 ms).
  * Step i (1-based) shows target × i / steps rounded to `decimals`; the last frame is exactly `target`,
  * so the figure left on screen is the formula's result.
  */

@@ -4,7 +4,7 @@ import { buildRoiMailto } from './mail-report.ts';
 
 const defaults = { numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 };
 
-describe('buildRoiMailto (spec §7: mail client, subject and body, no recipient)', () => {
+describe('buildRoiMailto (docs/product.md §7: mail client, subject and body, no recipient)', () => {
   it('the defaults, exactly', () => {
     const url = buildRoiMailto(defaults, computeRoi(defaults));
     const body = [

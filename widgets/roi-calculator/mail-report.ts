@@ -4,7 +4,7 @@ import { roi } from '../shared/messages/roi.ts';
 import { impactLines, inputLines, resultLines, type RoiMessages } from './report-text.ts';
 
 /**
- * Spec §7: "E-mail Report" opens the mail client with a subject and body and no recipient.
+ * docs/product.md §7: "E-mail Report" opens the mail client with a subject and body and no recipient.
  * RFC 6068: line breaks in a mailto body are CRLF, and every part is percent-encoded.
  */
 export function buildRoiMailto(inputs: RoiInputsDetail, result: RoiResult, t: RoiMessages = roi): string {

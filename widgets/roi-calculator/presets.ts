@@ -35,7 +35,7 @@ function presetInteger(value: unknown, min: number, max: number, step: number, f
   return number >= min && number <= max && (number - min) % step === 0 ? number : fallback;
 }
 
-/** Spec §3 defaults, overridden by valid attributes (whole fields up to the API's bounds, sliders on their grid). */
+/** docs/product.md §3 defaults, overridden by valid attributes (whole fields up to the API's bounds, sliders on their grid). */
 export function resolveRoiPresets(attributes: RoiPresetAttributes): RoiInputsDetail {
   return {
     numberOfCases: presetInteger(attributes.cases, 0, ROI_MAX_NUMBER_OF_CASES, 1, ROI_DEFAULT_NUMBER_OF_CASES),

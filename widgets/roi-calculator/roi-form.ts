@@ -21,7 +21,7 @@ export function formFromInputs(inputs: RoiInputsDetail): RoiFormState {
   };
 }
 
-/** Spec §5: the whole-number fields parse with parseWholeNumber (invalid or empty becomes 0). */
+/** docs/product.md §5: the whole-number fields parse with parseWholeNumber (invalid or empty becomes 0). */
 export function inputsFromForm(form: RoiFormState): RoiInputsDetail {
   return {
     numberOfCases: parseWholeNumber(form.cases),

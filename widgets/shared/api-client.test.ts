@@ -20,7 +20,7 @@ afterEach(() => {
 });
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('should have failed'), (caught: unknown) => caught as ApiError);
 
-describe('API client (spec §7, §8)', () => {
+describe('API client (docs/product.md §7, §8)', () => {
   it('sends JSON with credentials and the bearer token, and parses JSON', async () => {
     expect(await apiRequest('https://api.example/', '/api/tools/run', v.object({ ok: v.boolean() }), { method: 'POST', body: { a: 1 }, token: 'tok' })).toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];

@@ -6,7 +6,7 @@ export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check the
 export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer this page cannot read. Please try again.';
 
 /**
- * A failed call (spec §7). `message` is "STATUS: BODY_TEXT" (or "STATUS: STATUS_TEXT" when the body
+ * A failed call (docs/product.md §7). `message` is "STATUS: BODY_TEXT" (or "STATUS: STATUS_TEXT" when the body
  * is empty); `humanMessage` is what a screen shows (the server's `message` when there is one);
  * `issues` are the field errors of a 400. `kind` tells an HTTP error from a network failure and from
  * an OK answer whose body does not have the agreed shape.

@@ -10,7 +10,7 @@ export type AttributeTypes<Props> = { [K in keyof Props]?: 'string' | 'number' }
 
 /**
  * Registers a React component as a custom element, once (a second bundle on the page finds it
- * defined and returns the existing class). Fixes the r2wc edges measured in shared/design/widgets.md:
+ * defined and returns the existing class). Fixes the r2wc edges of docs/engineering-notes.md#r2wc-edges:
  * - it renders only once connected (r2wc treats a new element as connected, so an element built
  *   off-DOM would render into a detached shadow root and, built for production, lose its styles);
  * - it unmounts a microtask after disconnection, and not at all when the element is connected

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('session store (spec §4)', () => {
+describe('session store (docs/product.md §4)', () => {
   it('is one store per page, kept on globalThis under a registered symbol', () => {
     expect(sessionStore()).toBe((globalThis as Record<symbol, unknown>)[Symbol.for('sgx.session.v1')]);
   });

@@ -6,7 +6,7 @@ import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts'
 
 export type SessionUser = User;
 
-/** Spec §4 and §9: the current user is fresh for 5 minutes. */
+/** docs/product.md §4 and §9: the current user is fresh for 5 minutes. */
 export const USER_FRESH_MS = 5 * 60 * 1000;
 
 /** The patient chosen in the account area, used by the calculators (weight prefilled, id sent). */
@@ -23,14 +23,14 @@ export interface SessionState {
   selectPatient(patient: SelectedPatient | null): void;
   /** After a successful sign-up or sign-in. */
   signedIn(token: string, user: SessionUser): void;
-  /** Removes the token and every cached value (the caller reloads the page, spec §4). */
+  /** Removes the token and every cached value (the caller reloads the page, docs/product.md §4). */
   signOut(): void;
   startQuickUse(): void;
   /** Loads the current user, only when a token exists and the cached user is stale; never retries. */
   loadUser(apiBase: string | undefined): Promise<void>;
 }
 
-/** Spec §4: authenticated only when both a user is loaded and a token exists. */
+/** docs/product.md §4: authenticated only when both a user is loaded and a token exists. */
 export const isAuthenticated = (state: Pick<SessionState, 'token' | 'user'>): boolean => Boolean(state.token && state.user);
 
 function readStoredToken(): string | null {
@@ -85,7 +85,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         })
         .catch((error: unknown) => {
           if (get().token !== token) return;
-          // A 401 here means "signed out", not an error (spec §7: "return null on 401").
+          // A 401 here means "signed out", not an error (docs/product.md §7: "return null on 401").
           if (error instanceof ApiError && error.status === 401) get().signOut();
           else set({ userStatus: 'error' });
         })

@@ -16,7 +16,7 @@ const region = () => within(screen.getByRole('region', { name: 'Notifications' }
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('toasts (spec §9)', () => {
+describe('toasts (docs/product.md §9)', () => {
   it('shows one at a time: a new toast replaces the shown one', () => {
     renderWidget(<Trigger />);
     fireEvent.click(screen.getByText('first'));

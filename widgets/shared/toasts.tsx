@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useMessages } from './widget-context.ts';
 import { token } from './theme.ts';
 
-// Spec §9: one toast at a time, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the
+// docs/product.md §9: one toast at a time, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the
 // region labelled "Notifications", at most 420 px wide.
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -6,7 +6,7 @@ import { InfoTip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './tooltip.tsx'
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('InfoTip (spec §9: 700 ms delay, 300 ms skip delay)', () => {
+describe('InfoTip (docs/product.md §9: 700 ms delay, 300 ms skip delay)', () => {
   it('opens 700 ms after the pointer arrives, and describes its button', () => {
     renderWidget(<InfoTip label="TOF count" text="Train-of-four count" />);
     const button = screen.getByRole('button', { name: 'About TOF count' });

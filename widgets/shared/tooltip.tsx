@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { token } from './theme.ts';
 import { useMessages } from './widget-context.ts';
 
-// Spec §9: tooltips open after 700 ms; within 300 ms of another closing they open at once.
+// docs/product.md §9: tooltips open after 700 ms; within 300 ms of another closing they open at once.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 let lastClosedAt = 0;

@@ -1,4 +1,4 @@
-/** The bradycardia advisor's strings (spec §2, §4, §5, §8). */
+/** The bradycardia advisor's strings (docs/product.md §2, §4, §5, §8). */
 export const advisor = {
   title: 'Sugammadex — Bradycardia Risk & Re-NMBA Advisor',
   hcpOnly: 'HCP Only',

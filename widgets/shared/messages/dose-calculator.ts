@@ -1,4 +1,4 @@
-/** The dose calculator's strings (spec §2, §3, §5, §8, §9). */
+/** The dose calculator's strings (docs/product.md §2, §3, §5, §8, §9). */
 export const doseCalculator = {
   title: 'Dose Calculator',
   subtitle: 'Interactive dosing calculator with medical logic',

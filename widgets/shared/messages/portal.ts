@@ -1,4 +1,4 @@
-/** The access portal's strings (spec §2, §4, §5, §8). */
+/** The access portal's strings (docs/product.md §2, §4, §5, §8). */
 export const portal = {
   // The control in the top navigation bar
   barLabel: 'Account',
@@ -9,7 +9,7 @@ export const portal = {
   profile: 'Profile',
   logout: 'Log Out',
 
-  // "Choose Access Mode" dialog (spec §1, §2, §6)
+  // "Choose Access Mode" dialog (docs/product.md §1, §2, §6)
   chooserTitle: 'Choose Access Mode',
   chooserIntro: 'Sign in to save your work, or use the tools without an account.',
   accountCardTitle: 'Account Access',
@@ -44,7 +44,7 @@ export const portal = {
   passwordLength: 'Password must be 8-128 characters',
   nameRequired: 'Full name is required',
 
-  // Sign up (spec §5, §8)
+  // Sign up (docs/product.md §5, §8)
   agreementTitle: 'Agreement Required',
   agreementDescription: 'Please agree to the terms and conditions',
   signUpFailedTitle: 'Registration Failed',
@@ -53,7 +53,7 @@ export const portal = {
   accountCreatedTitle: 'Account Created',
   accountCreatedDescription: (name: string) => `Welcome to the HCP portal, Dr. ${name}.`,
 
-  // Sign in (spec §8)
+  // Sign in (docs/product.md §8)
   signInFailedTitle: 'Sign In Failed',
   signInFailedToast: 'Please check your credentials',
   signInFailedInline: 'Sign in failed',

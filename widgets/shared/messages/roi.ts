@@ -1,9 +1,9 @@
-/** The ROI and safety calculator's strings (spec §2, §3, §5, §8, §9), including its PDF and e-mail report. */
+/** The ROI and safety calculator's strings (docs/product.md §2, §3, §5, §8, §9), including its PDF and e-mail report. */
 export const roi = {
   title: 'ROI & Safety Calculator',
   subtitle: 'Estimate the OR time, OR capacity and pulmonary-complication benefits of sugammadex over neostigmine for your case volume.',
 
-  // Inputs card (spec §3, §5)
+  // Inputs card (docs/product.md §3, §5)
   inputsTitle: 'Inputs',
   numberOfCases: 'Number of cases',
   numberOfCasesHint: 'Cases in the period you are estimating (e.g. a year); whole number, invalid or empty counts as 0',
@@ -22,7 +22,7 @@ export const roi = {
   sarPerMinute: (value: number) => `${value} SAR per minute`,
   percentValue: (value: number) => `${value} percent`,
 
-  // Result cards (spec §3 ROI results)
+  // Result cards (docs/product.md §3 ROI results)
   resultsLabel: 'Results',
   timeSaved: 'Time saved',
   hoursFreed: (hours: string) => `${hours} h of OR time freed`,
@@ -33,7 +33,7 @@ export const roi = {
   resultsAnnouncement: (time: string, hours: string, cost: string, ppcs: string) =>
     `Time saved ${time} min (${hours} h); cost saved ${cost} SAR; PPCs avoided ${ppcs}.`,
 
-  // Impact summary and the time-comparison chart (spec §2, §5; clinical reference §5)
+  // Impact summary and the time-comparison chart (docs/product.md §2, §5; docs/clinical-reference.md §5)
   impactTitle: 'Impact summary',
   impactSummary: (cases: number, hours: string, cost: string, ppcs: string) =>
     `Across ${cases} cases, reversing with sugammadex instead of neostigmine frees about ${hours} hours of OR time (${cost} SAR of OR capacity) and avoids an estimated ${ppcs} postoperative pulmonary complications.`,
@@ -45,12 +45,12 @@ export const roi = {
   product: 'Sugammadex',
   minutes: (value: number) => `${value} min`,
 
-  // Actions (spec §4, §7, §8)
+  // Actions (docs/product.md §4, §7, §8)
   downloadPdf: 'Download PDF',
   emailReport: 'E-mail Report',
   pdfError: 'Error generating PDF. Please try again.',
 
-  // Call to action (spec §2)
+  // Call to action (docs/product.md §2)
   ctaTitle: 'Ready to reverse with confidence?',
   ctaText: 'Work out the weight-based dose for your patient, or keep the HCP dosing guide at hand.',
   calculateDose: 'Calculate Dose',
@@ -59,7 +59,7 @@ export const roi = {
   disclaimer:
     'Estimates for planning only. Results depend on the figures entered and on local practice; they are not a guarantee of savings or outcomes. Decision support only: confirm every decision against the product information and clinical judgement.',
 
-  // The PDF report (spec §7: inputs, results, impact summary, date of generation)
+  // The PDF report (docs/product.md §7: inputs, results, impact summary, date of generation)
   report: {
     title: 'Sugammadex ROI & Safety Report',
     generated: (when: string) => `Generated: ${when}`,
@@ -79,7 +79,7 @@ export const roi = {
     ppcsAvoided: (ppcs: string) => `PPCs avoided: ${ppcs}`,
   },
 
-  // The e-mail report (spec §7: mail client, no recipient)
+  // The e-mail report (docs/product.md §7: mail client, no recipient)
   mail: {
     subject: 'Sugammadex ROI & Safety Calculator - estimate',
     intro: 'ROI & Safety Calculator estimate (sugammadex vs neostigmine)',
