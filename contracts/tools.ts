@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BRADYCARDIA_MODEL, type RiskBand, type RiskColour } from '../clinical/bradycardia-model.ts';
+import type { RiskBand, RiskColour } from '../clinical/bradycardia-model.ts';
 import { TOOL_TYPES } from './records.ts';
 
 /**
@@ -29,7 +29,9 @@ export const advisorRunSchema = v.looseObject({
   reparalysis: texts,
   factors: v.array(v.object({ id: v.string(), label: v.string(), multiplier: v.number(), basis: v.string() })),
   warnings: texts,
-  model: v.object({ name: v.literal(BRADYCARDIA_MODEL.name), version: v.literal(BRADYCARDIA_MODEL.version), unvalidatedHeuristic: v.literal(true) }),
+  // clinical/'s BRADYCARDIA_MODEL written out: reading it here would keep it in every bundle that
+  // imports this module; the advisor's typed use of the answer checks the two still agree.
+  model: v.object({ name: v.literal('Sugammadex bradycardia risk heuristic'), version: v.literal(1), unvalidatedHeuristic: v.literal(true) }),
   historyId: v.optional(v.string()),
   patientId: v.optional(v.nullable(v.string())),
 });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { token } from './theme.ts';
 import { InfoTip } from './tooltip.tsx';
 
@@ -60,24 +60,18 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
   );
 }
 
-/**
- * The one numeric field: a text input with inputMode="decimal" (no wheel or arrow-key surprises,
- * no locale parsing by the browser), the unit in the label, and the raw text kept as typed.
- */
-export function NumberField(props: Omit<FieldFrameProps, 'children'> & { value: string; onChange: (text: string) => void; name: string; placeholder?: string; inputMode?: 'decimal' | 'numeric' }) {
-  const { value, onChange, name, placeholder, inputMode = 'decimal', ...frame } = props;
+type InputFieldProps = Omit<FieldFrameProps, 'children'> & { value: string; onChange: (text: string) => void; name: string };
+
+/** A frame around one <input>; `input` holds what differs between the kinds of field. */
+function InputField({ value, onChange, name, input, ...frame }: InputFieldProps & { input: InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <FieldFrame {...frame}>
       {({ inputId, describedBy }) => (
         <input
+          {...input}
           id={inputId}
           name={name}
-          type="text"
-          inputMode={inputMode}
-          autoComplete="off"
-          spellCheck={false}
           value={value}
-          placeholder={placeholder}
           required={frame.required}
           aria-required={frame.required || undefined}
           aria-invalid={frame.error ? true : undefined}
@@ -90,40 +84,23 @@ export function NumberField(props: Omit<FieldFrameProps, 'children'> & { value: 
   );
 }
 
+/**
+ * The one numeric field: a text input with inputMode="decimal" (no wheel or arrow-key surprises,
+ * no locale parsing by the browser), the unit in the label, and the raw text kept as typed.
+ */
+export function NumberField({ placeholder, inputMode = 'decimal', ...field }: Omit<InputFieldProps, 'announceError'> & { placeholder?: string; inputMode?: 'decimal' | 'numeric' }) {
+  return <InputField {...field} input={{ type: 'text', inputMode, autoComplete: 'off', spellCheck: false, placeholder }} />;
+}
+
 /** Text, e-mail, password or search: the browser's autofill and spelling help follow the type. */
-export function TextField(
-  props: Omit<FieldFrameProps, 'children' | 'announceError' | 'unit' | 'info'> & {
-    value: string;
-    onChange: (text: string) => void;
-    name: string;
-    type?: 'text' | 'email' | 'password' | 'search';
-    autoComplete?: string;
-    maxLength?: number;
-  },
-) {
-  const { value, onChange, name, type = 'text', autoComplete, maxLength, ...frame } = props;
-  return (
-    <FieldFrame {...frame} announceError={false}>
-      {({ inputId, describedBy }) => (
-        <input
-          id={inputId}
-          name={name}
-          type={type}
-          value={value}
-          autoComplete={autoComplete}
-          spellCheck={type === 'text' ? undefined : false}
-          autoCapitalize={type === 'text' ? undefined : 'off'}
-          maxLength={maxLength}
-          required={frame.required}
-          aria-required={frame.required || undefined}
-          aria-invalid={frame.error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-          css={controlCss}
-        />
-      )}
-    </FieldFrame>
-  );
+export function TextField({
+  type = 'text',
+  autoComplete,
+  maxLength,
+  ...field
+}: Omit<InputFieldProps, 'announceError' | 'unit' | 'info'> & { type?: 'text' | 'email' | 'password' | 'search'; autoComplete?: string; maxLength?: number }) {
+  const words = type === 'text';
+  return <InputField {...field} announceError={false} input={{ type, autoComplete, maxLength, spellCheck: words ? undefined : false, autoCapitalize: words ? undefined : 'off' }} />;
 }
 
 export function SelectField<V extends string>(
