@@ -36,6 +36,13 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
     onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
   });
 
+  /** A changed filter starts again from the first page. */
+  const refilter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
   const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
   const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -80,20 +87,14 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
           name="history-patient"
           label={t.filterPatient}
           value={patientId}
-          onChange={(value) => {
-            setPatientId(value);
-            setPage(1);
-          }}
+          onChange={refilter(setPatientId)}
           options={[{ value: '', label: t.allPatients }, ...patients.map((patient) => ({ value: patient.id, label: patient.displayName }))]}
         />
         <SelectField
           name="history-tool"
           label={t.filterTool}
           value={toolType}
-          onChange={(value) => {
-            setToolType(value);
-            setPage(1);
-          }}
+          onChange={refilter(setToolType)}
           options={[{ value: '' as const, label: t.allTools }, ...(Object.keys(t.tools) as ToolType[]).map((value) => ({ value, label: t.tools[value] }))]}
         />
       </div>
