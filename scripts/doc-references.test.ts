@@ -57,7 +57,7 @@ describe('a line of source', () => {
     [`// (ref ${S}4)`, 'cites a document outside the repository; cite docs/clinical-reference.md'],
     [`// ${CR.join('-')}.md ${S}1`, 'cites a document outside the repository; cite docs/clinical-reference.md'],
     [`// ${CR.join(' ')} ${S}5`, 'cites a document outside the repository; cite docs/clinical-reference.md'],
-    ['// see shared' + '/design/server.md', 'cites a document outside the repository'],
+    ['// see shared' + '/design/server' + '.md', 'cites a document outside the repository'],
     ['// see widgets' + '.md', 'cites a document outside the repository; cite docs/engineering-notes.md'],
     ['// measured' + '-notes-2', 'cites a document outside the repository; cite docs/engineering-notes.md'],
     [`// ${D}missing.md`, `${D}missing.md does not exist`],
@@ -86,8 +86,8 @@ describe('links between the files of docs/', () => {
     ].join('\n');
     expect(formatOffences(checkDocsLinks('docs/engineering-notes.md', markdown, docs, exists))).toBe(
       [
-        'docs/engineering-notes.md:2: links to docs/product.md#nope: no heading of docs/product.md has this anchor',
-        'docs/engineering-notes.md:3: links to docs/missing.md, which does not exist',
+        `docs/engineering-notes.md:2: links to ${D}product.md#nope: no heading of docs/product.md has this anchor`,
+        `docs/engineering-notes.md:3: links to ${D}missing.md, which does not exist`,
       ].join('\n'),
     );
   });

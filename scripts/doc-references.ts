@@ -40,7 +40,7 @@ const OUT_OF_REPO: readonly { pattern: RegExp; instead: string }[] = [
   { pattern: new RegExp(`(?<![\\w./-])ref\\s*${SECTION_SIGN}\\s*\\d*`, 'gi'), instead: 'docs/clinical-reference.md' },
   {
     // The file name anywhere outside docs/; in prose ("the clinical reference") only with a section number.
-    pattern: new RegExp(`(?<!docs\\/)(?<![\\w-])(clinical-reference\\b(\\.md)?(\\s*${SECTION_SIGN}\\s*\\d*)?|clinical reference\\s*${SECTION_SIGN}\\s*\\d*)`, 'gi'),
+    pattern: new RegExp(`(?<!docs\\/)(?<![\\w-])(clinical[-]reference\\b(\\.md)?(\\s*${SECTION_SIGN}\\s*\\d*)?|clinical reference\\s*${SECTION_SIGN}\\s*\\d*)`, 'gi'),
     instead: 'docs/clinical-reference.md',
   },
   { pattern: /(?<![\w-])product[-]spec\b(\.md)?/gi, instead: 'docs/product.md' },
