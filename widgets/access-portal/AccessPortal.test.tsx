@@ -397,6 +397,8 @@ describe('<AccessPortal> signed in', () => {
     expect(screen.queryByRole('button', { name: 'Sign In / Quick Use' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Profile' }));
+    // The account area's code loads on this first click.
+    await waitFor(() => expect(dialog('Account')).toBeTruthy());
     const account = dialog('Account')!;
     await user.click(within(account).getByRole('tab', { name: 'Profile' }));
     for (const text of ['Sara', 'dr.sara@hospital.example', 'SCFHS-998877']) expect(within(account).getByText(text)).toBeTruthy();

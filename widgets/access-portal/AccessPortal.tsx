@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { isAuthenticated, sessionStore, type SessionState, type SessionUser } from '../shared/session-store.ts';
 import { token } from '../shared/theme.ts';
 import { Button, Spinner, visuallyHidden } from '../shared/ui.tsx';
+import { useToast } from '../shared/toasts.tsx';
 import { useSession } from '../shared/use-session.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
 import { ChooserDialog } from './ChooserDialog.tsx';
 import { PortalDialog, type PortalTab } from './PortalDialog.tsx';
-import { AccountDialog } from './account/AccountDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
+
+type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
 
 export interface AccessPortalProps {
   /** API origin (empty or absent: same origin). */
@@ -61,6 +63,20 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
   const [portalOpen, setPortalOpen] = useState(false);
   const [portalTab, setPortalTab] = useState<PortalTab>('signin');
   const [profileOpen, setProfileOpen] = useState(false);
+  // The account area loads on the first click of the profile button: most visits never open it,
+  // and it is a fair part of the page's first download.
+  const [AccountDialog, setAccountDialog] = useState<AccountDialogComponent | null>(null);
+  const toast = useToast();
+  const openProfile = () => {
+    if (AccountDialog) return setProfileOpen(true);
+    import('./account/AccountDialog.tsx').then(
+      (module) => {
+        setAccountDialog(() => module.AccountDialog);
+        setProfileOpen(true);
+      },
+      () => toast({ title: messages.account.loadFailed, description: messages.common.checkConnection, variant: 'destructive' }),
+    );
+  };
   const [loggingOut, setLoggingOut] = useState(false);
 
   const bar = useRef<HTMLDivElement>(null);
@@ -146,14 +162,14 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
               {t.profile}
             </a>
           ) : (
-            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setProfileOpen(true)} css={barButtonCss}>
+            <Button variant="secondary" aria-haspopup="dialog" onClick={openProfile} css={barButtonCss}>
               {t.profile}
             </Button>
           )}
           <Button variant="ghost" busy={loggingOut} disabled={loggingOut} onClick={() => void logout()} css={barButtonCss}>
             {t.logout}
           </Button>
-          {!profileHref && <AccountDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} apiBase={apiBase ?? ''} onSignOut={() => void logout()} />}
+          {!profileHref && AccountDialog && <AccountDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} apiBase={apiBase ?? ''} onSignOut={() => void logout()} />}
         </>
       ) : checking ? (
         <span role="status" part="status" css={{ display: 'inline-flex', alignItems: 'center', minBlockSize: '40px', color: token('--sgx-color-muted') }}>

@@ -11,5 +11,6 @@ export const common = {
   copied: 'Copied',
   copyFailed: 'Could not copy',
   copyFailedDetail: 'Select the text and copy it by hand.',
+  checkConnection: 'Check the connection and try again.',
   quickUseBadge: 'Quick Use - nothing is saved',
 } as const;
