@@ -6,8 +6,8 @@ import { jsPDF } from 'jspdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIDENCE, SAFETY, doiOf } from '../host/content/index.ts';
 import { HCP_GUIDE_FILE, PDF_DOCUMENTS, PDF_META } from '../host/pdfs/documents.ts';
-import { isPdfSafe, pdfText } from '../host/pdfs/pdf-text.ts';
 import { renderPdfWithText } from '../host/pdfs/render-pdf.ts';
+import { isPdfSafe, pdfText } from '../widgets/shared/pdf/text.ts';
 import { buildPdfs, type WrittenPdf } from './build-pdfs.mjs';
 
 const EXPECTED_FILES = [

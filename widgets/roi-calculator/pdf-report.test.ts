@@ -1,7 +1,8 @@
 import { jsPDF } from 'jspdf';
 import { describe, expect, it, vi } from 'vitest';
 import { computeRoi } from '../../clinical/index.ts';
-import { buildRoiReport, pdfSafe, ROI_REPORT_FILE_NAME, ROI_REPORT_TEXT_WIDTH } from './pdf-report.ts';
+import { TEXT_WIDTH_MM } from '../shared/pdf/layout.ts';
+import { buildRoiReport, ROI_REPORT_FILE_NAME } from './pdf-report.ts';
 
 const defaults = { numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 };
 const generatedAt = new Date(2025, 7, 5, 14, 30); // local time: 2025-08-05 14:30
@@ -33,7 +34,7 @@ function recordingJsPdf() {
 /** The PDF's content streams (jsPDF does not compress by default), as Latin-1 text. */
 const pdfText = (doc: jsPDF) => new TextDecoder('latin1').decode(doc.output('arraybuffer'));
 
-describe('buildRoiReport (spec §7)', () => {
+describe('buildRoiReport (docs/product.md §7)', () => {
   it('an A4 page with the title, date, inputs, results, chart, impact summary and disclaimer', () => {
     const { JsPdf, texts } = recordingJsPdf();
     const doc = buildRoiReport(JsPdf, defaults, computeRoi(defaults), generatedAt);
@@ -82,7 +83,7 @@ describe('buildRoiReport (spec §7)', () => {
   it('wraps every text at 170 units, and no line is wider', () => {
     const { JsPdf, texts, widths, wraps } = recordingJsPdf();
     buildRoiReport(JsPdf, defaults, computeRoi(defaults), generatedAt);
-    expect(ROI_REPORT_TEXT_WIDTH).toBe(170);
+    expect(TEXT_WIDTH_MM).toBe(170);
     expect(wraps.length).toBeGreaterThan(10);
     expect(new Set(wraps)).toEqual(new Set([170]));
     const summaryStart = texts.find((line) => line.startsWith('Across 100 cases'));
@@ -106,19 +107,5 @@ describe('buildRoiReport (spec §7)', () => {
     const save = vi.spyOn(doc, 'save').mockImplementation(() => doc);
     doc.save(ROI_REPORT_FILE_NAME);
     expect(save).toHaveBeenCalledWith('sugammadex-roi-report.pdf');
-  });
-});
-
-describe('pdfSafe', () => {
-  it.each([
-    ['TOF ratio ≥ 0.9', 'TOF ratio >= 0.9'],
-    ['CrCl ≤ 30', 'CrCl <= 30'],
-    ['sugammadex — neostigmine – 2025', 'sugammadex - neostigmine - 2025'],
-    ['2 × 200 mg', '2 x 200 mg'],
-    ['5 μg', '5 µg'],
-    ['≥≥ ××', '>=>= xx'],
-    ['plain ASCII (100%)', 'plain ASCII (100%)'],
-  ])('%s → %s', (text, safe) => {
-    expect(pdfSafe(text)).toBe(safe);
   });
 });

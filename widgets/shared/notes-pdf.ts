@@ -1,6 +1,8 @@
 import type { jsPDF as JsPdf } from 'jspdf';
-import { pdfSafe } from '../roi-calculator/pdf-report.ts';
 import { saveBlob, uploadExport, type ExportRecord } from './account-api.ts';
+import { formatDateTime, formatFileStamp } from './format.ts';
+import { PdfFlow, type TextStyle } from './pdf/layout.ts';
+import { pdfSafe } from './pdf/text.ts';
 import { isAuthenticated, sessionStore, type SelectedPatient } from './session-store.ts';
 
 /** What goes into a one-page PDF for the patient's notes (issue 6). */
@@ -14,65 +16,60 @@ export interface NotesContent {
   generatedAt: Date;
 }
 
-export const NOTES_TEXT_WIDTH_MM = 170;
 const DECISION_SUPPORT = 'Decision support only: confirm the dose against the product information and clinical judgement.';
+/** The notes' own measures: 18 mm to the first baseline, lines of 0.45 mm per pt, one page down to 280 mm. */
+const TOP_MM = 18;
+const MM_PER_PT = 0.45;
+const BOTTOM_MM = 280;
 
 /** A4, one page: the text shrinks to fit rather than spilling onto a second page. */
 export function buildNotesPdf(JsPDF: typeof JsPdf, content: NotesContent): JsPdf {
-  for (const fontSize of [10, 9, 8, 7]) {
-    const doc = new JsPDF({ unit: 'mm', format: 'a4' });
-    if (layout(doc, content, fontSize) <= 280) return doc;
+  let flow = layout(JsPDF, content, 10);
+  for (const fontSize of [9, 8, 7]) {
+    if (flow.y <= BOTTOM_MM) break;
+    flow = layout(JsPDF, content, fontSize);
   }
-  const doc = new JsPDF({ unit: 'mm', format: 'a4' });
-  layout(doc, content, 7);
-  return doc;
+  return flow.doc;
 }
 
-function layout(doc: JsPdf, content: NotesContent, fontSize: number): number {
-  const line = fontSize * 0.45;
-  let y = 18;
-  const write = (text: string, options: { bold?: boolean; size?: number; gap?: number } = {}) => {
-    doc.setFont('helvetica', options.bold ? 'bold' : 'normal');
-    doc.setFontSize(options.size ?? fontSize);
-    const lines = doc.splitTextToSize(pdfSafe(text), NOTES_TEXT_WIDTH_MM) as string[];
-    doc.text(lines, 20, y);
-    y += lines.length * ((options.size ?? fontSize) * 0.45) + (options.gap ?? 1.5);
+function layout(JsPDF: typeof JsPdf, content: NotesContent, fontSize: number): PdfFlow {
+  // No page breaks: buildNotesPdf shrinks the text instead.
+  const flow = new PdfFlow(JsPDF, { lineHeight: (sizePt) => sizePt * MM_PER_PT, topMm: TOP_MM, baseline: 'alphabetic' });
+  const body = { sizePt: fontSize };
+  const heading = { sizePt: fontSize + 2, bold: true };
+  const write = (text: string, style: TextStyle = body, gapAfterMm = 1.5) => flow.writeBlock(text, style, gapAfterMm);
+  const blankLine = () => {
+    flow.y += flow.lineHeight(fontSize);
   };
-  doc.setDocumentProperties({ title: pdfSafe(content.title) });
-  write(content.title, { bold: true, size: fontSize + 6, gap: 3 });
+  flow.doc.setDocumentProperties({ title: pdfSafe(content.title) });
+  write(content.title, { sizePt: fontSize + 6, bold: true }, 3);
   write(`Date and time: ${formatDateTime(content.generatedAt)}`);
-  write(`Clinician: ${content.clinicianName ? `Dr. ${content.clinicianName}` : 'not signed in (Quick Use)'}`, { gap: 4 });
-  write('Patient', { bold: true, size: fontSize + 2 });
+  write(`Clinician: ${content.clinicianName ? `Dr. ${content.clinicianName}` : 'not signed in (Quick Use)'}`, body, 4);
+  write('Patient', heading);
   if (content.patient) {
     write(`Name / initials: ${content.patient.displayName}`);
     write(`MRN / hospital number: ${content.patient.mrn ?? 'not recorded'}`);
-    write(`Year of birth: ${content.patient.yearOfBirth ?? 'not recorded'}`, { gap: 4 });
+    write(`Year of birth: ${content.patient.yearOfBirth ?? 'not recorded'}`, body, 4);
   } else {
-    write('No patient record linked.', { gap: 4 });
+    write('No patient record linked.', body, 4);
   }
-  write('Inputs', { bold: true, size: fontSize + 2 });
-  for (const [label, value] of content.inputs) write(`${label}: ${value}`, { gap: 0.5 });
-  y += line;
-  write('Result', { bold: true, size: fontSize + 2 });
-  for (const item of content.result) write(item, { gap: 0.5 });
-  y += line;
+  write('Inputs', heading);
+  for (const [label, value] of content.inputs) write(`${label}: ${value}`, body, 0.5);
+  blankLine();
+  write('Result', heading);
+  for (const item of content.result) write(item, body, 0.5);
+  blankLine();
   if (content.warnings.length) {
-    write('Warnings', { bold: true, size: fontSize + 2 });
-    for (const warning of content.warnings) write(`- ${warning}`, { gap: 0.5 });
-    y += line;
+    write('Warnings', heading);
+    for (const warning of content.warnings) write(`- ${warning}`, body, 0.5);
+    blankLine();
   }
-  write(DECISION_SUPPORT, { bold: true });
-  return y;
-}
-
-function formatDateTime(at: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  write(DECISION_SUPPORT, { sizePt: fontSize, bold: true });
+  return flow;
 }
 
 export function notesFileName(at: Date, what: string): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${what}-${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.pdf`;
+  return `${what}-${formatFileStamp(at)}.pdf`;
 }
 
 /**
