@@ -7,7 +7,6 @@ import { token } from '../shared/theme.ts';
 import { Button, Card } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { buildRoiMailto, mailNavigation } from './mail-report.ts';
-import { buildRoiReport, ROI_REPORT_FILE_NAME } from './pdf-report.ts';
 import { resolveRoiPresets, type RoiPresetAttributes } from './presets.ts';
 import { inputsFromForm, useRoiForm } from './roi-form.ts';
 import { RoiInputsCard } from './RoiInputsCard.tsx';
@@ -66,8 +65,8 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
   const downloadPdf = async () => {
     setGenerating(true);
     try {
-      // jsPDF (~125 KiB gzip) is loaded here, on the click, and never at start-up.
-      const { jsPDF } = await import('jspdf');
+      // jsPDF (~125 KiB gzip) and the report's layout are loaded here, on the click, and never at start-up.
+      const [{ jsPDF }, { buildRoiReport, ROI_REPORT_FILE_NAME }] = await Promise.all([import('jspdf'), import('./pdf-report.ts')]);
       const doc = buildRoiReport(jsPDF, inputs, result, new Date(), t);
       doc.save(ROI_REPORT_FILE_NAME);
     } catch (error) {
