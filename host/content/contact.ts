@@ -1,8 +1,9 @@
 import { CONCENTRATION_MG_PER_ML, VIAL_CONTENT_MG, VIAL_PRICE_SAR, VIAL_VOLUME_ML, VIALS_PER_BOX } from '../../clinical/index.ts';
+import { formatSarPrice } from '../../widgets/shared/format.ts';
 import { SITE } from './nav.ts';
 import type { ContactContent } from './types.ts';
 
-/** Contact and footer (spec §1, §2). */
+/** Contact and footer (docs/product.md §1, §2). */
 export const CONTACT: ContactContent = {
   title: 'Contact',
   productName: 'Sugammadex injection',
@@ -10,7 +11,7 @@ export const CONTACT: ContactContent = {
     `${VIAL_CONTENT_MG} mg / ${VIAL_VOLUME_ML} mL vial`,
     `${CONCENTRATION_MG_PER_ML} mg/mL`,
     `Box of ${VIALS_PER_BOX} vials`,
-    `${VIAL_PRICE_SAR.toFixed(2)} SAR per vial`,
+    `${formatSarPrice(VIAL_PRICE_SAR)} SAR per vial`,
   ],
   calculateButton: 'Calculate Dose Now',
   resourcesButton: 'Download Resources',

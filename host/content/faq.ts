@@ -10,6 +10,7 @@ import {
   VIAL_CONTENT_MG,
   doseQuantities,
 } from '../../clinical/index.ts';
+import { formatOneDecimal } from '../../widgets/shared/format.ts';
 import { CONTRACEPTION_STATEMENT, DISPLACEMENT_STATEMENT, REPARALYSIS_SUMMARY } from './safety.ts';
 import type { FaqContent, FaqEntry } from './types.ts';
 
@@ -17,11 +18,11 @@ const moderate70 = doseQuantities(MODERATE_BLOCK_DOSE_MG_PER_KG, 70);
 const immediate80 = doseQuantities(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG, 80);
 const CRCL = SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN;
 
-/** Twelve questions anaesthesia clinicians ask; every fact from clinical-reference §1-4 and spec §9. */
+/** Twelve questions anaesthesia clinicians ask; every fact from docs/clinical-reference.md §1-4 and docs/product.md §9. */
 const entries: FaqEntry[] = [
   {
     question: 'Which body weight do I use, including in obese patients?',
-    answer: `Actual body weight, obese patients included (US PI 2.1; EU SmPC 4.2). The total dose is the mg/kg dose times actual body weight, rounded to whole mg; vials = total ÷ ${VIAL_CONTENT_MG} mg rounded up; volume = total ÷ ${CONCENTRATION_MG_PER_ML} mg/mL. For example, 70 kg at ${MODERATE_BLOCK_DOSE_MG_PER_KG} mg/kg is ${moderate70.totalDoseMg} mg: ${moderate70.vials} vial, ${moderate70.volumeMl.toFixed(1)} mL.`,
+    answer: `Actual body weight, obese patients included (US PI 2.1; EU SmPC 4.2). The total dose is the mg/kg dose times actual body weight, rounded to whole mg; vials = total ÷ ${VIAL_CONTENT_MG} mg rounded up; volume = total ÷ ${CONCENTRATION_MG_PER_ML} mg/mL. For example, 70 kg at ${MODERATE_BLOCK_DOSE_MG_PER_KG} mg/kg is ${moderate70.totalDoseMg} mg: ${moderate70.vials} vial, ${formatOneDecimal(moderate70.volumeMl)} mL.`,
   },
   {
     question: 'What dose do I give at a TOF count of 1, or with a PTC of 0?',
@@ -29,7 +30,7 @@ const entries: FaqEntry[] = [
   },
   {
     question: `When is ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg used after rapid sequence induction?`,
-    answer: `For immediate reversal about 3 min after a single dose of rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg, in adults only. It has not been studied after vecuronium nor in children. The median time to a TOF ratio ≥ ${TOF_RATIO_TARGET} is about ${MEDIAN_RECOVERY_MIN.immediate} min. For 80 kg this is ${immediate80.totalDoseMg} mg: ${immediate80.vials} vials, ${immediate80.volumeMl.toFixed(1)} mL.`,
+    answer: `For immediate reversal about 3 min after a single dose of rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg, in adults only. It has not been studied after vecuronium nor in children. The median time to a TOF ratio ≥ ${TOF_RATIO_TARGET} is about ${MEDIAN_RECOVERY_MIN.immediate} min. For 80 kg this is ${immediate80.totalDoseMg} mg: ${immediate80.vials} vials, ${formatOneDecimal(immediate80.volumeMl)} mL.`,
   },
   {
     question: 'Can I give it in renal impairment?',
@@ -72,7 +73,7 @@ const entries: FaqEntry[] = [
   },
 ];
 
-/** FAQ (spec §2): twelve entries, one open at a time. */
+/** FAQ (docs/product.md §2): twelve entries, one open at a time. */
 export const FAQ: FaqContent = {
   title: 'Frequently Asked Questions',
   intro: 'Practical answers for anaesthesia clinicians, consistent with the product labels and the sources in the Safety and Clinical Evidence sections.',

@@ -16,6 +16,7 @@ import {
   doseQuantities,
   reparalysisGuidance,
 } from '../../clinical/index.ts';
+import { formatOneDecimal, formatSarPrice } from '../../widgets/shared/format.ts';
 import { ADVANTAGE } from './advantage.ts';
 import { EVIDENCE } from './evidence.ts';
 import { MECHANISM } from './mechanism.ts';
@@ -29,12 +30,12 @@ import {
 import type { PdfDocument, PdfSection, SafetyPanel } from './types.ts';
 
 /*
- * The downloadable documents' text (spec §2 "Resources"; rendered to PDF at build time by
+ * The downloadable documents' text (docs/product.md §2 "Resources"; rendered to PDF at build time by
  * host/pdfs). Facts come from the other content files and clinical/ so they are written once.
  */
 
 const CRCL = SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN;
-const SAR = (value: number) => `${value.toFixed(2)} SAR`;
+const SAR = (value: number) => `${formatSarPrice(value)} SAR`;
 const PRICE = SAR(VIAL_PRICE_SAR);
 const PRESENTATION = `${VIAL_CONTENT_MG} mg / ${VIAL_VOLUME_ML} mL vial (${CONCENTRATION_MG_PER_ML} mg/mL); box of ${VIALS_PER_BOX} vials; ${PRICE} per vial`;
 const BLANK = '____________________';
@@ -54,7 +55,7 @@ function exampleRow(doseMgPerKg: number, weightKg: number): string[] {
     `${doseMgPerKg} mg/kg`,
     `${q.totalDoseMg} mg`,
     `${q.vials} ${q.vials === 1 ? 'vial' : 'vials'}`,
-    `${q.volumeMl.toFixed(1)} mL`,
+    `${formatOneDecimal(q.volumeMl)} mL`,
     SAR(q.costSar),
   ];
 }
@@ -72,7 +73,7 @@ const DOSE_TABLE: string[][] = [
   ['Profound', 'PTC 0, no TOF response', 'No labelled dose', 'Wait for PTC ≥ 1'],
 ];
 
-/** Re-paralysis waits (clinical-reference §3), from clinical/reparalysis.ts: normal, mild-moderate and severe renal function, 4 and 16 mg/kg. */
+/** Re-paralysis waits (docs/clinical-reference.md §3), from clinical/reparalysis.ts: normal, mild-moderate and severe renal function, 4 and 16 mg/kg. */
 const REPARALYSIS_LINES: string[] = (() => {
   const all = [
     ...reparalysisGuidance(DEEP_BLOCK_DOSE_MG_PER_KG, 100),
@@ -412,7 +413,7 @@ export const USAGE_FORM: PdfDocument = {
       bullets: [
         'Complete one form for each reversal dose, in theatre, at the time of giving. Tick boxes with a cross; write "n/a" where a field does not apply.',
         `Record the block depth measured by quantitative monitoring just before reversal: the TOF count, or the PTC when there is no TOF response. The dose follows from it: ${MODERATE_BLOCK_DOSE_MG_PER_KG} mg/kg from TOF count 2, ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg for PTC 1-2 or TOF count 0-1, ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg only for immediate reversal after rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg in adults.`,
-        `Use actual body weight. Total dose = mg/kg x weight, rounded to whole mg; vials = total ÷ ${VIAL_CONTENT_MG} mg, rounded up; volume = total ÷ ${CONCENTRATION_MG_PER_ML} mg/mL. Example: 70 kg at 4 mg/kg = ${doseQuantities(DEEP_BLOCK_DOSE_MG_PER_KG, 70).totalDoseMg} mg, ${doseQuantities(DEEP_BLOCK_DOSE_MG_PER_KG, 70).vials} vials, ${doseQuantities(DEEP_BLOCK_DOSE_MG_PER_KG, 70).volumeMl.toFixed(1)} mL.`,
+        `Use actual body weight. Total dose = mg/kg x weight, rounded to whole mg; vials = total ÷ ${VIAL_CONTENT_MG} mg, rounded up; volume = total ÷ ${CONCENTRATION_MG_PER_ML} mg/mL. Example: 70 kg at 4 mg/kg = ${doseQuantities(DEEP_BLOCK_DOSE_MG_PER_KG, 70).totalDoseMg} mg, ${doseQuantities(DEEP_BLOCK_DOSE_MG_PER_KG, 70).vials} vials, ${formatOneDecimal(doseQuantities(DEEP_BLOCK_DOSE_MG_PER_KG, 70).volumeMl)} mL.`,
         `Before giving, check renal function (not recommended with creatinine clearance below ${CRCL} mL/min or on dialysis) and age (not established under 2 years).`,
         `Record the TOF ratio until it is at least ${TOF_RATIO_TARGET} and stable, and any event in the first 30 minutes after injection.`,
       ],

@@ -1,9 +1,10 @@
 import type { BradycardiaAssessment, RiskBand } from '../../clinical/index.ts';
+import { formatOneDecimal } from '../shared/format.ts';
 import { token } from '../shared/theme.ts';
 import { Badge, BulletList, Button, Card } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 
-/** Spec §9 band colours (LOW green, MODERATE yellow, HIGH red), as AA-contrast pairs. */
+/** docs/product.md §9 band colours (LOW green, MODERATE yellow, HIGH red), as AA-contrast pairs. */
 export const BAND_STYLES: Record<RiskBand, { background: string; color: string; accent: string }> = {
   LOW: { background: '#dcfce7', color: '#14532d', accent: '#16a34a' },
   MODERATE: { background: '#fef9c3', color: '#713f12', accent: '#ca8a04' },
@@ -28,14 +29,14 @@ export function RiskResults({ assessment, patientName, onExport, exportLabel }: 
             <span>
               <span css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.riskPercentLabel} </span>
               <strong data-testid="risk-percent" css={{ fontSize: '1.6em' }}>
-                {t.percent(assessment.riskPercent.toFixed(1))}
+                {t.percent(formatOneDecimal(assessment.riskPercent))}
               </strong>
             </span>
           </div>
           <div css={{ padding: '12px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
             <div css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.recommendedDose}</div>
             <div data-testid="advisor-dose" css={{ fontSize: '1.4em', fontWeight: 800 }}>
-              {t.doseLine(assessment.doseMg, assessment.doseMl.toFixed(1))}
+              {t.doseLine(assessment.doseMg, formatOneDecimal(assessment.doseMl))}
             </div>
             <div css={{ fontSize: '0.9em' }}>{t.dosePerKg(assessment.doseMgPerKg)}</div>
             <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px', marginBlockStart: '8px' }}>

@@ -1,4 +1,5 @@
 import type { DoseCalculatorInput, DoseOutcome, DoseResult } from '../../clinical/index.ts';
+import { formatOneDecimal, formatSarPrice } from '../shared/format.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, BulletList, Button } from '../shared/ui.tsx';
@@ -85,8 +86,8 @@ function DoseDetails({ result, input, onExport }: { result: DoseResult; input: D
   const stats: [string, string][] = [
     [t.totalDose, `${result.totalDoseMg} ${t.unitMg}`],
     [t.vials, t.vialCount(result.vials)],
-    [t.volume, `${result.volumeMl.toFixed(1)} ${t.unitMl}`],
-    [t.cost, `${result.costSar.toFixed(2)} ${t.unitSar}`],
+    [t.volume, `${formatOneDecimal(result.volumeMl)} ${t.unitMl}`],
+    [t.cost, `${formatSarPrice(result.costSar)} ${t.unitSar}`],
   ];
   return (
     <>

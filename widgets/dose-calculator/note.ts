@@ -1,4 +1,5 @@
 import type { DoseCalculatorInput, DoseResult } from '../../clinical/index.ts';
+import { formatDateTime, formatOneDecimal, formatSarPrice } from '../shared/format.ts';
 
 /**
  * The plain-text summary "Copy as note" puts on the clipboard, for pasting into the patient's
@@ -16,15 +17,10 @@ export function doseNote(input: DoseCalculatorInput, result: DoseResult, at: Dat
     `Renal: CrCl ${crcl}; dialysis ${input.dialysis ? 'yes' : 'no'}`,
     `Indication: ${result.indication}`,
     `Dose: ${result.doseMgPerKg} mg/kg x ${result.weightKg} kg = ${result.totalDoseMg} mg`,
-    `Draw up: ${result.volumeMl.toFixed(1)} mL at 100 mg/mL (${result.vials} x 200 mg/2 mL ${result.vials === 1 ? 'vial' : 'vials'}; ${result.costSar.toFixed(2)} SAR)`,
+    `Draw up: ${formatOneDecimal(result.volumeMl)} mL at 100 mg/mL (${result.vials} x 200 mg/2 mL ${result.vials === 1 ? 'vial' : 'vials'}; ${formatSarPrice(result.costSar)} SAR)`,
     `Administration: ${result.administration}`,
     `Monitoring: ${result.monitoring.join('; ')}`,
   ];
   if (result.warnings.length) lines.push('Warnings:', ...result.warnings.map((warning) => `- ${warning}`));
   return lines.join('\n');
-}
-
-function formatDateTime(at: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }

@@ -1,14 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import type { RoiResult } from '../../clinical/index.ts';
 import type { RoiInputsDetail } from '../shared/events.ts';
+import { formatOneDecimal, formatSar } from '../shared/format.ts';
 import { token } from '../shared/theme.ts';
 import { Card, visuallyHidden } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 import { useCountUp } from './count-up.ts';
-import { formatOneDecimal, formatSar } from './format.ts';
 import { impactLines } from './report-text.ts';
 
-/** Spec §2–4: the three result cards; their figures count up to the formula results. */
+/** docs/product.md §2–4: the three result cards; their figures count up to the formula results. */
 export function RoiResultCards({ result }: { result: RoiResult }) {
   const t = useMessages().roi;
   const [time = 0, hours = 0, cost = 0, ppcs = 0] = useCountUp([result.timeSavedMin, result.hoursFreed, result.costSavedSar, result.ppcsAvoided], [0, 1, 0, 1]);
@@ -60,7 +60,7 @@ function ResultCard({ id, title, value, unit, note }: { id: string; title: strin
   );
 }
 
-/** Spec §2, §5 and clinical reference §5: the time-comparison chart and what the figures mean. */
+/** docs/product.md §2, §5 and docs/clinical-reference.md §5: the time-comparison chart and what the figures mean. */
 export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; result: RoiResult }) {
   const t = useMessages().roi;
   const [summary, fixedCost, tof] = impactLines(inputs, result, t);

@@ -1,7 +1,7 @@
 import { ROI_RISK_RATIO, type RoiResult } from '../../clinical/index.ts';
 import type { RoiInputsDetail } from '../shared/events.ts';
+import { formatOneDecimal, formatSar } from '../shared/format.ts';
 import { roi } from '../shared/messages/roi.ts';
-import { formatOneDecimal, formatSar } from './format.ts';
 
 export type RoiMessages = typeof roi;
 
