@@ -1,3 +1,4 @@
+import { formatOneDecimal, formatSarPrice } from './format.ts';
 import type { HistoryEntry } from './account-api.ts';
 import type { NotesContent } from './notes-pdf.ts';
 import type { SelectedPatient } from './session-store.ts';
@@ -13,7 +14,7 @@ export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 
         inputs,
         result:
           r.kind === 'dose'
-            ? [`${r.indication}`, `Dose: ${r.doseMgPerKg} mg/kg = ${r.totalDoseMg} mg`, `Volume: ${Number(r.volumeMl).toFixed(1)} mL at 100 mg/mL (${r.vials} x 200 mg/2 mL)`, `Cost: ${Number(r.costSar).toFixed(2)} SAR`, `${r.administration}`]
+            ? [`${r.indication}`, `Dose: ${r.doseMgPerKg} mg/kg = ${r.totalDoseMg} mg`, `Volume: ${formatOneDecimal(Number(r.volumeMl))} mL at 100 mg/mL (${r.vials} x 200 mg/2 mL)`, `Cost: ${formatSarPrice(Number(r.costSar))} SAR`, `${r.administration}`]
             : [`${r.indication}`],
         warnings,
       };
@@ -21,8 +22,8 @@ export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 
       return {
         inputs,
         result: [
-          `Bradycardia risk: ${r.riskBand} (${Number(r.riskPercent).toFixed(1)}%)`,
-          `Dose: ${r.doseMgPerKg} mg/kg = ${r.doseMg} mg (${Number(r.doseMl).toFixed(1)} mL)`,
+          `Bradycardia risk: ${r.riskBand} (${formatOneDecimal(Number(r.riskPercent))}%)`,
+          `Dose: ${r.doseMgPerKg} mg/kg = ${r.doseMg} mg (${formatOneDecimal(Number(r.doseMl))} mL)`,
           ...((r.recommendations as { preparation?: string[] } | undefined)?.preparation ?? []),
         ],
         warnings,

@@ -8,6 +8,7 @@ import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
 import { useMessages } from '../../shared/widget-context.ts';
+import { formatRecordedAt } from '../../shared/format.ts';
 
 /** The PDFs exported to notes and stored, by patient; each downloads again (owner only). */
 export function ExportsPanel({ apiBase }: { apiBase: string }) {
@@ -30,7 +31,7 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
               <span css={{ flex: '1 1 200px', minInlineSize: 0, overflowWrap: 'anywhere' }}>
                 <strong>{record.fileName}</strong>
                 <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-                  {new Date(record.createdAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} · {patientName(record.patientId)}
+                  {formatRecordedAt(record.createdAt)} · {patientName(record.patientId)}
                 </span>
               </span>
               <Button

@@ -11,6 +11,7 @@ import { usePatients } from '../../shared/use-patients.ts';
 import { useSession } from '../../shared/use-session.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { describeEntry } from '../../shared/notes-content.ts';
+import { formatRecordedAt } from '../../shared/format.ts';
 
 const PAGE_SIZE = 20;
 
@@ -44,7 +45,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
       setPage(1);
     };
   const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
-  const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatRecordedAt;
 
   if (opened) {
     const described = describeEntry(opened);
