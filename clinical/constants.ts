@@ -52,6 +52,17 @@ export const ROI_OR_COST_STEP_SAR_PER_MIN = 5;
 export const ROI_PPC_RATE_MIN_PERCENT = 0;
 export const ROI_PPC_RATE_MAX_PERCENT = 20;
 export const ROI_PPC_RATE_STEP_PERCENT = 1;
+/** The two sliders' grids, as one value each for the form and the preset attributes (SAR/min; %). */
+export const ROI_OR_COST_SLIDER_SAR_PER_MIN = {
+  min: ROI_OR_COST_MIN_SAR_PER_MIN,
+  max: ROI_OR_COST_MAX_SAR_PER_MIN,
+  step: ROI_OR_COST_STEP_SAR_PER_MIN,
+} as const;
+export const ROI_PPC_RATE_SLIDER_PERCENT = {
+  min: ROI_PPC_RATE_MIN_PERCENT,
+  max: ROI_PPC_RATE_MAX_PERCENT,
+  step: ROI_PPC_RATE_STEP_PERCENT,
+} as const;
 // Fixed PPC risk ratio "from a 2025 systematic review": docs/product.md §3; closest published figure
 // Wang 2021 (OR 0.62), docs/clinical-reference.md §5. Held as a percentage for integer arithmetic as well.
 export const ROI_RISK_RATIO = 0.62;

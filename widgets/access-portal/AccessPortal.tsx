@@ -10,6 +10,7 @@ import { ChooserDialog } from './ChooserDialog.tsx';
 import { PortalDialog, type PortalTab } from './PortalDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
+import { outlineLinkCss } from '../shared/styles.ts';
 
 type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
 
@@ -147,17 +148,7 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
             <a
               href={profileHref}
               part="profile-link"
-              css={{
-                ...barButtonCss,
-                display: 'inline-flex',
-                alignItems: 'center',
-                border: `2px solid ${token('--sgx-color-primary')}`,
-                borderRadius: token('--sgx-radius'),
-                color: token('--sgx-color-primary'),
-                fontWeight: 650,
-                textDecoration: 'none',
-                '&:hover': { filter: 'brightness(0.92)' },
-              }}
+              css={{ ...barButtonCss, ...outlineLinkCss }}
             >
               {t.profile}
             </a>

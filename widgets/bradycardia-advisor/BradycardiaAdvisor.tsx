@@ -23,9 +23,10 @@ import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
-import { Badge, Button } from '../shared/ui.tsx';
+import { Badge, Button, FormCard } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
+import { twoColumnsCss } from '../shared/styles.ts';
 
 export interface BradycardiaAdvisorProps {
   /** Where the API is: "" or absent for the same origin, or e.g. https://reversal.example.org. */
@@ -169,16 +170,12 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
         </div>
         <p css={{ margin: 0, color: token('--sgx-color-muted') }}>{t.intro}</p>
       </header>
-      <div css={{ display: 'grid', gap: '20px', '@container (min-width: 860px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } }}>
-        <form
-          part="form"
+      <div css={twoColumnsCss(860)}>
+        <FormCard
           aria-label={t.inputCard}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={() => {
             if (!loading) void assess();
           }}
-          css={{ display: 'grid', gap: '14px', padding: '18px', background: token('--sgx-color-surface'), border: `1px solid ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius') }}
         >
           <h3 css={{ margin: 0, fontSize: '1.1em' }}>{t.inputCard}</h3>
           {patients.length > 0 && (
@@ -220,7 +217,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
               {loading ? t.assessing : t.assess}
             </Button>
           </div>
-        </form>
+        </FormCard>
         <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} onExport={exportToNotes} exportLabel={messages.account.exportNotes} />}</div>
       </div>
     </section>

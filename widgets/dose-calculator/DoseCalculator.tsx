@@ -20,11 +20,12 @@ import { useSession } from '../shared/use-session.ts';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
-import { Button } from '../shared/ui.tsx';
+import { Button, FormCard } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
+import { twoColumnsCss } from '../shared/styles.ts';
 
 export interface DoseCalculatorProps {
   /** API origin for saving a signed-in clinician's calculations (later); the calculator itself needs no API. */
@@ -160,24 +161,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
         </h2>
         <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
       </header>
-      <div css={{ display: 'grid', gap: '20px', '@container (min-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } }}>
-        <form
-          part="form"
-          aria-label={t.formLabel}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            calculate();
-          }}
-          css={{
-            display: 'grid',
-            gap: '14px',
-            padding: '18px',
-            background: token('--sgx-color-surface'),
-            border: `1px solid ${token('--sgx-color-border')}`,
-            borderRadius: token('--sgx-radius'),
-          }}
-        >
+      <div css={twoColumnsCss(760)}>
+        <FormCard aria-label={t.formLabel} onSubmit={calculate}>
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
             <SelectField name="ageGroup" label={t.ageGroup} value={form.ageGroup} onChange={set('ageGroup')} error={errorFor('ageGroup')} options={AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))} />
             <NumberField name="bodyWeight" label={t.bodyWeight} unit={t.unitKg} hint={t.bodyWeightHint} required value={form.bodyWeight} onChange={set('bodyWeight')} error={errorFor('bodyWeight')} />
@@ -199,7 +184,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
           <div>
             <Button type="submit">{t.calculate}</Button>
           </div>
-        </form>
+        </FormCard>
         <div aria-live="polite">
           {notice && !result && (
             <p role="status" data-testid="dose-notice" css={{ margin: 0, padding: '12px 14px', borderRadius: token('--sgx-radius'), border: `1px solid ${token('--sgx-color-warning')}`, background: token('--sgx-color-surface') }}>

@@ -5,6 +5,7 @@ import { useToast } from '../shared/toasts.tsx';
 import { Badge, BulletList, Button } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 import { doseNote } from './note.ts';
+import { surfaceCss } from '../shared/styles.ts';
 
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
 
@@ -18,10 +19,8 @@ export function DoseOutcomePanel({ outcome, input, patientLine, savedLine, onExp
       aria-label={t.resultHeading}
       css={{
         padding: '18px',
-        borderRadius: token('--sgx-radius'),
-        border: `1px solid ${token('--sgx-color-border')}`,
+        ...surfaceCss,
         borderInlineStart: `6px solid ${accent}`,
-        background: token('--sgx-color-surface'),
         display: 'grid',
         gap: '12px',
       }}

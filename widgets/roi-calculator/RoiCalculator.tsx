@@ -11,6 +11,7 @@ import { resolveRoiPresets, type RoiPresetAttributes } from './presets.ts';
 import { inputsFromForm, useRoiForm } from './roi-form.ts';
 import { RoiInputsCard } from './RoiInputsCard.tsx';
 import { RoiImpactSummary, RoiResultCards } from './RoiResults.tsx';
+import { outlineLinkCss, twoColumnsCss } from '../shared/styles.ts';
 
 export interface RoiCalculatorProps extends RoiPresetAttributes {
   /** The dose calculator in the host page that "Calculate Dose" scrolls to (an id, with or without '#'). */
@@ -91,7 +92,7 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
         </h2>
         <p css={{ margin: 0, marginBlockStart: '4px', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
       </header>
-      <div css={{ display: 'grid', gap: '20px', '@container (min-width: 760px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } }}>
+      <div css={twoColumnsCss(760)}>
         <RoiInputsCard form={form} onChange={update} />
         <div css={{ display: 'grid', gap: '16px', minInlineSize: 0 }}>
           <RoiResultCards result={result} />
@@ -114,19 +115,7 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
             href={guideHref?.trim() || DEFAULT_GUIDE_HREF}
             download
             part="guide-link"
-            css={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              minBlockSize: '44px',
-              paddingInline: '18px',
-              paddingBlock: '8px',
-              border: `2px solid ${token('--sgx-color-primary')}`,
-              borderRadius: token('--sgx-radius'),
-              color: token('--sgx-color-primary'),
-              fontWeight: 650,
-              textDecoration: 'none',
-              '&:hover': { filter: 'brightness(0.92)' },
-            }}
+            css={{ ...outlineLinkCss, minBlockSize: '44px', paddingInline: '18px', paddingBlock: '8px' }}
           >
             {t.downloadGuide}
           </a>

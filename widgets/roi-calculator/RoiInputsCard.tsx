@@ -1,18 +1,11 @@
 import { useId } from 'react';
-import {
-  ROI_OR_COST_MAX_SAR_PER_MIN,
-  ROI_OR_COST_MIN_SAR_PER_MIN,
-  ROI_OR_COST_STEP_SAR_PER_MIN,
-  ROI_PPC_RATE_MAX_PERCENT,
-  ROI_PPC_RATE_MIN_PERCENT,
-  ROI_PPC_RATE_STEP_PERCENT,
-  ROI_RISK_RATIO,
-} from '../../clinical/index.ts';
+import { ROI_OR_COST_SLIDER_SAR_PER_MIN, ROI_PPC_RATE_SLIDER_PERCENT, ROI_RISK_RATIO } from '../../clinical/index.ts';
 import { controlCss, NumberField } from '../shared/fields.tsx';
 import { token } from '../shared/theme.ts';
 import { useMessages } from '../shared/widget-context.ts';
 import { RangeField } from './RangeField.tsx';
 import type { RoiFormState } from './roi-form.ts';
+import { formCardCss } from '../shared/styles.ts';
 
 /** docs/product.md §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
 export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange: (patch: Partial<RoiFormState>) => void }) {
@@ -26,12 +19,7 @@ export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange
       noValidate
       onSubmit={(event) => event.preventDefault()}
       css={{
-        display: 'grid',
-        gap: '16px',
-        padding: '18px',
-        background: token('--sgx-color-surface'),
-        border: `1px solid ${token('--sgx-color-border')}`,
-        borderRadius: token('--sgx-radius'),
+        ...formCardCss('16px'),
         minInlineSize: 0,
       }}
     >
@@ -43,9 +31,7 @@ export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange
         name="orCostPerMinute"
         label={t.orCostPerMinute}
         unit={t.unitSarPerMin}
-        min={ROI_OR_COST_MIN_SAR_PER_MIN}
-        max={ROI_OR_COST_MAX_SAR_PER_MIN}
-        step={ROI_OR_COST_STEP_SAR_PER_MIN}
+        {...ROI_OR_COST_SLIDER_SAR_PER_MIN}
         value={form.orCostPerMinute}
         display={`${form.orCostPerMinute} ${t.unitSar}`}
         valueText={t.sarPerMinute(form.orCostPerMinute)}
@@ -59,9 +45,7 @@ export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange
         name="baselinePPCRate"
         label={t.baselinePpcRate}
         unit={t.unitPercent}
-        min={ROI_PPC_RATE_MIN_PERCENT}
-        max={ROI_PPC_RATE_MAX_PERCENT}
-        step={ROI_PPC_RATE_STEP_PERCENT}
+        {...ROI_PPC_RATE_SLIDER_PERCENT}
         value={form.baselinePPCRate}
         display={`${form.baselinePPCRate}${t.unitPercent}`}
         valueText={t.percentValue(form.baselinePPCRate)}

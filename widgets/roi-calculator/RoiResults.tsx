@@ -7,6 +7,7 @@ import { Card, visuallyHidden } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 import { useCountUp } from './count-up.ts';
 import { impactLines } from './report-text.ts';
+import { surfaceCss } from '../shared/styles.ts';
 
 /** docs/product.md §2–4: the three result cards; their figures count up to the formula results. */
 export function RoiResultCards({ result }: { result: RoiResult }) {
@@ -37,10 +38,8 @@ function ResultCard({ id, title, value, unit, note }: { id: string; title: strin
         alignContent: 'start',
         gap: '4px',
         padding: '14px',
-        background: token('--sgx-color-surface'),
-        border: `1px solid ${token('--sgx-color-border')}`,
+        ...surfaceCss,
         borderBlockStart: `5px solid ${token('--sgx-color-primary')}`,
-        borderRadius: token('--sgx-radius'),
         minInlineSize: 0,
       }}
     >

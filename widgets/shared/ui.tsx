@@ -1,5 +1,6 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, FormHTMLAttributes, ReactNode } from 'react';
 import { token } from './theme.ts';
+import { formCardCss, surfaceCss } from './styles.ts';
 
 /** Buttons, cards and badges every element shares. */
 export function Button({ variant = 'primary', busy = false, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost'; busy?: boolean }) {
@@ -59,10 +60,8 @@ export function Card({ title, children, part = 'card', accent }: { title?: React
     <section
       part={part}
       css={{
-        background: token('--sgx-color-surface'),
-        border: `1px solid ${token('--sgx-color-border')}`,
+        ...surfaceCss,
         borderBlockStart: accent ? `5px solid ${accent}` : undefined,
-        borderRadius: token('--sgx-radius'),
         padding: '18px',
         minInlineSize: 0,
       }}
@@ -117,3 +116,24 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
   border: 0,
 } as const;
+
+/**
+ * A tool's input form as a card (part "form"): the browser's own validation bubbles are off, since
+ * every field shows its own message; submitting (Enter or the button) runs `onSubmit` once.
+ */
+export function FormCard({ onSubmit, gap = '14px', children, ...rest }: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit: () => void; gap?: string }) {
+  return (
+    <form
+      part="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      css={formCardCss(gap)}
+      {...rest}
+    >
+      {children}
+    </form>
+  );
+}

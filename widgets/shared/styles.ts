@@ -1,0 +1,33 @@
+import { token } from './theme.ts';
+
+/** The elements' recurring style objects, so a card or a link looks the same in every element. */
+
+/** A themed surface: background, hairline border and the element's radius. */
+export const surfaceCss = {
+  background: token('--sgx-color-surface'),
+  border: `1px solid ${token('--sgx-color-border')}`,
+  borderRadius: token('--sgx-radius'),
+} as const;
+
+/** A form laid out as a card: fields one under the other. */
+export const formCardCss = (gap: string) => ({ display: 'grid', gap, padding: '18px', ...surfaceCss }) as const;
+
+/** Form and result side by side once the element (not the page) is at least this wide. */
+export const twoColumnsCss = (minWidthPx: number) =>
+  ({
+    display: 'grid',
+    gap: '20px',
+    [`@container (min-width: ${minWidthPx}px)`]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' },
+  }) as const;
+
+/** A link that looks like the secondary button (the guide download, the profile page). */
+export const outlineLinkCss = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  border: `2px solid ${token('--sgx-color-primary')}`,
+  borderRadius: token('--sgx-radius'),
+  color: token('--sgx-color-primary'),
+  fontWeight: 650,
+  textDecoration: 'none',
+  '&:hover': { filter: 'brightness(0.92)' },
+} as const;
