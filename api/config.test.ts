@@ -5,29 +5,89 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
     const config = loadConfig({}, '/srv/app');
-    expect(config).toEqual({ port: 3000, host: undefined, dataDir: path.resolve('/srv/app', 'data'), jwtSecret: undefined, allowedOrigins: [], trustProxy: false, trustProxyHops: 1, auditLogMaxBytes: 10 * 1024 * 1024, auditLogFiles: 5 });
+    expect(config).toEqual({
+      port: 3000,
+      host: undefined,
+      dataDir: path.resolve('/srv/app', 'data'),
+      jwtSecret: undefined,
+      allowedOrigins: [],
+      trustProxy: false,
+      trustProxyHops: 1,
+      auditLogMaxBytes: 10 * 1024 * 1024,
+      auditLogFiles: 5,
+    });
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('reads every variable', () => {
     const secret = 's'.repeat(32);
     expect(
-      loadConfig({ PORT: '8080', HOST: '127.0.0.1', DATA_DIR: 'var/db', JWT_SECRET: secret, ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/', TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2', AUDIT_LOG_MAX_BYTES: '1048576', AUDIT_LOG_FILES: '10' }, '/srv/app'),
-    ).toEqual({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('/srv/app', 'var/db'), jwtSecret: secret, allowedOrigins: ['https://a.example', 'http://b.example:8080'], trustProxy: true, trustProxyHops: 2, auditLogMaxBytes: 1048576, auditLogFiles: 10 });
+      loadConfig(
+        {
+          PORT: '8080',
+          HOST: '127.0.0.1',
+          DATA_DIR: 'var/db',
+          JWT_SECRET: secret,
+          ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/',
+          TRUST_PROXY: 'true',
+          TRUST_PROXY_HOPS: '2',
+          AUDIT_LOG_MAX_BYTES: '1048576',
+          AUDIT_LOG_FILES: '10',
+        },
+        '/srv/app',
+      ),
+    ).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv/app', 'var/db'),
+      jwtSecret: secret,
+      allowedOrigins: ['https://a.example', 'http://b.example:8080'],
+      trustProxy: true,
+      trustProxyHops: 2,
+      auditLogMaxBytes: 1048576,
+      auditLogFiles: 10,
+    });
   });
   it.each([
     [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
-    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters (got 5); leave it unset to have one generated in DATA_DIR'],
-    [{ ALLOWED_ORIGINS: 'cms.example' }, 'ALLOWED_ORIGINS has "cms.example", which is not an origin like https://intranet.example.org'],
-    [{ ALLOWED_ORIGINS: 'https://cms.example/path' }, 'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host and port only, like https://intranet.example.org'],
+    [
+      { JWT_SECRET: 'short' },
+      'JWT_SECRET must be at least 32 characters (got 5); leave it unset to have one generated in DATA_DIR',
+    ],
+    [
+      { ALLOWED_ORIGINS: 'cms.example' },
+      'ALLOWED_ORIGINS has "cms.example", which is not an origin like https://intranet.example.org',
+    ],
+    [
+      { ALLOWED_ORIGINS: 'https://cms.example/path' },
+      'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host and port only, like https://intranet.example.org',
+    ],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be "true" or "false" (got "yes")'],
-    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }, 'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "0")'],
-    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1.5' }, 'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "1.5")'],
-    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'two' }, 'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "two")'],
-    [{ AUDIT_LOG_MAX_BYTES: '100' }, 'AUDIT_LOG_MAX_BYTES must be a whole number from 4096 to 1099511627776 (got "100")'],
-    [{ AUDIT_LOG_MAX_BYTES: '10MB' }, 'AUDIT_LOG_MAX_BYTES must be a whole number from 4096 to 1099511627776 (got "10MB")'],
+    [
+      { TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' },
+      'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "0")',
+    ],
+    [
+      { TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '1.5' },
+      'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "1.5")',
+    ],
+    [
+      { TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'two' },
+      'TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "two")',
+    ],
+    [
+      { AUDIT_LOG_MAX_BYTES: '100' },
+      'AUDIT_LOG_MAX_BYTES must be a whole number from 4096 to 1099511627776 (got "100")',
+    ],
+    [
+      { AUDIT_LOG_MAX_BYTES: '10MB' },
+      'AUDIT_LOG_MAX_BYTES must be a whole number from 4096 to 1099511627776 (got "10MB")',
+    ],
     [{ AUDIT_LOG_FILES: '0' }, 'AUDIT_LOG_FILES must be a whole number from 1 to 1000 (got "0")'],
-    [{ TRUST_PROXY_HOPS: '2' }, 'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS'],
+    [
+      { TRUST_PROXY_HOPS: '2' },
+      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
+    ],
   ])('fails fast naming the variable: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -43,7 +43,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
     trustProxy,
     trustProxyHops: parseProxyHops(env.TRUST_PROXY_HOPS, trustProxy),
-    auditLogMaxBytes: parseWholeNumber('AUDIT_LOG_MAX_BYTES', env.AUDIT_LOG_MAX_BYTES, AUDIT_LOG_DEFAULT_MAX_BYTES, 4096, 2 ** 40),
+    auditLogMaxBytes: parseWholeNumber(
+      'AUDIT_LOG_MAX_BYTES',
+      env.AUDIT_LOG_MAX_BYTES,
+      AUDIT_LOG_DEFAULT_MAX_BYTES,
+      4096,
+      2 ** 40,
+    ),
     auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
   });
 }
@@ -60,24 +66,32 @@ function parseWholeNumber(name: string, value: string | undefined, fallback: num
 function parseProxyHops(value: string | undefined, trustProxy: boolean): number {
   if (value === undefined || value.trim() === '') return 1;
   if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1) {
-    throw new ConfigError(`TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "${value}")`);
+    throw new ConfigError(
+      `TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "${value}")`,
+    );
   }
   // Without TRUST_PROXY the header is ignored altogether: a hop count then is a setup mistake.
-  if (!trustProxy) throw new ConfigError('TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS');
+  if (!trustProxy)
+    throw new ConfigError(
+      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
+    );
   return Number(value);
 }
 
 function parsePort(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 3000;
   const port = Number(value);
-  if (!/^\d+$/.test(value.trim()) || port > 65535) throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}")`);
+  if (!/^\d+$/.test(value.trim()) || port > 65535)
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (got "${value}")`);
   return port;
 }
 
 function parseSecret(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length < JWT_SECRET_MIN_LENGTH) {
-    throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters (got ${value.length}); leave it unset to have one generated in DATA_DIR`);
+    throw new ConfigError(
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters (got ${value.length}); leave it unset to have one generated in DATA_DIR`,
+    );
   }
   return value;
 }
@@ -93,10 +107,14 @@ function parseOrigins(value: string | undefined): string[] {
       try {
         url = new URL(item);
       } catch {
-        throw new ConfigError(`ALLOWED_ORIGINS has "${item}", which is not an origin like https://intranet.example.org`);
+        throw new ConfigError(
+          `ALLOWED_ORIGINS has "${item}", which is not an origin like https://intranet.example.org`,
+        );
       }
       if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/$/, '')) {
-        throw new ConfigError(`ALLOWED_ORIGINS has "${item}": give the scheme, host and port only, like https://intranet.example.org`);
+        throw new ConfigError(
+          `ALLOWED_ORIGINS has "${item}": give the scheme, host and port only, like https://intranet.example.org`,
+        );
       }
       return url.origin;
     });

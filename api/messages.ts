@@ -10,14 +10,19 @@ export const INVALID_INPUT_MESSAGE = 'Invalid input';
 export const BAD_REQUEST_MESSAGE = 'Bad request';
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
 /** No route answered a path under /api/: 404, or the router's 405 / 501 for a known path. */
-export const UNMATCHED_MESSAGES: Readonly<Record<number, string>> = { 404: 'Not found', 405: 'Method not allowed', 501: 'Not implemented' };
+export const UNMATCHED_MESSAGES: Readonly<Record<number, string>> = {
+  404: 'Not found',
+  405: 'Method not allowed',
+  501: 'Not implemented',
+};
 
 // Request bodies
 export const MALFORMED_JSON_MESSAGE = 'The request body is not valid JSON';
 export const JSON_BODY_TYPE_MESSAGE = 'Send the body as application/json';
 export const CHANGES_OBJECT_MESSAGE = 'Send the changes as a JSON object, such as {"weightKg": 70}';
 /** `limit` as the body parser takes it, e.g. `64kb` → "… (the limit is 64 KB)". */
-export const bodyTooLargeMessage = (limit: string) => `Request body is too large (the limit is ${limit.replace('kb', ' KB')})`;
+export const bodyTooLargeMessage = (limit: string) =>
+  `Request body is too large (the limit is ${limit.replace('kb', ' KB')})`;
 
 // Sessions and sign-in
 export const SESSION_INVALID_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';

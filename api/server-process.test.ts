@@ -5,7 +5,13 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtServer, runServerProcess, startServerProcess, stopServerProcess, type ServerProcess } from './test-support/server-process.ts';
+import {
+  builtServer,
+  runServerProcess,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './test-support/server-process.ts';
 
 // The real server process, as `npm start` runs it: file modes, restarts, the lock, damaged files,
 // and acknowledged writes surviving SIGKILL. CRASH_TRIALS sets the number of kill trials
@@ -56,7 +62,12 @@ function signWithEmptyKey(claims: object): string {
   const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}`;
   return `${unsigned}.${createHmac('sha256', '').update(unsigned).digest('base64url')}`;
 }
-const signupBody = { email: 'crash@hospital.example', password: 'correct horse battery', name: 'Crash Test', agreeTerms: true };
+const signupBody = {
+  email: 'crash@hospital.example',
+  password: 'correct horse battery',
+  name: 'Crash Test',
+  agreeTerms: true,
+};
 
 describe('the server process', () => {
   it('keeps its files private (0600 in a 0700 directory) and sessions across a restart', async () => {
@@ -94,7 +105,9 @@ describe('the server process', () => {
   it('of 2 or 3 servers started at once on one DATA_DIR, exactly one listens (10 rounds)', async () => {
     const dataDir = await newDataDir();
     for (let round = 0; round < 10; round += 1) {
-      const results = await Promise.all(Array.from({ length: 2 + (round % 2) }, () => runServerProcess(serverFile, dataDir)));
+      const results = await Promise.all(
+        Array.from({ length: 2 + (round % 2) }, () => runServerProcess(serverFile, dataDir)),
+      );
       const listening = results.filter((result): result is ServerProcess => !('exitCode' in result));
       // every other round the winner is killed with SIGKILL: its lock must not outlive it
       for (const server of listening) await stopServerProcess(server, round % 2 ? 'SIGKILL' : 'SIGTERM');
@@ -102,7 +115,9 @@ describe('the server process', () => {
       for (const result of results) {
         if ('exitCode' in result) {
           expect(result.exitCode).toBe(1);
-          expect(result.output).toContain(`Cannot start: Another server is already using the data directory ${dataDir}`);
+          expect(result.output).toContain(
+            `Cannot start: Another server is already using the data directory ${dataDir}`,
+          );
         }
       }
     }
@@ -111,7 +126,8 @@ describe('the server process', () => {
   it('refuses a second server started in another PID namespace (a second container on the volume)', async (context) => {
     const unshare = ['unshare', '--pid', '--fork', '--mount-proc'];
     const probe = spawnSync(unshare[0]!, [...unshare.slice(1), 'true'], { stdio: 'ignore' });
-    if (probe.error || probe.status !== 0) context.skip(`${unshare.join(' ')} is not available here (needs util-linux and root or user namespaces)`);
+    if (probe.error || probe.status !== 0)
+      context.skip(`${unshare.join(' ')} is not available here (needs util-linux and root or user namespaces)`);
     const dataDir = await newDataDir();
     const first = await startServerProcess(serverFile, dataDir);
     try {
@@ -128,12 +144,16 @@ describe('the server process', () => {
     ['the test runner (alive)', String(process.pid)],
     ['init (pid 1)', '1'],
     ['garbage', 'not a pid at all'],
-  ])('a lock file naming %s does not block start-up', async (_name, content) => {
-    const dataDir = await newDataDir();
-    await writeFile(path.join(dataDir, 'server.lock'), content);
-    const server = await startServerProcess(serverFile, dataDir);
-    await stopServerProcess(server);
-  }, 30_000);
+  ])(
+    'a lock file naming %s does not block start-up',
+    async (_name, content) => {
+      const dataDir = await newDataDir();
+      await writeFile(path.join(dataDir, 'server.lock'), content);
+      const server = await startServerProcess(serverFile, dataDir);
+      await stopServerProcess(server);
+    },
+    30_000,
+  );
 
   it('after kill -9 of the first server, a new one starts', async () => {
     const dataDir = await newDataDir();
@@ -165,7 +185,9 @@ describe('the server process', () => {
       try {
         const signup = await post(result, '/api/auth/signup', signupBody);
         const claims = JSON.parse(Buffer.from(signup.body.token.split('.')[1], 'base64url').toString());
-        const me = await fetch(`${result.url}/api/auth/me`, { headers: { Authorization: `Bearer ${signWithEmptyKey(claims)}` } });
+        const me = await fetch(`${result.url}/api/auth/me`, {
+          headers: { Authorization: `Bearer ${signWithEmptyKey(claims)}` },
+        });
         expect(me.status, 'a token signed with "" was accepted').toBe(401);
       } finally {
         result.child.kill('SIGKILL');
@@ -186,7 +208,9 @@ describe('the server process', () => {
       expect(secret.length).toBeGreaterThanOrEqual(32);
       const signup = await post(server, '/api/auth/signup', signupBody);
       const claims = JSON.parse(Buffer.from(signup.body.token.split('.')[1], 'base64url').toString());
-      const me = await fetch(`${server.url}/api/auth/me`, { headers: { Authorization: `Bearer ${signWithEmptyKey(claims)}` } });
+      const me = await fetch(`${server.url}/api/auth/me`, {
+        headers: { Authorization: `Bearer ${signWithEmptyKey(claims)}` },
+      });
       expect(me.status).toBe(401);
     } finally {
       await stopServerProcess(server);
@@ -205,7 +229,9 @@ describe('the server process', () => {
         const responses = await Promise.all(
           Array.from({ length: 10 }, async (_, index) => {
             const id = `${batch}-${index}-`.padEnd(15_000, 'x');
-            const response = await fetch(server.url + routes[index % routes.length] + id, { headers: { Authorization: `Bearer ${token}` } });
+            const response = await fetch(server.url + routes[index % routes.length] + id, {
+              headers: { Authorization: `Bearer ${token}` },
+            });
             await response.arrayBuffer();
             return response.status;
           }),
@@ -232,7 +258,9 @@ describe('the server process', () => {
       const token = (await post(server, '/api/auth/signup', signupBody)).body.token as string;
       for (let index = 0; index < 300; index += 1) {
         const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`; // well-formed: each read is logged
-        const response = await fetch(`${server.url}/api/patients/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+        const response = await fetch(`${server.url}/api/patients/${id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
         expect(response.status).toBe(404);
       }
       const logs = (await readdir(dataDir)).filter((name) => name.startsWith('audit.log')).sort();
@@ -245,28 +273,48 @@ describe('the server process', () => {
       }
       expect(total).toBeLessThanOrEqual(3 * 4096);
       const newest = (await readFile(path.join(dataDir, 'audit.log'), 'utf8')).trim().split('\n').at(-1)!;
-      expect(JSON.parse(newest)).toMatchObject({ action: 'patient.read', recordId: '00000000-0000-4000-8000-000000000299' });
+      expect(JSON.parse(newest)).toMatchObject({
+        action: 'patient.read',
+        recordId: '00000000-0000-4000-8000-000000000299',
+      });
     } finally {
       await stopServerProcess(server);
     }
   }, 60_000);
 
-  it.each(['null', '0', 'false', '"text"', '{}'])('refuses a data file holding %s without changing it', async (content) => {
-    const dataDir = await newDataDir();
-    await writeFile(path.join(dataDir, 'db.json'), content);
-    const result = exitedAtStart(await runServerProcess(serverFile, dataDir));
-    expect(result.exitCode).toBe(1);
-    expect(result.output).toContain(`Cannot start: The data file ${path.join(dataDir, 'db.json')} is not a database this server can read`);
-    expect(await readFile(path.join(dataDir, 'db.json'), 'utf8')).toBe(content);
-  }, 30_000);
+  it.each(['null', '0', 'false', '"text"', '{}'])(
+    'refuses a data file holding %s without changing it',
+    async (content) => {
+      const dataDir = await newDataDir();
+      await writeFile(path.join(dataDir, 'db.json'), content);
+      const result = exitedAtStart(await runServerProcess(serverFile, dataDir));
+      expect(result.exitCode).toBe(1);
+      expect(result.output).toContain(
+        `Cannot start: The data file ${path.join(dataDir, 'db.json')} is not a database this server can read`,
+      );
+      expect(await readFile(path.join(dataDir, 'db.json'), 'utf8')).toBe(content);
+    },
+    30_000,
+  );
 
   it('removes unfinished uploads and PDFs no export record names at start, keeping the others', async () => {
     const dataDir = await newDataDir();
     const exportsDir = path.join(dataDir, 'exports');
     await mkdir(exportsDir, { mode: 0o700 });
     const kept = '11111111-1111-4111-8111-111111111111';
-    const record = { id: kept, ownerId: 'u1', patientId: null, calculationId: null, fileName: 'notes.pdf', sizeBytes: 20, createdAt: '2026-01-01T00:00:00.000Z' };
-    await writeFile(path.join(dataDir, 'db.json'), JSON.stringify({ version: 1, users: [], sessions: [], patients: [], calculations: [], exports: [record] }));
+    const record = {
+      id: kept,
+      ownerId: 'u1',
+      patientId: null,
+      calculationId: null,
+      fileName: 'notes.pdf',
+      sizeBytes: 20,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    await writeFile(
+      path.join(dataDir, 'db.json'),
+      JSON.stringify({ version: 1, users: [], sessions: [], patients: [], calculations: [], exports: [record] }),
+    );
     const pdf = '%PDF-1.4\nx\n%%EOF\n';
     await writeFile(path.join(exportsDir, `${kept}.pdf`), pdf);
     await writeFile(path.join(exportsDir, '22222222-2222-4222-8222-222222222222.pdf'), pdf); // metadata never written
@@ -277,7 +325,9 @@ describe('the server process', () => {
     try {
       expect((await readdir(exportsDir)).sort()).toEqual([`${kept}.pdf`, 'README.txt']);
       expect(await readFile(path.join(exportsDir, `${kept}.pdf`), 'utf8')).toBe(pdf);
-      expect(server.output()).toContain(`Removed 3 orphaned export files from ${exportsDir} (2 unfinished uploads, 1 PDF with no export record)`);
+      expect(server.output()).toContain(
+        `Removed 3 orphaned export files from ${exportsDir} (2 unfinished uploads, 1 PDF with no export record)`,
+      );
     } finally {
       await stopServerProcess(server);
     }
@@ -290,7 +340,9 @@ describe('the server process', () => {
     try {
       const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { PORT: String(port) }));
       expect(result.exitCode).toBe(1);
-      expect(result.output.trim()).toBe(`Cannot start: Cannot listen on 127.0.0.1:${port}: address in use (is another server running on this port?)`);
+      expect(result.output.trim()).toBe(
+        `Cannot start: Cannot listen on 127.0.0.1:${port}: address in use (is another server running on this port?)`,
+      );
     } finally {
       blocker.close();
     }
@@ -299,11 +351,15 @@ describe('the server process', () => {
   it.each([
     ['192.0.2.1', 'Cannot listen on 192.0.2.1:0: address not available on this machine (check HOST)'],
     ['no-such-host.invalid', 'Cannot listen on no-such-host.invalid:0: host name not found (check HOST)'],
-  ])('a bad HOST (%s) ends with one clear line and exit code 1', async (host, message) => {
-    const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { HOST: host }));
-    expect(result.exitCode).toBe(1);
-    expect(result.output.trim()).toBe(`Cannot start: ${message}`);
-  }, 30_000);
+  ])(
+    'a bad HOST (%s) ends with one clear line and exit code 1',
+    async (host, message) => {
+      const result = exitedAtStart(await runServerProcess(serverFile, await newDataDir(), { HOST: host }));
+      expect(result.exitCode).toBe(1);
+      expect(result.output.trim()).toBe(`Cannot start: ${message}`);
+    },
+    30_000,
+  );
 
   it('SIGTERM with stalled requests open: stops accepting, then exits within 15 s', async () => {
     const server = await startServerProcess(serverFile, await newDataDir());
@@ -316,7 +372,9 @@ describe('the server process', () => {
       });
     const sockets = [
       await open('GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-Half: '), // half a request's headers
-      await open('POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"toolType"'), // a body that never finishes
+      await open(
+        'POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"toolType"',
+      ), // a body that never finishes
     ];
     for (const socket of sockets) socket.on('error', () => {});
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -324,7 +382,10 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(fetch(`${server.url}/api/auth/me`)).rejects.toThrow(); // no longer accepting
-    const code = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+    const code = await Promise.race([
+      server.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+    ]);
     for (const socket of sockets) socket.destroy();
     if (code === 'still running') server.child.kill('SIGKILL');
     expect(code).toBe(0);
@@ -337,39 +398,50 @@ describe('the server process', () => {
     expect(result.output).toContain('Cannot start: JWT_SECRET must be at least 32 characters');
   }, 30_000);
 
-  it(`loses no acknowledged write when killed with SIGKILL mid-write (${CRASH_TRIALS} trials)`, async () => {
-    const dataDir = await newDataDir();
-    let server = await startServerProcess(serverFile, dataDir);
-    const token = (await post(server, '/api/auth/signup', signupBody)).body.token as string;
-    const acknowledged: string[] = [];
-    for (let trial = 0; trial < CRASH_TRIALS; trial += 1) {
-      const current = server;
-      let stop = false;
-      const writer = async (worker: number) => {
-        for (let n = 0; !stop; n += 1) {
-          try {
-            const response = await post(current, '/api/patients', { displayName: `t${trial}-w${worker}-${n}`, weightKg: 70 }, token);
-            if (response.status === 201) acknowledged.push(response.body.id);
-          } catch {
-            return; // the connection died with the process: this write was never acknowledged
+  it(
+    `loses no acknowledged write when killed with SIGKILL mid-write (${CRASH_TRIALS} trials)`,
+    async () => {
+      const dataDir = await newDataDir();
+      let server = await startServerProcess(serverFile, dataDir);
+      const token = (await post(server, '/api/auth/signup', signupBody)).body.token as string;
+      const acknowledged: string[] = [];
+      for (let trial = 0; trial < CRASH_TRIALS; trial += 1) {
+        const current = server;
+        let stop = false;
+        const writer = async (worker: number) => {
+          for (let n = 0; !stop; n += 1) {
+            try {
+              const response = await post(
+                current,
+                '/api/patients',
+                { displayName: `t${trial}-w${worker}-${n}`, weightKg: 70 },
+                token,
+              );
+              if (response.status === 201) acknowledged.push(response.body.id);
+            } catch {
+              return; // the connection died with the process: this write was never acknowledged
+            }
           }
-        }
-      };
-      const writers = Array.from({ length: 8 }, (_, worker) => writer(worker));
-      await new Promise((resolve) => setTimeout(resolve, 80 + Math.random() * 250));
-      current.child.kill('SIGKILL');
-      stop = true;
-      await Promise.all(writers);
-      await current.exited;
+        };
+        const writers = Array.from({ length: 8 }, (_, worker) => writer(worker));
+        await new Promise((resolve) => setTimeout(resolve, 80 + Math.random() * 250));
+        current.child.kill('SIGKILL');
+        stop = true;
+        await Promise.all(writers);
+        await current.exited;
 
-      server = await startServerProcess(serverFile, dataDir);
-      const list = await fetch(`${server.url}/api/patients`, { headers: { Authorization: `Bearer ${token}` } });
-      expect(list.status).toBe(200);
-      const stored = new Set(((await list.json()) as { patients: { id: string }[] }).patients.map((patient) => patient.id));
-      const lost = acknowledged.filter((id) => !stored.has(id));
-      expect({ trial, lost }).toEqual({ trial, lost: [] });
-    }
-    expect(acknowledged.length).toBeGreaterThan(CRASH_TRIALS); // the trials really wrote
-    await stopServerProcess(server);
-  }, 60_000 + CRASH_TRIALS * 10_000);
+        server = await startServerProcess(serverFile, dataDir);
+        const list = await fetch(`${server.url}/api/patients`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(list.status).toBe(200);
+        const stored = new Set(
+          ((await list.json()) as { patients: { id: string }[] }).patients.map((patient) => patient.id),
+        );
+        const lost = acknowledged.filter((id) => !stored.has(id));
+        expect({ trial, lost }).toEqual({ trial, lost: [] });
+      }
+      expect(acknowledged.length).toBeGreaterThan(CRASH_TRIALS); // the trials really wrote
+      await stopServerProcess(server);
+    },
+    60_000 + CRASH_TRIALS * 10_000,
+  );
 });

@@ -42,7 +42,10 @@ async function main() {
   const store = await openLowdbStore(config.dataDir, { log: (message) => console.log(message) });
   const app = createApp({
     store,
-    audit: fileAuditLog(config.dataDir, () => new Date(), { maxBytes: config.auditLogMaxBytes, keepFiles: config.auditLogFiles }),
+    audit: fileAuditLog(config.dataDir, () => new Date(), {
+      maxBytes: config.auditLogMaxBytes,
+      keepFiles: config.auditLogFiles,
+    }),
     jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
     allowedOrigins: config.allowedOrigins,
     staticRoot: siteRoot(),

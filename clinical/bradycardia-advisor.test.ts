@@ -29,9 +29,27 @@ function expectAssessment(outcome: BradycardiaOutcome) {
 describe('worked examples (docs/clinical-reference.md §4)', () => {
   it.each([
     { name: 'no factor → 2.0% LOW', changes: {}, percent: 2.0, band: 'LOW', factors: [] },
-    { name: 'beta-blocker → 3.9% LOW', changes: { betaBlocker: true }, percent: 3.9, band: 'LOW', factors: ['betaBlocker'] }, // 0.040816 / 1.040816
-    { name: 'beta-blocker + dexmedetomidine → 7.5% MODERATE', changes: { betaBlocker: true, dexmedetomidine: true }, percent: 7.5, band: 'MODERATE', factors: ['betaBlocker', 'dexmedetomidine'] }, // odds 0.081633 → 7.55
-    { name: 'AV block + beta-blocker + HR 45 → 23.4% HIGH', changes: { cardiacHistory: 'av_block', betaBlocker: true, baselineHr: 45 }, percent: 23.4, band: 'HIGH', factors: ['betaBlocker', 'conductionDisease', 'baselineHrBelow50'] }, // × 3 × 2 × 2.5 = 15 → odds 0.306122 → 23.44
+    {
+      name: 'beta-blocker → 3.9% LOW',
+      changes: { betaBlocker: true },
+      percent: 3.9,
+      band: 'LOW',
+      factors: ['betaBlocker'],
+    }, // 0.040816 / 1.040816
+    {
+      name: 'beta-blocker + dexmedetomidine → 7.5% MODERATE',
+      changes: { betaBlocker: true, dexmedetomidine: true },
+      percent: 7.5,
+      band: 'MODERATE',
+      factors: ['betaBlocker', 'dexmedetomidine'],
+    }, // odds 0.081633 → 7.55
+    {
+      name: 'AV block + beta-blocker + HR 45 → 23.4% HIGH',
+      changes: { cardiacHistory: 'av_block', betaBlocker: true, baselineHr: 45 },
+      percent: 23.4,
+      band: 'HIGH',
+      factors: ['betaBlocker', 'conductionDisease', 'baselineHrBelow50'],
+    }, // × 3 × 2 × 2.5 = 15 → odds 0.306122 → 23.44
   ])('$name', ({ changes, percent, band, factors }) => {
     const result = expectAssessment(run(changes));
     expect(result.riskPercent).toBe(percent);
@@ -107,9 +125,16 @@ describe('half-open bands', () => {
 
   it('the band follows the displayed percent', () => {
     // HR 45 (× 2.5) + pacemaker (× 0.5) + vagal (× 2) = × 2.5 → 4.85 → 4.9 LOW
-    expect(expectAssessment(run({ baselineHr: 45, cardiacHistory: 'pacemaker', vagalStimulus: true }))).toMatchObject({ riskPercent: 4.9, riskBand: 'LOW' });
+    expect(expectAssessment(run({ baselineHr: 45, cardiacHistory: 'pacemaker', vagalStimulus: true }))).toMatchObject({
+      riskPercent: 4.9,
+      riskBand: 'LOW',
+    });
     // av block × 3 → 5.77 → 5.8 MODERATE
-    expect(expectAssessment(run({ cardiacHistory: 'av_block' }))).toMatchObject({ riskPercent: 5.8, riskBand: 'MODERATE', riskColour: 'yellow' });
+    expect(expectAssessment(run({ cardiacHistory: 'av_block' }))).toMatchObject({
+      riskPercent: 5.8,
+      riskBand: 'MODERATE',
+      riskColour: 'yellow',
+    });
   });
 });
 
@@ -123,7 +148,9 @@ describe('dose by depth, by actual body weight', () => {
   ])('$depth × $weight kg → $doseMg mg, $doseMl mL', ({ depth, weight, mgPerKg, doseMg, doseMl }) => {
     const result = expectAssessment(run({ depth, weight }));
     expect([result.doseMgPerKg, result.doseMg, result.doseMl]).toEqual([mgPerKg, doseMg, doseMl]);
-    expect(result.recommendations.preparation[0]).toBe(`${doseMg} mg (${doseMl.toFixed(1)} mL) single IV bolus over about 10 seconds`);
+    expect(result.recommendations.preparation[0]).toBe(
+      `${doseMg} mg (${doseMl.toFixed(1)} mL) single IV bolus over about 10 seconds`,
+    );
   });
 
   it.each([
@@ -143,7 +170,12 @@ describe('dose by depth, by actual body weight', () => {
   it('names the mismatch', () => {
     expect(run({ depth: 'tof_2_plus', dose: 16 })).toEqual({
       kind: 'invalid_input',
-      issues: [{ field: 'dose', message: 'Dose does not match the block depth (TOF 2 or more: 2, PTC 1-2: 4, immediate: 16 mg/kg)' }],
+      issues: [
+        {
+          field: 'dose',
+          message: 'Dose does not match the block depth (TOF 2 or more: 2, PTC 1-2: 4, immediate: 16 mg/kg)',
+        },
+      ],
     });
   });
 });
@@ -153,7 +185,10 @@ describe('required fields and ranges', () => {
     const { weight: _w, age: _a, baselineHr: _h, creatinine: _c, ...rest } = base;
     expect(assessBradycardia(rest)).toEqual({
       kind: 'invalid_input',
-      issues: ['weight', 'age', 'baselineHr', 'creatinine'].map((field) => ({ field, message: 'Please fill in all required fields' })),
+      issues: ['weight', 'age', 'baselineHr', 'creatinine'].map((field) => ({
+        field,
+        message: 'Please fill in all required fields',
+      })),
     });
   });
   it.each([
@@ -162,11 +197,27 @@ describe('required fields and ranges', () => {
     { changes: { age: -1 }, field: 'age', message: 'Age must be between 0 and 120 years' },
     { changes: { age: 121 }, field: 'age', message: 'Age must be between 0 and 120 years' },
     { changes: { baselineHr: 19 }, field: 'baselineHr', message: 'Baseline heart rate must be between 20 and 250 bpm' },
-    { changes: { baselineHr: 251 }, field: 'baselineHr', message: 'Baseline heart rate must be between 20 and 250 bpm' },
-    { changes: { creatinine: 9 }, field: 'creatinine', message: 'Creatinine clearance must be between 10 and 200 mL/min' },
-    { changes: { cardiacHistory: 'mi' }, field: 'cardiacHistory', message: 'Choose a cardiac history: none, bradycardia, AV block or pacemaker' },
+    {
+      changes: { baselineHr: 251 },
+      field: 'baselineHr',
+      message: 'Baseline heart rate must be between 20 and 250 bpm',
+    },
+    {
+      changes: { creatinine: 9 },
+      field: 'creatinine',
+      message: 'Creatinine clearance must be between 10 and 200 mL/min',
+    },
+    {
+      changes: { cardiacHistory: 'mi' },
+      field: 'cardiacHistory',
+      message: 'Choose a cardiac history: none, bradycardia, AV block or pacemaker',
+    },
     { changes: { nmba: 'other' }, field: 'nmba', message: 'Choose the blocking agent: rocuronium or vecuronium' },
-    { changes: { betaBlocker: 'yes' }, field: 'betaBlocker', message: 'Beta-blocker must be ticked or unticked (true or false)' },
+    {
+      changes: { betaBlocker: 'yes' },
+      field: 'betaBlocker',
+      message: 'Beta-blocker must be ticked or unticked (true or false)',
+    },
     { changes: { riskPercent: 1 }, field: 'riskPercent', message: 'Unknown field "riskPercent"' },
   ])('$field: $message', ({ changes, field, message }) => {
     expect(run(changes)).toEqual({ kind: 'invalid_input', issues: [{ field, message }] });
@@ -200,7 +251,8 @@ describe('management plan', () => {
     ]);
   });
   it('HIGH with AV block: both drawn up, pads on, a second clinician, pacing ready', () => {
-    const plan = expectAssessment(run({ cardiacHistory: 'av_block', betaBlocker: true, baselineHr: 45 })).recommendations.preparation;
+    const plan = expectAssessment(run({ cardiacHistory: 'av_block', betaBlocker: true, baselineHr: 45 }))
+      .recommendations.preparation;
     expect(plan.slice(3)).toEqual([
       'Atropine 1 mg and epinephrine (10 µg/mL) drawn up before injection',
       'Transcutaneous pacing pads applied before injection',
@@ -214,7 +266,9 @@ describe('management plan', () => {
       'Pacemaker: confirm the pacing mode and capture before injection',
       'CrCl < 30 mL/min: not recommended in severe renal impairment; if given, wait 24 h before re-paralysis with rocuronium or vecuronium',
     ]);
-    expect(result.warnings).toEqual(['Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients']);
+    expect(result.warnings).toEqual([
+      'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients',
+    ]);
     // CrCl does not change the risk
     expect(result.riskPercent).toBe(expectAssessment(run({ cardiacHistory: 'pacemaker', creatinine: 90 })).riskPercent);
   });
@@ -238,8 +292,14 @@ describe('management plan', () => {
   });
   it.each([
     { changes: { age: 1 }, warnings: ['Use in children under 2 years of age is not established'] },
-    { changes: { age: 10, depth: 'immediate' }, warnings: ['16 mg/kg immediate reversal is not established in pediatrics'] },
-    { changes: { depth: 'immediate', nmba: 'vecuronium' }, warnings: ['16 mg/kg immediate reversal has been studied only after rocuronium 1.2 mg/kg.'] },
+    {
+      changes: { age: 10, depth: 'immediate' },
+      warnings: ['16 mg/kg immediate reversal is not established in pediatrics'],
+    },
+    {
+      changes: { depth: 'immediate', nmba: 'vecuronium' },
+      warnings: ['16 mg/kg immediate reversal has been studied only after rocuronium 1.2 mg/kg.'],
+    },
     { changes: { depth: 'immediate' }, warnings: [] },
   ])('warnings for $changes', ({ changes, warnings }) => {
     expect(expectAssessment(run(changes)).warnings).toEqual(warnings);
@@ -247,7 +307,8 @@ describe('management plan', () => {
 });
 
 describe('re-paralysis guidance (docs/clinical-reference.md §3)', () => {
-  const nonSteroidal = 'If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.';
+  const nonSteroidal =
+    'If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.';
   it.each([
     {
       name: '≤ 4 mg/kg, normal renal function',
@@ -268,13 +329,28 @@ describe('re-paralysis guidance (docs/clinical-reference.md §3)', () => {
         nonSteroidal,
       ],
     },
-    { name: '16 mg/kg', changes: { depth: 'immediate', creatinine: 90 }, lines: ['After 16 mg/kg: wait 24 h before giving rocuronium or vecuronium again.', nonSteroidal] },
-    { name: 'CrCl < 30, any dose', changes: { depth: 'tof_2_plus', creatinine: 29 }, lines: ['Severe renal impairment (CrCl < 30 mL/min), any dose: wait 24 h before giving rocuronium or vecuronium again.', nonSteroidal] },
+    {
+      name: '16 mg/kg',
+      changes: { depth: 'immediate', creatinine: 90 },
+      lines: ['After 16 mg/kg: wait 24 h before giving rocuronium or vecuronium again.', nonSteroidal],
+    },
+    {
+      name: 'CrCl < 30, any dose',
+      changes: { depth: 'tof_2_plus', creatinine: 29 },
+      lines: [
+        'Severe renal impairment (CrCl < 30 mL/min), any dose: wait 24 h before giving rocuronium or vecuronium again.',
+        nonSteroidal,
+      ],
+    },
   ])('$name', ({ changes, lines }) => {
     expect(expectAssessment(run(changes)).reparalysis).toEqual(lines);
   });
 });
 
 it('names the model and says it is an unvalidated heuristic', () => {
-  expect(expectAssessment(run({})).model).toEqual({ name: 'Sugammadex bradycardia risk heuristic', version: 1, unvalidatedHeuristic: true });
+  expect(expectAssessment(run({})).model).toEqual({
+    name: 'Sugammadex bradycardia risk heuristic',
+    version: 1,
+    unvalidatedHeuristic: true,
+  });
 });

@@ -1,9 +1,5 @@
 import { ADULT_MIN_AGE_YEARS, PEDIATRIC_MIN_AGE_YEARS } from './constants.ts';
-import {
-  BRADYCARDIA_FIELD_ORDER,
-  bradycardiaInputSchema,
-  DOSE_MG_PER_KG_BY_DEPTH,
-} from './bradycardia-schema.ts';
+import { BRADYCARDIA_FIELD_ORDER, bradycardiaInputSchema, DOSE_MG_PER_KG_BY_DEPTH } from './bradycardia-schema.ts';
 import {
   BRADYCARDIA_MODEL,
   estimateBradycardiaRisk,

@@ -56,7 +56,10 @@ export const bradycardiaInputSchema = v.pipe(
       weight: numberInRange(BODY_WEIGHT_MIN_KG, BODY_WEIGHT_MAX_KG, weightMessage),
       age: numberInRange(0, ADVISOR_AGE_MAX_YEARS, ageMessage),
       baselineHr: numberInRange(BASELINE_HR_MIN_BPM, BASELINE_HR_MAX_BPM, hrMessage),
-      cardiacHistory: v.picklist(CARDIAC_HISTORIES, 'Choose a cardiac history: none, bradycardia, AV block or pacemaker'),
+      cardiacHistory: v.picklist(
+        CARDIAC_HISTORIES,
+        'Choose a cardiac history: none, bradycardia, AV block or pacemaker',
+      ),
       betaBlocker: flag(BOOLEAN_FACTORS.betaBlocker),
       dexmedetomidine: flag(BOOLEAN_FACTORS.dexmedetomidine),
       digoxin: flag(BOOLEAN_FACTORS.digoxin),
@@ -96,7 +99,8 @@ export const bradycardiaInputSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['conductionDisease'], ['cardiacHistory']],
-      (input) => input.conductionDisease === undefined || input.conductionDisease === (input.cardiacHistory === 'av_block'),
+      (input) =>
+        input.conductionDisease === undefined || input.conductionDisease === (input.cardiacHistory === 'av_block'),
       'conductionDisease must be true exactly when the cardiac history is AV block',
     ),
     ['conductionDisease'],
@@ -105,6 +109,19 @@ export const bradycardiaInputSchema = v.pipe(
 export type BradycardiaInput = v.InferOutput<typeof bradycardiaInputSchema>;
 
 export const BRADYCARDIA_FIELD_ORDER = [
-  'weight', 'age', 'baselineHr', 'creatinine', 'cardiacHistory', 'betaBlocker', 'dexmedetomidine', 'digoxin',
-  'amiodarone', 'highDoseOpioids', 'vagalStimulus', 'depth', 'nmba', 'dose', 'conductionDisease',
+  'weight',
+  'age',
+  'baselineHr',
+  'creatinine',
+  'cardiacHistory',
+  'betaBlocker',
+  'dexmedetomidine',
+  'digoxin',
+  'amiodarone',
+  'highDoseOpioids',
+  'vagalStimulus',
+  'depth',
+  'nmba',
+  'dose',
+  'conductionDisease',
 ] as const;

@@ -24,10 +24,42 @@ function expectDose(outcome: DoseOutcome) {
 describe('worked examples (docs/clinical-reference.md §1)', () => {
   it.each([
     // weight, mg/kg from TOF/PTC/RSI, total mg, vials, mL, SAR
-    { name: '70 kg × 2 mg/kg = 140 mg → 1 vial, 1.4 mL, 147.64 SAR', changes: { bodyWeight: 70, tofCount: '2' }, mgPerKg: 2, total: 140, vials: 1, ml: 1.4, sar: 147.64 },
-    { name: '70 kg × 4 mg/kg = 280 mg → 2 vials, 2.8 mL, 295.28 SAR', changes: { bodyWeight: 70, tofCount: '0' }, mgPerKg: 4, total: 280, vials: 2, ml: 2.8, sar: 295.28 },
-    { name: '80 kg × 16 mg/kg = 1280 mg → 7 vials, 12.8 mL, 1033.48 SAR', changes: { bodyWeight: 80, rsiScenario: true }, mgPerKg: 16, total: 1280, vials: 7, ml: 12.8, sar: 1033.48 },
-    { name: '65.3 kg × 2 mg/kg = 130.6 → 131 mg → 1 vial, 1.3 mL', changes: { bodyWeight: 65.3, tofCount: '2' }, mgPerKg: 2, total: 131, vials: 1, ml: 1.3, sar: 147.64 },
+    {
+      name: '70 kg × 2 mg/kg = 140 mg → 1 vial, 1.4 mL, 147.64 SAR',
+      changes: { bodyWeight: 70, tofCount: '2' },
+      mgPerKg: 2,
+      total: 140,
+      vials: 1,
+      ml: 1.4,
+      sar: 147.64,
+    },
+    {
+      name: '70 kg × 4 mg/kg = 280 mg → 2 vials, 2.8 mL, 295.28 SAR',
+      changes: { bodyWeight: 70, tofCount: '0' },
+      mgPerKg: 4,
+      total: 280,
+      vials: 2,
+      ml: 2.8,
+      sar: 295.28,
+    },
+    {
+      name: '80 kg × 16 mg/kg = 1280 mg → 7 vials, 12.8 mL, 1033.48 SAR',
+      changes: { bodyWeight: 80, rsiScenario: true },
+      mgPerKg: 16,
+      total: 1280,
+      vials: 7,
+      ml: 12.8,
+      sar: 1033.48,
+    },
+    {
+      name: '65.3 kg × 2 mg/kg = 130.6 → 131 mg → 1 vial, 1.3 mL',
+      changes: { bodyWeight: 65.3, tofCount: '2' },
+      mgPerKg: 2,
+      total: 131,
+      vials: 1,
+      ml: 1.3,
+      sar: 147.64,
+    },
   ])('$name', ({ changes, mgPerKg, total, vials, ml, sar }) => {
     const dose = expectDose(run(changes));
     expect(dose.doseMgPerKg).toBe(mgPerKg);
@@ -82,7 +114,10 @@ describe('rule 1: body weight', () => {
 
   it('an invalid weight wins over every later rule (nmba other, dialysis, infant)', () => {
     const outcome = run({ bodyWeight: 0, nmbaType: 'other', dialysis: true, ageGroup: 'infant' });
-    expect(outcome).toEqual({ kind: 'invalid_input', issues: [{ field: 'bodyWeight', message: 'Please enter a valid body weight' }] });
+    expect(outcome).toEqual({
+      kind: 'invalid_input',
+      issues: [{ field: 'bodyWeight', message: 'Please enter a valid body weight' }],
+    });
   });
 
   it('lists the weight issue first when several fields are wrong', () => {
@@ -95,20 +130,68 @@ describe('rule 1: body weight', () => {
 
 describe('other fields are refused, never clamped', () => {
   it.each([
-    { changes: { creatinine: 9 }, field: 'creatinine', message: 'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)' },
-    { changes: { creatinine: 201 }, field: 'creatinine', message: 'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)' },
-    { changes: { creatinine: '50' }, field: 'creatinine', message: 'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)' },
-    { changes: { tofCount: '5' }, field: 'tofCount', message: 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)' },
-    { changes: { tofCount: 2 }, field: 'tofCount', message: 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)' },
-    { changes: { tofCount: '-1' }, field: 'tofCount', message: 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)' },
-    { changes: { ptc: 16 }, field: 'ptc', message: 'PTC must be a whole number from 0 to 15 (leave it empty if not counted)' },
-    { changes: { ptc: -1 }, field: 'ptc', message: 'PTC must be a whole number from 0 to 15 (leave it empty if not counted)' },
-    { changes: { ptc: 1.5 }, field: 'ptc', message: 'PTC must be a whole number from 0 to 15 (leave it empty if not counted)' },
+    {
+      changes: { creatinine: 9 },
+      field: 'creatinine',
+      message: 'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)',
+    },
+    {
+      changes: { creatinine: 201 },
+      field: 'creatinine',
+      message: 'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)',
+    },
+    {
+      changes: { creatinine: '50' },
+      field: 'creatinine',
+      message: 'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)',
+    },
+    {
+      changes: { tofCount: '5' },
+      field: 'tofCount',
+      message: 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)',
+    },
+    {
+      changes: { tofCount: 2 },
+      field: 'tofCount',
+      message: 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)',
+    },
+    {
+      changes: { tofCount: '-1' },
+      field: 'tofCount',
+      message: 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)',
+    },
+    {
+      changes: { ptc: 16 },
+      field: 'ptc',
+      message: 'PTC must be a whole number from 0 to 15 (leave it empty if not counted)',
+    },
+    {
+      changes: { ptc: -1 },
+      field: 'ptc',
+      message: 'PTC must be a whole number from 0 to 15 (leave it empty if not counted)',
+    },
+    {
+      changes: { ptc: 1.5 },
+      field: 'ptc',
+      message: 'PTC must be a whole number from 0 to 15 (leave it empty if not counted)',
+    },
     { changes: { ageGroup: 'elderly' }, field: 'ageGroup', message: 'Choose an age group: adult, pediatric or infant' },
     { changes: { ageGroup: undefined }, field: 'ageGroup', message: 'Choose an age group: adult, pediatric or infant' },
-    { changes: { nmbaType: 'atracurium' }, field: 'nmbaType', message: 'Choose the blocking agent: rocuronium, vecuronium or other' },
-    { changes: { rsiScenario: 'yes' }, field: 'rsiScenario', message: 'RSI scenario must be ticked or unticked (true or false)' },
-    { changes: { dialysis: undefined }, field: 'dialysis', message: 'Dialysis must be ticked or unticked (true or false)' },
+    {
+      changes: { nmbaType: 'atracurium' },
+      field: 'nmbaType',
+      message: 'Choose the blocking agent: rocuronium, vecuronium or other',
+    },
+    {
+      changes: { rsiScenario: 'yes' },
+      field: 'rsiScenario',
+      message: 'RSI scenario must be ticked or unticked (true or false)',
+    },
+    {
+      changes: { dialysis: undefined },
+      field: 'dialysis',
+      message: 'Dialysis must be ticked or unticked (true or false)',
+    },
     { changes: { weightKg: 70 }, field: 'weightKg', message: 'Unknown field "weightKg"' },
   ])('$field: $message', ({ changes, field, message }) => {
     expect(run(changes)).toEqual({ kind: 'invalid_input', issues: [{ field, message }] });
@@ -178,7 +261,9 @@ describe('rule 3: severe renal impairment or dialysis', () => {
   ])('CrCl $creatinine → a dose, with the renal note $note', ({ creatinine, note }) => {
     const dose = expectDose(run({ creatinine }));
     expect(dose.doseMgPerKg).toBe(2);
-    const renalNotes = dose.warnings.filter((w) => w === text.CRCL_NO_ADJUSTMENT_NOTE || w === text.CRCL_NOT_ENTERED_WARNING);
+    const renalNotes = dose.warnings.filter(
+      (w) => w === text.CRCL_NO_ADJUSTMENT_NOTE || w === text.CRCL_NOT_ENTERED_WARNING,
+    );
     expect(renalNotes).toEqual(note ? [note] : []);
   });
 
@@ -212,19 +297,34 @@ describe('rule 5: dose per kg by block depth', () => {
     { tofCount: '3', ptc: null, mgPerKg: 2, total: 140, indication: text.moderateIndication('3') },
     { tofCount: '2', ptc: null, mgPerKg: 2, total: 140, indication: 'Moderate block (TOF count 2: T2 has reappeared)' },
     { tofCount: '2', ptc: 1, mgPerKg: 2, total: 140, indication: 'Moderate block (TOF count 2: T2 has reappeared)' },
-    { tofCount: '1', ptc: null, mgPerKg: 4, total: 280, indication: 'Deep block (TOF count 1: no labelled dose; 4 mg/kg is the deep-block dose)' },
+    {
+      tofCount: '1',
+      ptc: null,
+      mgPerKg: 4,
+      total: 280,
+      indication: 'Deep block (TOF count 1: no labelled dose; 4 mg/kg is the deep-block dose)',
+    },
     { tofCount: '0', ptc: null, mgPerKg: 4, total: 280, indication: 'Deep block (TOF count 0)' },
     { tofCount: '0', ptc: 5, mgPerKg: 4, total: 280, indication: 'Deep block (TOF count 0)' },
-    { tofCount: '1', ptc: 0, mgPerKg: 4, total: 280, indication: 'Deep block (TOF count 1: no labelled dose; 4 mg/kg is the deep-block dose)' },
+    {
+      tofCount: '1',
+      ptc: 0,
+      mgPerKg: 4,
+      total: 280,
+      indication: 'Deep block (TOF count 1: no labelled dose; 4 mg/kg is the deep-block dose)',
+    },
     { tofCount: '', ptc: 1, mgPerKg: 4, total: 280, indication: 'Deep block (PTC 1-2, no TOF response)' },
     { tofCount: '', ptc: 2, mgPerKg: 4, total: 280, indication: 'Deep block (PTC 1-2, no TOF response)' },
     { tofCount: null, ptc: 2, mgPerKg: 4, total: 280, indication: 'Deep block (PTC 1-2, no TOF response)' },
     { tofCount: undefined, ptc: 1, mgPerKg: 4, total: 280, indication: 'Deep block (PTC 1-2, no TOF response)' },
-  ])('TOF "$tofCount", PTC $ptc → $mgPerKg mg/kg × 70 kg = $total mg', ({ tofCount, ptc, mgPerKg, total, indication }) => {
-    const dose = expectDose(run({ tofCount, ptc }));
-    expect([dose.doseMgPerKg, dose.totalDoseMg, dose.indication]).toEqual([mgPerKg, total, indication]);
-    expect(dose.depth).toBe(mgPerKg === 2 ? 'moderate' : 'deep');
-  });
+  ])(
+    'TOF "$tofCount", PTC $ptc → $mgPerKg mg/kg × 70 kg = $total mg',
+    ({ tofCount, ptc, mgPerKg, total, indication }) => {
+      const dose = expectDose(run({ tofCount, ptc }));
+      expect([dose.doseMgPerKg, dose.totalDoseMg, dose.indication]).toEqual([mgPerKg, total, indication]);
+      expect(dose.depth).toBe(mgPerKg === 2 ? 'moderate' : 'deep');
+    },
+  );
 
   it('TOF 0 or 1 with PTC 0 still gives 4 mg/kg, with the profound-block caution', () => {
     expect(expectDose(run({ tofCount: '0', ptc: 0 })).warnings).toContain(text.PROFOUND_WITH_TOF_WARNING);
@@ -238,7 +338,12 @@ describe('rule 5: dose per kg by block depth', () => {
     { tofCount: '', ptc: 3, reason: text.countTofReason(3) },
     { tofCount: '', ptc: 15, reason: text.countTofReason(15) },
   ])('TOF "$tofCount", PTC $ptc → Unable to calculate', ({ tofCount, ptc, reason }) => {
-    expect(run({ tofCount, ptc })).toEqual({ kind: 'unable_to_calculate', title: 'Unable to calculate', reason, warnings: [] });
+    expect(run({ tofCount, ptc })).toEqual({
+      kind: 'unable_to_calculate',
+      title: 'Unable to calculate',
+      reason,
+      warnings: [],
+    });
   });
 
   it('PTC 3 reason names the count and the next step', () => {
@@ -248,11 +353,21 @@ describe('rule 5: dose per kg by block depth', () => {
   });
 
   // RSI × age group × NMBA: every combination of the three, each depth setting.
-  const rsiCases: { ageGroup: string; nmbaType: string; rsi: boolean; depth: Record<string, unknown>; expected: string }[] = [];
+  const rsiCases: {
+    ageGroup: string;
+    nmbaType: string;
+    rsi: boolean;
+    depth: Record<string, unknown>;
+    expected: string;
+  }[] = [];
   for (const ageGroup of ['adult', 'pediatric', 'infant']) {
     for (const nmbaType of ['rocuronium', 'vecuronium', 'other']) {
       for (const rsi of [true, false]) {
-        for (const [depthName, depth] of Object.entries({ tof2: { tofCount: '2', ptc: null }, tof0: { tofCount: '0', ptc: null }, none: noDepth })) {
+        for (const [depthName, depth] of Object.entries({
+          tof2: { tofCount: '2', ptc: null },
+          tof0: { tofCount: '0', ptc: null },
+          none: noDepth,
+        })) {
           let expected: string;
           if (nmbaType === 'other') expected = 'not_indicated';
           else if (ageGroup === 'infant') expected = 'not_established';
@@ -265,14 +380,19 @@ describe('rule 5: dose per kg by block depth', () => {
       }
     }
   }
-  it.each(rsiCases)('$ageGroup, $nmbaType, RSI $rsi, $depth → $expected', ({ ageGroup, nmbaType, rsi, depth, expected }) => {
-    const outcome = run({ ageGroup, nmbaType, rsiScenario: rsi, ...depth });
-    const summary = outcome.kind === 'dose' ? `dose ${outcome.doseMgPerKg}` : outcome.kind;
-    expect(summary).toBe(expected);
-    if (outcome.kind !== 'dose' && outcome.kind !== 'unable_to_calculate') return;
-    expect(outcome.warnings.includes(text.PEDIATRIC_RSI_WARNING)).toBe(rsi && ageGroup === 'pediatric');
-    expect(outcome.warnings.includes(text.RSI_VECURONIUM_WARNING)).toBe(rsi && ageGroup === 'adult' && nmbaType === 'vecuronium');
-  });
+  it.each(rsiCases)(
+    '$ageGroup, $nmbaType, RSI $rsi, $depth → $expected',
+    ({ ageGroup, nmbaType, rsi, depth, expected }) => {
+      const outcome = run({ ageGroup, nmbaType, rsiScenario: rsi, ...depth });
+      const summary = outcome.kind === 'dose' ? `dose ${outcome.doseMgPerKg}` : outcome.kind;
+      expect(summary).toBe(expected);
+      if (outcome.kind !== 'dose' && outcome.kind !== 'unable_to_calculate') return;
+      expect(outcome.warnings.includes(text.PEDIATRIC_RSI_WARNING)).toBe(rsi && ageGroup === 'pediatric');
+      expect(outcome.warnings.includes(text.RSI_VECURONIUM_WARNING)).toBe(
+        rsi && ageGroup === 'adult' && nmbaType === 'vecuronium',
+      );
+    },
+  );
 
   it('adult RSI gives 16 mg/kg whatever the TOF and PTC, with the immediate-reversal indication', () => {
     // 16 mg/kg × 70 kg = 1120 mg → 6 vials (1200 mg), 11.2 mL, 6 × 147.64 = 885.84 SAR
@@ -320,7 +440,8 @@ describe('rule 6 and docs/product.md §9: what a dose result carries', () => {
       volumeMl: 1.4,
       costSar: 147.64,
       medianRecoveryMin: 2,
-      administration: 'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
+      administration:
+        'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
       monitoring: [
         'Quantitative neuromuscular monitoring',
         'Confirm TOF ratio ≥ 0.9 before extubation',
@@ -336,11 +457,20 @@ describe('rule 6 and docs/product.md §9: what a dose result carries', () => {
     { weight: 125, total: 2000, vials: 10, boxes: 1, ml: 20.0, sar: 1476.4, boxWarning: false }, // 16 × 125 = 2000 mg → 10 vials
     { weight: 126, total: 2016, vials: 11, boxes: 2, ml: 20.2, sar: 1624.04, boxWarning: true }, // 16 × 126 = 2016 mg → 11 vials
     { weight: 200, total: 3200, vials: 16, boxes: 2, ml: 32.0, sar: 2362.24, boxWarning: true }, // 16 × 200 = 3200 mg → 16 vials
-  ])('16 mg/kg × $weight kg = $total mg → $vials vials ($boxes boxes)', ({ weight, total, vials, boxes, ml, sar, boxWarning }) => {
-    const dose = expectDose(run({ bodyWeight: weight, rsiScenario: true }));
-    expect([dose.totalDoseMg, dose.vials, dose.boxes, dose.volumeMl, dose.costSar]).toEqual([total, vials, boxes, ml, sar]);
-    expect(dose.warnings.includes(text.moreThanOneBoxWarning(vials, boxes))).toBe(boxWarning);
-  });
+  ])(
+    '16 mg/kg × $weight kg = $total mg → $vials vials ($boxes boxes)',
+    ({ weight, total, vials, boxes, ml, sar, boxWarning }) => {
+      const dose = expectDose(run({ bodyWeight: weight, rsiScenario: true }));
+      expect([dose.totalDoseMg, dose.vials, dose.boxes, dose.volumeMl, dose.costSar]).toEqual([
+        total,
+        vials,
+        boxes,
+        ml,
+        sar,
+      ]);
+      expect(dose.warnings.includes(text.moreThanOneBoxWarning(vials, boxes))).toBe(boxWarning);
+    },
+  );
 
   it.each([
     { weight: 100, total: 200, warned: false }, // 2 × 100 = 200 mg: one vial is enough

@@ -74,7 +74,12 @@ export function calculateDose(rawInput: unknown): DoseOutcome {
   const warnings: string[] = [];
   const choice = chooseDose(input, warnings);
   if (choice.kind === 'unable') {
-    return { kind: 'unable_to_calculate', title: text.OUTCOME_TITLES.unable_to_calculate, reason: choice.reason, warnings };
+    return {
+      kind: 'unable_to_calculate',
+      title: text.OUTCOME_TITLES.unable_to_calculate,
+      reason: choice.reason,
+      warnings,
+    };
   }
 
   // Rule 6 and docs/product.md §9: total, vials, volume, cost.
@@ -100,8 +105,7 @@ export function calculateDose(rawInput: unknown): DoseOutcome {
 }
 
 type DoseChoice =
-  | { kind: 'dose'; depth: BlockDepth; doseMgPerKg: 2 | 4 | 16; indication: string }
-  | { kind: 'unable'; reason: string };
+  { kind: 'dose'; depth: BlockDepth; doseMgPerKg: 2 | 4 | 16; indication: string } | { kind: 'unable'; reason: string };
 
 /** docs/product.md §5 rule 5, first match wins. Pushes the warnings that go with the choice. */
 function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice {
@@ -120,14 +124,29 @@ function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice 
   const tof = input.tofCount != null && input.tofCount !== '' ? input.tofCount : undefined;
   const ptc = input.ptc ?? undefined;
   if (tof === '2' || tof === '3' || tof === '4') {
-    return { kind: 'dose', depth: 'moderate', doseMgPerKg: MODERATE_BLOCK_DOSE_MG_PER_KG, indication: text.moderateIndication(tof) };
+    return {
+      kind: 'dose',
+      depth: 'moderate',
+      doseMgPerKg: MODERATE_BLOCK_DOSE_MG_PER_KG,
+      indication: text.moderateIndication(tof),
+    };
   }
   if (tof === '0' || tof === '1') {
     if (ptc === 0) warnings.push(text.PROFOUND_WITH_TOF_WARNING);
-    return { kind: 'dose', depth: 'deep', doseMgPerKg: DEEP_BLOCK_DOSE_MG_PER_KG, indication: text.deepIndication(tof) };
+    return {
+      kind: 'dose',
+      depth: 'deep',
+      doseMgPerKg: DEEP_BLOCK_DOSE_MG_PER_KG,
+      indication: text.deepIndication(tof),
+    };
   }
   if (ptc === 1 || ptc === 2) {
-    return { kind: 'dose', depth: 'deep', doseMgPerKg: DEEP_BLOCK_DOSE_MG_PER_KG, indication: text.deepIndication(undefined) };
+    return {
+      kind: 'dose',
+      depth: 'deep',
+      doseMgPerKg: DEEP_BLOCK_DOSE_MG_PER_KG,
+      indication: text.deepIndication(undefined),
+    };
   }
   if (ptc === undefined) return { kind: 'unable', reason: text.SPECIFY_DEPTH };
   if (ptc === 0) return { kind: 'unable', reason: text.PROFOUND_BLOCK_REASON };

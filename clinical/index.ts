@@ -15,11 +15,33 @@ export {
   type TofCountText,
   type DoseCalculatorInput,
 } from './dose-schema.ts';
-export { calculateDose, MEDIAN_RECOVERY_MIN, type DoseOutcome, type DoseResult, type BlockDepth } from './dose-calculator.ts';
+export {
+  calculateDose,
+  MEDIAN_RECOVERY_MIN,
+  type DoseOutcome,
+  type DoseResult,
+  type BlockDepth,
+} from './dose-calculator.ts';
 export { ADMINISTRATION_TEXT, MONITORING_CHECKLIST, SPECIFY_DEPTH, OUTCOME_TITLES } from './dose-texts.ts';
 export { doseQuantities, totalDoseMg, volumeMlForDose, type DoseQuantities } from './vial-math.ts';
-export { renalFunctionBand, cockcroftGault, cockcroftGaultInputSchema, CREATININE_UNITS, type RenalFunctionBand, type CockcroftGaultOutcome } from './renal.ts';
-export { calculateRoi, computeRoi, parseWholeNumber, barWidthPercent, roiInputSchema, type RoiInput, type RoiResult, type RoiOutcome } from './roi.ts';
+export {
+  renalFunctionBand,
+  cockcroftGault,
+  cockcroftGaultInputSchema,
+  CREATININE_UNITS,
+  type RenalFunctionBand,
+  type CockcroftGaultOutcome,
+} from './renal.ts';
+export {
+  calculateRoi,
+  computeRoi,
+  parseWholeNumber,
+  barWidthPercent,
+  roiInputSchema,
+  type RoiInput,
+  type RoiResult,
+  type RoiOutcome,
+} from './roi.ts';
 export {
   bradycardiaInputSchema,
   CARDIAC_HISTORIES,
@@ -31,7 +53,16 @@ export {
   type CardiacHistory,
   type AdvisorBlockDepth,
 } from './bradycardia-schema.ts';
-export { BRADYCARDIA_MODEL, RISK_BANDS, RISK_FACTORS, BASE_RISK_PERCENT, riskBandFor, type RiskBand, type RiskColour, type AppliedFactor } from './bradycardia-model.ts';
+export {
+  BRADYCARDIA_MODEL,
+  RISK_BANDS,
+  RISK_FACTORS,
+  BASE_RISK_PERCENT,
+  riskBandFor,
+  type RiskBand,
+  type RiskColour,
+  type AppliedFactor,
+} from './bradycardia-model.ts';
 export { assessBradycardia, type BradycardiaAssessment, type BradycardiaOutcome } from './bradycardia-advisor.ts';
 export { atropineDoseMg, type ManagementPlan } from './management-plan.ts';
 export { reparalysisGuidance } from './reparalysis.ts';

@@ -39,11 +39,15 @@ export function managementPlan(
     'Continuous ECG, heart rate and blood pressure from injection until at least 30 min after (68.9% of reported reactions occur within 30 min)',
     ...bandPreparation(risk.riskBand, atropine),
   ];
-  if (input.cardiacHistory === 'pacemaker') preparation.push('Pacemaker: confirm the pacing mode and capture before injection');
-  if (input.cardiacHistory === 'av_block') preparation.push('AV block: atropine may fail in high-grade block; have pacing ready');
+  if (input.cardiacHistory === 'pacemaker')
+    preparation.push('Pacemaker: confirm the pacing mode and capture before injection');
+  if (input.cardiacHistory === 'av_block')
+    preparation.push('AV block: atropine may fail in high-grade block; have pacing ready');
   if (input.dexmedetomidine) preparation.push('Dexmedetomidine: review the infusion before injection');
   if (renalFunctionBand(input.creatinine) === 'severe') {
-    preparation.push('CrCl < 30 mL/min: not recommended in severe renal impairment; if given, wait 24 h before re-paralysis with rocuronium or vecuronium');
+    preparation.push(
+      'CrCl < 30 mL/min: not recommended in severe renal impairment; if given, wait 24 h before re-paralysis with rocuronium or vecuronium',
+    );
   }
 
   const treatment = adult

@@ -21,15 +21,36 @@ const ageGroupMessage = 'Age group must be adult, pediatric or infant';
 
 /** Optional text: trimmed; empty means "not recorded" (null). */
 const optionalText = (max: number, message: string) =>
-  v.optional(v.nullable(v.pipe(v.string(message), v.trim(), v.maxLength(max, message), v.transform((text) => text || null))));
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(message),
+        v.trim(),
+        v.maxLength(max, message),
+        v.transform((text) => text || null),
+      ),
+    ),
+  );
 
 function fields(currentYear: number) {
   const yearMessage = `Year of birth must be a year from ${PATIENT_EARLIEST_BIRTH_YEAR} to ${currentYear}`;
   return {
-    displayName: v.pipe(v.string(nameMessage), v.trim(), v.minLength(1, nameMessage), v.maxLength(PATIENT_NAME_MAX_LENGTH, nameMessage)),
+    displayName: v.pipe(
+      v.string(nameMessage),
+      v.trim(),
+      v.minLength(1, nameMessage),
+      v.maxLength(PATIENT_NAME_MAX_LENGTH, nameMessage),
+    ),
     mrn: optionalText(PATIENT_MRN_MAX_LENGTH, mrnMessage),
     yearOfBirth: v.optional(
-      v.nullable(v.pipe(v.number(yearMessage), v.integer(yearMessage), v.minValue(PATIENT_EARLIEST_BIRTH_YEAR, yearMessage), v.maxValue(currentYear, yearMessage))),
+      v.nullable(
+        v.pipe(
+          v.number(yearMessage),
+          v.integer(yearMessage),
+          v.minValue(PATIENT_EARLIEST_BIRTH_YEAR, yearMessage),
+          v.maxValue(currentYear, yearMessage),
+        ),
+      ),
     ),
     ageGroup: v.optional(v.nullable(v.picklist(AGE_GROUPS, ageGroupMessage))),
     weightKg: v.optional(v.nullable(numberInRange(BODY_WEIGHT_MIN_KG, BODY_WEIGHT_MAX_KG, weightMessage))),

@@ -36,12 +36,28 @@ describe('Cockcroft-Gault', () => {
   });
 
   it.each([
-    { changes: { ageYears: 17 }, field: 'ageYears', message: 'Cockcroft-Gault applies to adults: age must be 18-120 years' },
+    {
+      changes: { ageYears: 17 },
+      field: 'ageYears',
+      message: 'Cockcroft-Gault applies to adults: age must be 18-120 years',
+    },
     { changes: { weightKg: 0 }, field: 'weightKg', message: 'Weight must be between 1 and 200 kg' },
     { changes: { sex: 'x' }, field: 'sex', message: 'Choose female or male' },
-    { changes: { serumCreatinine: 0 }, field: 'serumCreatinine', message: 'Serum creatinine must be between 0.1 and 20 mg/dL (9-1768 µmol/L)' },
-    { changes: { serumCreatinine: 21 }, field: 'serumCreatinine', message: 'Serum creatinine must be between 0.1 and 20 mg/dL (9-1768 µmol/L)' },
-    { changes: { serumCreatinine: 2000, unit: 'umol/L' }, field: 'serumCreatinine', message: 'Serum creatinine must be between 0.1 and 20 mg/dL (9-1768 µmol/L)' },
+    {
+      changes: { serumCreatinine: 0 },
+      field: 'serumCreatinine',
+      message: 'Serum creatinine must be between 0.1 and 20 mg/dL (9-1768 µmol/L)',
+    },
+    {
+      changes: { serumCreatinine: 21 },
+      field: 'serumCreatinine',
+      message: 'Serum creatinine must be between 0.1 and 20 mg/dL (9-1768 µmol/L)',
+    },
+    {
+      changes: { serumCreatinine: 2000, unit: 'umol/L' },
+      field: 'serumCreatinine',
+      message: 'Serum creatinine must be between 0.1 and 20 mg/dL (9-1768 µmol/L)',
+    },
     { changes: { unit: 'mmol/L' }, field: 'unit', message: 'Choose the creatinine unit: µmol/L or mg/dL' },
     { changes: { unit: undefined }, field: 'unit', message: 'Choose the creatinine unit: µmol/L or mg/dL' },
   ])('refuses $changes', ({ changes, field, message }) => {
@@ -51,6 +67,8 @@ describe('Cockcroft-Gault', () => {
 
   it('does not guess the unit: a mg/dL-sized number in µmol/L is refused', () => {
     // 1.0 "µmol/L" is 0.011 mg/dL, below any real value
-    expect(cockcroftGault({ ageYears: 40, weightKg: 70, sex: 'male', serumCreatinine: 1, unit: 'umol/L' }).kind).toBe('invalid_input');
+    expect(cockcroftGault({ ageYears: 40, weightKg: 70, sex: 'male', serumCreatinine: 1, unit: 'umol/L' }).kind).toBe(
+      'invalid_input',
+    );
   });
 });

@@ -37,10 +37,22 @@ const serumCreatinineMessage = `Serum creatinine must be between ${SERUM_CREATIN
 
 export const cockcroftGaultInputSchema = strictFields(
   {
-    ageYears: numberInRange(ADULT_MIN_AGE_YEARS, AGE_MAX_YEARS, `Cockcroft-Gault applies to adults: age must be ${ADULT_MIN_AGE_YEARS}-${AGE_MAX_YEARS} years`),
-    weightKg: numberInRange(BODY_WEIGHT_MIN_KG, BODY_WEIGHT_MAX_KG, `Weight must be between ${BODY_WEIGHT_MIN_KG} and ${BODY_WEIGHT_MAX_KG} kg`),
+    ageYears: numberInRange(
+      ADULT_MIN_AGE_YEARS,
+      AGE_MAX_YEARS,
+      `Cockcroft-Gault applies to adults: age must be ${ADULT_MIN_AGE_YEARS}-${AGE_MAX_YEARS} years`,
+    ),
+    weightKg: numberInRange(
+      BODY_WEIGHT_MIN_KG,
+      BODY_WEIGHT_MAX_KG,
+      `Weight must be between ${BODY_WEIGHT_MIN_KG} and ${BODY_WEIGHT_MAX_KG} kg`,
+    ),
     sex: v.picklist(['female', 'male'], 'Choose female or male'),
-    serumCreatinine: v.pipe(v.number(serumCreatinineMessage), v.finite(serumCreatinineMessage), v.gtValue(0, serumCreatinineMessage)),
+    serumCreatinine: v.pipe(
+      v.number(serumCreatinineMessage),
+      v.finite(serumCreatinineMessage),
+      v.gtValue(0, serumCreatinineMessage),
+    ),
     unit: v.picklist(CREATININE_UNITS, 'Choose the creatinine unit: µmol/L or mg/dL'),
   },
   {
@@ -67,7 +79,13 @@ export type CockcroftGaultOutcome =
 
 /** Estimates creatinine clearance (Cockcroft-Gault, actual body weight) for the dose calculator. */
 export function cockcroftGault(rawInput: unknown): CockcroftGaultOutcome {
-  const parsed = parseWith(cockcroftGaultInputSchema, rawInput, ['ageYears', 'weightKg', 'sex', 'serumCreatinine', 'unit']);
+  const parsed = parseWith(cockcroftGaultInputSchema, rawInput, [
+    'ageYears',
+    'weightKg',
+    'sex',
+    'serumCreatinine',
+    'unit',
+  ]);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
   const { ageYears, weightKg, sex, serumCreatinine, unit } = parsed.value;
   const mgPerDl = unit === 'mg/dL' ? serumCreatinine : serumCreatinine / UMOL_PER_L_PER_MG_PER_DL;
@@ -75,7 +93,8 @@ export function cockcroftGault(rawInput: unknown): CockcroftGaultOutcome {
     return { kind: 'invalid_input', issues: [{ field: 'serumCreatinine', message: serumCreatinineMessage }] };
   }
   const sexFactor = sex === 'female' ? COCKCROFT_GAULT_FEMALE_FACTOR : 1;
-  const crcl = ((COCKCROFT_GAULT_AGE_OFFSET_YEARS - ageYears) * weightKg * sexFactor) / (COCKCROFT_GAULT_DIVISOR * mgPerDl);
+  const crcl =
+    ((COCKCROFT_GAULT_AGE_OFFSET_YEARS - ageYears) * weightKg * sexFactor) / (COCKCROFT_GAULT_DIVISOR * mgPerDl);
   const rounded = Math.round(crcl);
   return {
     kind: 'estimate',

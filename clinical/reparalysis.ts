@@ -10,7 +10,9 @@ export function reparalysisGuidance(doseMgPerKg: number, creatinineClearanceMlPe
   const lines: string[] = [];
   if (renal === 'severe') {
     // US PI: after any dose in severe renal impairment.
-    lines.push('Severe renal impairment (CrCl < 30 mL/min), any dose: wait 24 h before giving rocuronium or vecuronium again.');
+    lines.push(
+      'Severe renal impairment (CrCl < 30 mL/min), any dose: wait 24 h before giving rocuronium or vecuronium again.',
+    );
   } else if (doseMgPerKg >= IMMEDIATE_REVERSAL_DOSE_MG_PER_KG) {
     // EU SmPC 4.4.
     lines.push('After 16 mg/kg: wait 24 h before giving rocuronium or vecuronium again.');
@@ -20,10 +22,14 @@ export function reparalysisGuidance(doseMgPerKg: number, creatinineClearanceMlPe
     lines.push('Rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg: wait at least 4 h.');
     if (renal === 'mild_moderate') {
       // US PI 2.5: the table's waits are for normal renal function.
-      lines.push('Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter wait is needed, use rocuronium 1.2 mg/kg.');
+      lines.push(
+        'Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter wait is needed, use rocuronium 1.2 mg/kg.',
+      );
     }
   }
   // EU SmPC 4.4.
-  lines.push('If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.');
+  lines.push(
+    'If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.',
+  );
   return lines;
 }

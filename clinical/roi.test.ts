@@ -121,7 +121,9 @@ describe('ROI properties', () => {
         expect(Number.isInteger(r.timeSavedMin)).toBe(true);
         expect(r.costSavedSar).toBe(r.timeSavedMin * values.orCostPerMinute);
         expect(Math.abs(r.hoursFreed - r.timeSavedMin / 60)).toBeLessThanOrEqual(0.05 + 1e-9);
-        expect(Math.abs(r.ppcsAvoided - values.numberOfCases * (values.baselinePPCRate / 100) * 0.38)).toBeLessThanOrEqual(0.05 + 1e-6);
+        expect(
+          Math.abs(r.ppcsAvoided - values.numberOfCases * (values.baselinePPCRate / 100) * 0.38),
+        ).toBeLessThanOrEqual(0.05 + 1e-6);
         expect(Math.round(r.ppcsAvoided * 10)).toBeCloseTo(r.ppcsAvoided * 10, 6);
         expect(r.ppcsAvoided).toBeGreaterThanOrEqual(0);
       }),

@@ -32,7 +32,12 @@ export const historyEntrySchema = v.object({
   createdAt: v.string(),
 });
 export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>;
-export const historyPageSchema = v.object({ items: v.array(historyEntrySchema), page: v.number(), pageSize: v.number(), total: v.number() });
+export const historyPageSchema = v.object({
+  items: v.array(historyEntrySchema),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+});
 export type HistoryPage = v.InferOutput<typeof historyPageSchema>;
 
 export const exportRecordSchema = v.object({

@@ -31,7 +31,11 @@ export const advisorRunSchema = v.looseObject({
   warnings: texts,
   // clinical/'s BRADYCARDIA_MODEL written out: reading it here would keep it in every bundle that
   // imports this module; the advisor's typed use of the answer checks the two still agree.
-  model: v.object({ name: v.literal('Sugammadex bradycardia risk heuristic'), version: v.literal(1), unvalidatedHeuristic: v.literal(true) }),
+  model: v.object({
+    name: v.literal('Sugammadex bradycardia risk heuristic'),
+    version: v.literal(1),
+    unvalidatedHeuristic: v.literal(true),
+  }),
   historyId: v.optional(v.string()),
   patientId: v.optional(v.nullable(v.string())),
 });

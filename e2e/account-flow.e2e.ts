@@ -33,15 +33,25 @@ async function pdfText(download: Download, name: string) {
 }
 async function openPage(page: Page) {
   await page.goto(`${product.url}/`);
-  await page.waitForFunction(() => ['sgx-dose-calculator', 'sgx-access-portal'].every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount));
+  await page.waitForFunction(() =>
+    ['sgx-dose-calculator', 'sgx-access-portal'].every(
+      (tag) => document.querySelector(tag)?.shadowRoot?.childElementCount,
+    ),
+  );
 }
 async function signUp(portal: Locator, name: string) {
   await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
   await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: 'Sign Up' }).click();
   const dialog = portal.getByRole('dialog', { name: 'HCP Access Portal' });
   await dialog.getByLabel(/^Full name/).fill(name);
-  await dialog.getByLabel(/^E-mail/).filter({ visible: true }).fill(`${name.replace(/\W/g, '').toLowerCase()}.${Date.now()}@hospital.example`);
-  await dialog.getByLabel(/^Password/).filter({ visible: true }).fill('correct horse battery');
+  await dialog
+    .getByLabel(/^E-mail/)
+    .filter({ visible: true })
+    .fill(`${name.replace(/\W/g, '').toLowerCase()}.${Date.now()}@hospital.example`);
+  await dialog
+    .getByLabel(/^Password/)
+    .filter({ visible: true })
+    .fill('correct horse battery');
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expect.poll(() => portal.getByText(`Welcome, Dr. ${name}`).count()).toBe(1);
@@ -90,8 +100,19 @@ describe('account area', () => {
     const exported = page.waitForEvent('download');
     await calculator.getByRole('button', { name: 'Export PDF to notes' }).click();
     const notes = await pdfText(await exported, 'notes.pdf');
-    for (const text of ['F.A. Flowtest', 'KFH-7781', '1961', '144 mg', 'Dr. Sara Al-Harbi', today(), 'Decision support only']) expect([text, notes.includes(text)]).toEqual([text, true]);
-    await expect.poll(() => calculator.getByRole('region', { name: 'Notifications' }).innerText()).toContain('Downloaded and stored with your exports.');
+    for (const text of [
+      'F.A. Flowtest',
+      'KFH-7781',
+      '1961',
+      '144 mg',
+      'Dr. Sara Al-Harbi',
+      today(),
+      'Decision support only',
+    ])
+      expect([text, notes.includes(text)]).toEqual([text, true]);
+    await expect
+      .poll(() => calculator.getByRole('region', { name: 'Notifications' }).innerText())
+      .toContain('Downloaded and stored with your exports.');
 
     // history: newest first, by patient and tool, opened as computed then
     account = await openAccount(portal, 'History');
@@ -129,7 +150,9 @@ describe('account area', () => {
     const quick = page.waitForEvent('download');
     await calculator.getByRole('button', { name: 'Export PDF to notes' }).click();
     expect(await pdfText(await quick, 'quick.pdf')).toContain('not signed in (Quick Use)');
-    await expect.poll(() => calculator.getByRole('region', { name: 'Notifications' }).innerText()).toContain('Quick Use: nothing is stored.');
+    await expect
+      .poll(() => calculator.getByRole('region', { name: 'Notifications' }).innerText())
+      .toContain('Quick Use: nothing is stored.');
     await page.waitForTimeout(300);
     expect(await result.innerText()).not.toContain('Saved to your history');
 

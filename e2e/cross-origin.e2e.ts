@@ -50,13 +50,25 @@ describe('the advisor on a CMS page of another origin', () => {
     await waitForWidget(page, 'sgx-bradycardia-advisor');
     const widget = await assess(page);
     // × 2 (beta-blocker) × 1.5 (age 80) × 1.5 (HR 55) = × 4.5 → 8.4 % MODERATE; 2 mg/kg × 70 kg = 140 mg
-    await expect.poll(() => widget.getByTestId('risk-band').innerText().catch(() => '')).toBe('MODERATE');
+    await expect
+      .poll(() =>
+        widget
+          .getByTestId('risk-band')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('MODERATE');
     expect(await widget.getByTestId('risk-percent').innerText()).toBe('8.4%');
     expect(await widget.getByTestId('advisor-dose').innerText()).toBe('140 mg (1.4 mL)');
-    expect(await widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain('Bradycardia risk: MODERATE (8.4%)');
+    expect(await widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain(
+      'Bradycardia risk: MODERATE (8.4%)',
+    );
     expect(errors).toEqual([]);
     // a 401 is readable from the listed origin (CORS headers on errors too)
-    const status = await page.evaluate(async (api) => (await fetch(`${api}/api/auth/me`, { credentials: 'include' })).status, product.url);
+    const status = await page.evaluate(
+      async (api) => (await fetch(`${api}/api/auth/me`, { credentials: 'include' })).status,
+      product.url,
+    );
     expect(status).toBe(401);
     await close();
   });
@@ -65,20 +77,29 @@ describe('the advisor on a CMS page of another origin', () => {
     const { page, close } = await openPage(browser, unlistedPage.url);
     await waitForWidget(page, 'sgx-bradycardia-advisor');
     const widget = await assess(page);
-    await expect.poll(() => widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain('Calculation Failed');
-    expect(await widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain('The server could not be reached');
+    await expect
+      .poll(() => widget.getByRole('region', { name: 'Notifications' }).innerText())
+      .toContain('Calculation Failed');
+    expect(await widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain(
+      'The server could not be reached',
+    );
     expect(await widget.locator('[data-testid="risk-band"]').count()).toBe(0);
     await close();
   });
 
   it('with the API down, the user sees "Calculation Failed"', async () => {
     const down = await serveFiles({
-      '/': { body: `<!doctype html><title>down</title><sgx-bradycardia-advisor api-base="http://127.0.0.1:9"></sgx-bradycardia-advisor><script type="module" src="${product.url}/widgets/sgx-bradycardia-advisor.js"></script>`, type: 'text/html' },
+      '/': {
+        body: `<!doctype html><title>down</title><sgx-bradycardia-advisor api-base="http://127.0.0.1:9"></sgx-bradycardia-advisor><script type="module" src="${product.url}/widgets/sgx-bradycardia-advisor.js"></script>`,
+        type: 'text/html',
+      },
     });
     const { page, close } = await openPage(browser, down.url);
     await waitForWidget(page, 'sgx-bradycardia-advisor');
     const widget = await assess(page);
-    await expect.poll(() => widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain('Calculation Failed');
+    await expect
+      .poll(() => widget.getByRole('region', { name: 'Notifications' }).innerText())
+      .toContain('Calculation Failed');
     expect(await widget.getByRole('button', { name: 'Assess Risk' }).isEnabled()).toBe(true);
     await close();
     await down.close();

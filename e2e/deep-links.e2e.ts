@@ -25,7 +25,10 @@ const WIDGETS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calc
 
 async function openAt(hash: string, viewport = DESKTOP) {
   const opened = await openPage(browser, `${product.url}/${hash}`, { viewport });
-  await opened.page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount), WIDGETS);
+  await opened.page.waitForFunction(
+    (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
+    WIDGETS,
+  );
   return opened;
 }
 
@@ -44,20 +47,32 @@ async function openWithoutScrollAnchoring(hash: string, viewport = DESKTOP) {
     document.adoptedStyleSheets = [sheet];
   });
   await page.goto(`${product.url}/${hash}`);
-  await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount), WIDGETS);
+  await page.waitForFunction(
+    (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
+    WIDGETS,
+  );
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowAnchor)).toBe('none');
   return { page, errors, close: () => context.close() };
 }
 
 /** How far a section's top is from the fixed bar's bottom (0 = just below it). */
 const topOf = (page: Page, id: string) =>
-  page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top - document.querySelector('header')!.getBoundingClientRect().bottom, id);
+  page.evaluate(
+    (target) =>
+      document.getElementById(target)!.getBoundingClientRect().top -
+      document.querySelector('header')!.getBoundingClientRect().bottom,
+    id,
+  );
 
 /** The targets of the nav links marked current (hidden in the menu on a phone, but still marked). */
-const currentNav = (page: Page) => page.evaluate(() => [...document.querySelectorAll('header nav a[aria-current="true"]')].map((link) => link.getAttribute('href')));
+const currentNav = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('header nav a[aria-current="true"]')].map((link) => link.getAttribute('href')),
+  );
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
-const atEnd = (page: Page) => page.evaluate(() => Math.abs(window.innerHeight + window.scrollY - document.documentElement.scrollHeight) <= 2);
+const atEnd = (page: Page) =>
+  page.evaluate(() => Math.abs(window.innerHeight + window.scrollY - document.documentElement.scrollHeight) <= 2);
 
 /** Waits until the section sits just below the bar, then checks that it stays there. */
 async function expectLanded(page: Page, id: string) {
@@ -215,13 +230,19 @@ describe('links to a section of the product page', () => {
     const { page, errors, close } = await openAt('#safety');
     await expectLanded(page, 'safety');
     await page.reload();
-    await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount), WIDGETS);
+    await page.waitForFunction(
+      (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
+      WIDGETS,
+    );
     await expectLanded(page, 'safety');
     await page.mouse.move(640, 500);
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => topOf(page, 'safety'), { timeout: 5000 }).toBeLessThan(-2000);
     await page.reload();
-    await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount), WIDGETS);
+    await page.waitForFunction(
+      (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
+      WIDGETS,
+    );
     await expectLanded(page, 'safety');
     expect(await currentNav(page)).toEqual(['#safety']);
     expect(errors).toEqual([]);
@@ -271,17 +292,27 @@ describe('links to a section of the product page', () => {
     await rendered.close();
     expect(markup).toContain('id="calculator"');
     const html = await (await fetch(`${product.url}/`)).text();
-    const prerendered = html.replace('</head>', `<style>${css}</style></head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    const prerendered = html
+      .replace('</head>', `<style>${css}</style></head>`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
     expect(prerendered).toContain(`<div id="root">${markup}`);
 
-    for (const [hash, viewport] of [['#calculator', DESKTOP], ['#faq', TALL]] as const) {
+    for (const [hash, viewport] of [
+      ['#calculator', DESKTOP],
+      ['#faq', TALL],
+    ] as const) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.route(`${product.url}/`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: prerendered }));
+      await page.route(`${product.url}/`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: prerendered }),
+      );
       await page.goto(`${product.url}/${hash}`);
-      await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount), WIDGETS);
+      await page.waitForFunction(
+        (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
+        WIDGETS,
+      );
       if (hash === '#calculator') await expectLanded(page, 'calculator');
       else await expect.poll(() => atEnd(page), { timeout: 5000 }).toBe(true);
       await page.waitForTimeout(300);

@@ -28,10 +28,19 @@ afterAll(async () => {
 });
 
 const buttonStyle = (page: Page, selector: string) =>
-  page.locator(selector).getByRole('button', { name: 'Calculate Dose' }).evaluate((button) => {
-    const style = getComputedStyle(button);
-    return { background: style.backgroundColor, color: style.color, radius: style.borderTopLeftRadius, height: style.minHeight, font: style.fontFamily };
-  });
+  page
+    .locator(selector)
+    .getByRole('button', { name: 'Calculate Dose' })
+    .evaluate((button) => {
+      const style = getComputedStyle(button);
+      return {
+        background: style.backgroundColor,
+        color: style.color,
+        radius: style.borderTopLeftRadius,
+        height: style.minHeight,
+        font: style.fontFamily,
+      };
+    });
 
 describe('a custom element on a page', () => {
   it('theme: --sgx-color-primary on the element changes the button colour', async () => {
@@ -50,10 +59,18 @@ describe('a custom element on a page', () => {
     const { page, errors, close } = await openPage(browser, site.url);
     await waitForWidget(page, '#calc');
     const before = await buttonStyle(page, '#calc');
-    await page.locator('#calc').getByLabel(/^Body weight/).fill('72.5');
+    await page
+      .locator('#calc')
+      .getByLabel(/^Body weight/)
+      .fill('72.5');
     await page.evaluate(() => document.getElementById('right')!.appendChild(document.getElementById('calc')!));
     await page.waitForTimeout(50);
-    expect(await page.locator('#right #calc').getByLabel(/^Body weight/).inputValue()).toBe('72.5');
+    expect(
+      await page
+        .locator('#right #calc')
+        .getByLabel(/^Body weight/)
+        .inputValue(),
+    ).toBe('72.5');
     expect(await buttonStyle(page, '#calc')).toEqual(before);
     await page.evaluate(() => document.getElementById('calc')!.remove());
     await page.waitForTimeout(50);
@@ -73,7 +90,12 @@ describe('a custom element on a page', () => {
     });
     await waitForWidget(page, '#late');
     expect(await buttonStyle(page, '#late')).toEqual(declared);
-    expect(await page.locator('#late').getByLabel(/^Body weight/).inputValue()).toBe('64');
+    expect(
+      await page
+        .locator('#late')
+        .getByLabel(/^Body weight/)
+        .inputValue(),
+    ).toBe('64');
     expect(errors).toEqual([]);
     await close();
   });
@@ -89,7 +111,12 @@ describe('a custom element on a page', () => {
     });
     const { page, errors, close } = await openPage(browser, early.url);
     await waitForWidget(page, '#e');
-    expect(await page.locator('#e').getByLabel(/^Body weight/).inputValue()).toBe('81');
+    expect(
+      await page
+        .locator('#e')
+        .getByLabel(/^Body weight/)
+        .inputValue(),
+    ).toBe('81');
     expect(errors).toEqual([]);
     await close();
     await early.close();
@@ -122,7 +149,9 @@ describe('a custom element on a page', () => {
     const toast = widget.getByRole('region', { name: 'Notifications' });
     await expect.poll(() => toast.innerText()).toContain('Please enter a valid body weight');
     await page.keyboard.press('F8');
-    const focused = await page.evaluate(() => document.getElementById('calc')!.shadowRoot!.activeElement?.getAttribute('aria-label'));
+    const focused = await page.evaluate(() =>
+      document.getElementById('calc')!.shadowRoot!.activeElement?.getAttribute('aria-label'),
+    );
     expect(focused).toBe('Notifications');
     expect(await toast.evaluate((region) => getComputedStyle(region).maxWidth)).toBe('420px');
     await close();
@@ -135,7 +164,9 @@ describe('a custom element on a page', () => {
     await widget.getByLabel(/^Body weight/).fill('70');
     await widget.getByLabel(/^TOF count/).selectOption('2');
     await widget.getByRole('button', { name: 'Calculate Dose' }).click();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await close();
   });

@@ -31,9 +31,11 @@ afterAll(async () => {
   await product?.close();
 });
 
-const totalDose = async (widget: Locator) => /Total dose\s+(\d+) mg/.exec(await widget.getByRole('region', { name: 'Result' }).innerText())?.[1];
+const totalDose = async (widget: Locator) =>
+  /Total dose\s+(\d+) mg/.exec(await widget.getByRole('region', { name: 'Result' }).innerText())?.[1];
 const calculate = (widget: Locator) => widget.getByRole('button', { name: 'Calculate Dose' }).click();
-const styleCount = (page: Page, id: string) => page.evaluate((elementId) => document.getElementById(elementId)!.shadowRoot!.querySelectorAll('style').length, id);
+const styleCount = (page: Page, id: string) =>
+  page.evaluate((elementId) => document.getElementById(elementId)!.shadowRoot!.querySelectorAll('style').length, id);
 
 describe('a preset changed by the host page', () => {
   it('weight: the attribute and the property replace the field, clear the old result and say so', async () => {
@@ -114,9 +116,19 @@ describe('an element detached and attached again', () => {
     await calc.getByLabel(/^TOF count/).selectOption('2');
     await calculate(calc);
     expect(await totalDose(calc)).toBe('145');
-    await page.locator('#roi').getByLabel(/^Number of cases/).fill('321');
-    await page.locator('#advisor').getByLabel(/^Weight/).fill('64');
-    const styles = { calc: await styleCount(page, 'calc'), roi: await styleCount(page, 'roi'), advisor: await styleCount(page, 'advisor') };
+    await page
+      .locator('#roi')
+      .getByLabel(/^Number of cases/)
+      .fill('321');
+    await page
+      .locator('#advisor')
+      .getByLabel(/^Weight/)
+      .fill('64');
+    const styles = {
+      calc: await styleCount(page, 'calc'),
+      roi: await styleCount(page, 'roi'),
+      advisor: await styleCount(page, 'advisor'),
+    };
 
     for (let round = 1; round <= 5; round += 1) {
       // Out of the page long enough for each element to unmount its React tree, then back.
@@ -127,15 +139,30 @@ describe('an element detached and attached again', () => {
       });
       await page.waitForTimeout(120);
       await page.evaluate(() => {
-        for (const element of (window as unknown as { __held: HTMLElement[] }).__held) document.getElementById('panel')!.append(element);
+        for (const element of (window as unknown as { __held: HTMLElement[] }).__held)
+          document.getElementById('panel')!.append(element);
       });
       for (const id of ['#calc', '#roi', '#advisor']) await waitForWidget(page, id);
       expect(await calc.getByLabel(/^Body weight/).inputValue()).toBe('72.5');
       expect(await calc.getByLabel(/^TOF count/).inputValue()).toBe('2');
       expect(await totalDose(calc)).toBe('145');
-      expect(await page.locator('#roi').getByLabel(/^Number of cases/).inputValue()).toBe('321');
-      expect(await page.locator('#advisor').getByLabel(/^Weight/).inputValue()).toBe('64');
-      expect({ calc: await styleCount(page, 'calc'), roi: await styleCount(page, 'roi'), advisor: await styleCount(page, 'advisor') }).toEqual(styles);
+      expect(
+        await page
+          .locator('#roi')
+          .getByLabel(/^Number of cases/)
+          .inputValue(),
+      ).toBe('321');
+      expect(
+        await page
+          .locator('#advisor')
+          .getByLabel(/^Weight/)
+          .inputValue(),
+      ).toBe('64');
+      expect({
+        calc: await styleCount(page, 'calc'),
+        roi: await styleCount(page, 'roi'),
+        advisor: await styleCount(page, 'advisor'),
+      }).toEqual(styles);
     }
     expect(errors).toEqual([]);
     await close();

@@ -46,7 +46,12 @@ async function insideStyles(page: Page) {
         margin: style.margin,
       };
     };
-    return { heading: pick('h2'), input: pick('input[name="bodyWeight"]'), button: pick('button[type="submit"]'), label: pick('label') };
+    return {
+      heading: pick('h2'),
+      input: pick('input[name="bodyWeight"]'),
+      button: pick('button[type="submit"]'),
+      label: pick('label'),
+    };
   });
 }
 
@@ -70,23 +75,34 @@ describe('built bundles', () => {
     }
   });
 
-  it.each(Object.entries(ELEMENTS))('%s.js alone on a blank page of another origin: defines its elements, no error', async (bundle, tags) => {
-    const page = await serveFiles({
-      '/': { body: `<!doctype html><title>blank</title>${tags.map((tag) => `<${tag}></${tag}>`).join('')}<script type="module" src="${product.url}/widgets/${bundle}.js"></script>`, type: 'text/html' },
-    });
-    const { page: tab, errors, close } = await openPage(browser, page.url);
-    for (const tag of tags) await waitForWidget(tab, tag);
-    expect(await tab.evaluate((names) => names.map((name) => Boolean(customElements.get(name))), tags)).toEqual(tags.map(() => true));
-    expect(errors).toEqual([]);
-    await close();
-    await page.close();
-  });
+  it.each(Object.entries(ELEMENTS))(
+    '%s.js alone on a blank page of another origin: defines its elements, no error',
+    async (bundle, tags) => {
+      const page = await serveFiles({
+        '/': {
+          body: `<!doctype html><title>blank</title>${tags.map((tag) => `<${tag}></${tag}>`).join('')}<script type="module" src="${product.url}/widgets/${bundle}.js"></script>`,
+          type: 'text/html',
+        },
+      });
+      const { page: tab, errors, close } = await openPage(browser, page.url);
+      for (const tag of tags) await waitForWidget(tab, tag);
+      expect(await tab.evaluate((names) => names.map((name) => Boolean(customElements.get(name))), tags)).toEqual(
+        tags.map(() => true),
+      );
+      expect(errors).toEqual([]);
+      await close();
+      await page.close();
+    },
+  );
 });
 
 describe('the intranet page (another origin, hostile CSS)', () => {
   it('computes a dose, and host CSS changes nothing inside while the page keeps its own styles', async () => {
     const clean = await serveFiles({
-      '/': { body: `<!doctype html><title>clean</title><sgx-dose-calculator></sgx-dose-calculator><script type="module" src="${product.url}/widgets/sgx-dose-calculator.js"></script>`, type: 'text/html' },
+      '/': {
+        body: `<!doctype html><title>clean</title><sgx-dose-calculator></sgx-dose-calculator><script type="module" src="${product.url}/widgets/sgx-dose-calculator.js"></script>`,
+        type: 'text/html',
+      },
     });
     const intranet = await serveExample('intranet.html', product.url);
     const cleanTab = await openPage(browser, clean.url);
@@ -104,12 +120,24 @@ describe('the intranet page (another origin, hostile CSS)', () => {
 
     // the widget's CSS does not leak out: the page's own elements keep the page's styles
     // and the host element's own inherited properties are ours too
-    expect(await hostileTab.page.evaluate(() => getComputedStyle(document.querySelector('sgx-dose-calculator')!).color)).toBe('rgb(15, 23, 42)');
+    expect(
+      await hostileTab.page.evaluate(() => getComputedStyle(document.querySelector('sgx-dose-calculator')!).color),
+    ).toBe('rgb(15, 23, 42)');
     const legacy = await hostileTab.page.evaluate(() => {
       const style = getComputedStyle(document.getElementById('legacy-note')!);
-      return { color: style.color, letterSpacing: style.letterSpacing, textTransform: style.textTransform, fontWeight: style.fontWeight };
+      return {
+        color: style.color,
+        letterSpacing: style.letterSpacing,
+        textTransform: style.textTransform,
+        fontWeight: style.fontWeight,
+      };
     });
-    expect(legacy).toEqual({ color: 'rgb(255, 0, 0)', letterSpacing: '4px', textTransform: 'uppercase', fontWeight: '700' });
+    expect(legacy).toEqual({
+      color: 'rgb(255, 0, 0)',
+      letterSpacing: '4px',
+      textTransform: 'uppercase',
+      fontWeight: '700',
+    });
     expect(hostileTab.errors).toEqual([]);
     await cleanTab.close();
     await hostileTab.close();
@@ -133,10 +161,26 @@ describe('two bundles on one page', () => {
     await waitForWidget(tab.page, '#a');
     await waitForWidget(tab.page, '#b');
     await waitForWidget(tab.page, 'sgx-access-portal');
-    await tab.page.locator('#a').getByLabel(/^Body weight/).fill('70');
-    await tab.page.locator('#b').getByLabel(/^Body weight/).fill('55');
-    expect(await tab.page.locator('#a').getByLabel(/^Body weight/).inputValue()).toBe('70');
-    expect(await tab.page.locator('#b').getByLabel(/^Body weight/).inputValue()).toBe('55');
+    await tab.page
+      .locator('#a')
+      .getByLabel(/^Body weight/)
+      .fill('70');
+    await tab.page
+      .locator('#b')
+      .getByLabel(/^Body weight/)
+      .fill('55');
+    expect(
+      await tab.page
+        .locator('#a')
+        .getByLabel(/^Body weight/)
+        .inputValue(),
+    ).toBe('70');
+    expect(
+      await tab.page
+        .locator('#b')
+        .getByLabel(/^Body weight/)
+        .inputValue(),
+    ).toBe('55');
     expect(tab.errors).toEqual([]);
     await tab.close();
     await page.close();
@@ -149,7 +193,10 @@ describe('a host page with a strict CSP', () => {
     const strict = await serveFilesWithCsp(nonce, product.url);
     const tab = await openPage(browser, strict.url);
     await waitForWidget(tab.page, 'sgx-dose-calculator');
-    const background = await tab.page.locator('sgx-dose-calculator').getByRole('button', { name: 'Calculate Dose' }).evaluate((button) => getComputedStyle(button).backgroundColor);
+    const background = await tab.page
+      .locator('sgx-dose-calculator')
+      .getByRole('button', { name: 'Calculate Dose' })
+      .evaluate((button) => getComputedStyle(button).backgroundColor);
     expect(background).toBe('rgb(15, 118, 110)'); // --sgx-color-primary default #0f766e: Emotion's styles applied
     expect(await tab.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
     expect(tab.errors).toEqual([]);
@@ -202,5 +249,8 @@ async function serveFilesWithCsp(nonce: string, productOrigin: string, { giveNon
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -13,11 +13,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  */
 export default async function setup(project: TestProject) {
   // SGX_E2E_OUT lets two checkouts' runs (or two people on one machine) build apart.
-  const out = process.env.SGX_E2E_OUT ? path.resolve(process.env.SGX_E2E_OUT) : path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
+  const out = process.env.SGX_E2E_OUT
+    ? path.resolve(process.env.SGX_E2E_OUT)
+    : path.join(repoRoot, 'node_modules', '.cache', 'sgx-e2e');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   // The built server imports its packages: outside the repo, point it at the repo's node_modules.
-  if (path.relative(repoRoot, out).startsWith('..')) await symlink(path.join(repoRoot, 'node_modules'), path.join(out, 'node_modules'), 'dir');
+  if (path.relative(repoRoot, out).startsWith('..'))
+    await symlink(path.join(repoRoot, 'node_modules'), path.join(out, 'node_modules'), 'dir');
   const { widgetsDir } = await buildSite(path.join(out, 'site'));
   const serverFile = await buildServer(path.join(out, 'server'));
   project.provide('e2eBuild', { siteDir: path.join(out, 'site'), widgetsDir, serverFile });

@@ -23,31 +23,71 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const SECTION_ORDER = ['hero', 'moa', 'advantage', 'calculator', 'bradycardia-advisor', 'safety-calculator', 'safety', 'evidence', 'resources', 'faq', 'contact'];
-const NAV_LABELS = ['MOA', 'Competitive Edge', 'Dose Calculator', 'Bradycardia Advisor', 'Safety Calculator', 'Safety', 'Clinical Evidence', 'Resources', 'FAQ', 'Contact'];
+const SECTION_ORDER = [
+  'hero',
+  'moa',
+  'advantage',
+  'calculator',
+  'bradycardia-advisor',
+  'safety-calculator',
+  'safety',
+  'evidence',
+  'resources',
+  'faq',
+  'contact',
+];
+const NAV_LABELS = [
+  'MOA',
+  'Competitive Edge',
+  'Dose Calculator',
+  'Bradycardia Advisor',
+  'Safety Calculator',
+  'Safety',
+  'Clinical Evidence',
+  'Resources',
+  'FAQ',
+  'Contact',
+];
 
 async function open(width = 1280, options: { reducedMotion?: boolean; clock?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`HTTP ${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+      errors.push(`HTTP ${response.status()} ${response.url()}`);
   });
   if (options.clock) await page.clock.install();
   await page.goto(`${product.url}/`);
-  await page.waitForFunction(() => ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'].every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount));
+  await page.waitForFunction(() =>
+    ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'].every(
+      (tag) => document.querySelector(tag)?.shadowRoot?.childElementCount,
+    ),
+  );
   return { page, errors, close: () => context.close() };
 }
 
 /** How far a section's top is from the fixed bar's bottom (0 = just below it). */
 const topOf = (page: Page, id: string) =>
-  page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top - document.querySelector('header')!.getBoundingClientRect().bottom, id);
+  page.evaluate(
+    (target) =>
+      document.getElementById(target)!.getBoundingClientRect().top -
+      document.querySelector('header')!.getBoundingClientRect().bottom,
+    id,
+  );
 
 describe('the product page', () => {
   it('has the sections in the spec order, the ten nav labels, and no error', async () => {
     const { page, errors, close } = await open();
-    expect(await page.evaluate(() => [...document.querySelectorAll('main > section[id], body footer[id]')].map((element) => element.id))).toEqual(SECTION_ORDER);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('main > section[id], body footer[id]')].map((element) => element.id),
+      ),
+    ).toEqual(SECTION_ORDER);
     expect(await page.locator('header nav a').allInnerTexts()).toEqual(NAV_LABELS);
     expect(await page.title()).toContain('Sugammadex');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
@@ -57,15 +97,23 @@ describe('the product page', () => {
 
   it('a nav choice smooth-scrolls its section to just below the fixed bar and marks it current', async () => {
     const { page, close } = await open();
-    for (const [label, id] of [['FAQ', 'faq'], ['Safety', 'safety'], ['MOA', 'moa']] as const) {
+    for (const [label, id] of [
+      ['FAQ', 'faq'],
+      ['Safety', 'safety'],
+      ['MOA', 'moa'],
+    ] as const) {
       await page.locator('header nav').getByRole('link', { name: label, exact: true }).click();
       await expect.poll(() => topOf(page, id), { timeout: 5000 }).toBeGreaterThanOrEqual(-2);
       await expect.poll(() => topOf(page, id), { timeout: 5000 }).toBeLessThanOrEqual(2);
-      await expect.poll(() => page.locator('header nav a[aria-current="true"]').innerText(), { timeout: 5000 }).toBe(label);
+      await expect
+        .poll(() => page.locator('header nav a[aria-current="true"]').innerText(), { timeout: 5000 })
+        .toBe(label);
     }
     // the short last section is current once the page is scrolled to its end
     await page.locator('header nav').getByRole('link', { name: 'Contact', exact: true }).click();
-    await expect.poll(() => page.locator('header nav a[aria-current="true"]').innerText(), { timeout: 5000 }).toBe('Contact');
+    await expect
+      .poll(() => page.locator('header nav a[aria-current="true"]').innerText(), { timeout: 5000 })
+      .toBe('Contact');
     await close();
   });
 
@@ -80,7 +128,9 @@ describe('the product page', () => {
     expect(await page.locator('#site-menu').isVisible()).toBe(false);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => topOf(page, 'evidence'), { timeout: 5000 }).toBeLessThanOrEqual(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await close();
   });
 
@@ -122,14 +172,28 @@ describe('the product page', () => {
   it('safety panels open and close independently, by mouse and keyboard', async () => {
     const { page, close } = await open();
     const buttons = page.locator('#safety h3 button');
-    expect(await buttons.allInnerTexts()).toEqual(['Contraindications', 'Warnings & Precautions', 'Adverse Reactions', 'Drug Interactions'].map((title) => `${title}\n+`));
+    expect(await buttons.allInnerTexts()).toEqual(
+      ['Contraindications', 'Warnings & Precautions', 'Adverse Reactions', 'Drug Interactions'].map(
+        (title) => `${title}\n+`,
+      ),
+    );
     await buttons.nth(0).click();
     await buttons.nth(2).focus();
     await page.keyboard.press('Enter');
-    expect(await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')))).toEqual(['true', 'false', 'true', 'false']);
+    expect(await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')))).toEqual([
+      'true',
+      'false',
+      'true',
+      'false',
+    ]);
     expect(await page.locator('#safety [role="region"]:visible').count()).toBe(2);
     await page.keyboard.press('Space');
-    expect(await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')))).toEqual(['true', 'false', 'false', 'false']);
+    expect(await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')))).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
     await close();
   });
 
@@ -139,7 +203,11 @@ describe('the product page', () => {
     expect(await buttons.count()).toBe(12);
     await buttons.nth(0).click();
     await buttons.nth(3).click();
-    expect(await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-expanded')).filter((value) => value === 'true').length)).toBe(1);
+    expect(
+      await buttons.evaluateAll(
+        (all) => all.map((button) => button.getAttribute('aria-expanded')).filter((value) => value === 'true').length,
+      ),
+    ).toBe(1);
     expect(await buttons.nth(3).getAttribute('aria-expanded')).toBe('true');
     await buttons.nth(3).click();
     expect(await page.locator('#faq [role="region"]:visible').count()).toBe(0);
@@ -176,7 +244,9 @@ describe('the product page', () => {
 
   it('every resource and /hcp-guide.pdf download as real PDFs with their content', async () => {
     const { page, close } = await open();
-    const hrefs = await page.locator('#resources a[download]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    const hrefs = await page
+      .locator('#resources a[download]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
     expect(hrefs).toHaveLength(7);
     for (const href of [...hrefs, '/hcp-guide.pdf']) {
       const response = await fetch(product.url + href);
@@ -187,8 +257,11 @@ describe('the product page', () => {
       expect([href, text.length > 1500]).toEqual([href, true]);
       expect(text).toMatch(/decision support only/i);
     }
-    const guide = execFileSync('pdftotext', ['-layout', path.join(scratch, 'hcp-guide.pdf'), '-'], { encoding: 'utf8' });
-    for (const fact of ['2 mg/kg', '4 mg/kg', '16 mg/kg', '140 mg', '295.28', '1033.48']) expect([fact, guide.includes(fact)]).toEqual([fact, true]);
+    const guide = execFileSync('pdftotext', ['-layout', path.join(scratch, 'hcp-guide.pdf'), '-'], {
+      encoding: 'utf8',
+    });
+    for (const fact of ['2 mg/kg', '4 mg/kg', '16 mg/kg', '140 mg', '295.28', '1033.48'])
+      expect([fact, guide.includes(fact)]).toEqual([fact, true]);
     await close();
   });
 
@@ -207,8 +280,18 @@ describe('the product page', () => {
       const { page, close } = await open(width);
       await page.locator('#safety h3 button').first().click();
       await page.locator('#faq h3 button').first().click();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(results.violations.map((violation) => `${width}px ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (violation) =>
+            `${width}px ${violation.id}: ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
       await close();
     }
   });

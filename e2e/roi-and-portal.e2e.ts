@@ -27,12 +27,15 @@ afterAll(async () => {
 /** A page of the test's own, served on the product's origin through a browser route. */
 async function openOnProductOrigin(html: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(`${product.url}/e2e-page`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await context.route(`${product.url}/e2e-page`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: html }),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+      errors.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await page.goto(`${product.url}/e2e-page`);
   return { page, errors, close: () => context.close() };
@@ -41,7 +44,10 @@ async function openOnProductOrigin(html: string) {
 describe('ROI calculator: jsPDF on demand', () => {
   it('fetches no PDF code before "Download PDF"; the report has the figures', async () => {
     const page = await serveFiles({
-      '/': { body: `<!doctype html><title>roi</title><sgx-roi-calculator cases="250"></sgx-roi-calculator><script type="module" src="${product.url}/widgets/sgx-roi-calculator.js"></script>`, type: 'text/html' },
+      '/': {
+        body: `<!doctype html><title>roi</title><sgx-roi-calculator cases="250"></sgx-roi-calculator><script type="module" src="${product.url}/widgets/sgx-roi-calculator.js"></script>`,
+        type: 'text/html',
+      },
     });
     const { page: tab, errors, close } = await openPage(browser, page.url);
     const requested: string[] = [];
@@ -60,7 +66,8 @@ describe('ROI calculator: jsPDF on demand', () => {
     await file.saveAs(saved);
     const text = execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
     // 250 cases × (15 − 3) min = 3000 min = 50.0 h; × 45 SAR = 135,000 SAR; 250 × 10% × 0.38 = 9.5 PPCs
-    for (const figure of ['3000', '50.0', '135,000', '9.5', '0.62', 'SAR']) expect([figure, text.includes(figure)]).toEqual([figure, true]);
+    for (const figure of ['3000', '50.0', '135,000', '9.5', '0.62', 'SAR'])
+      expect([figure, text.includes(figure)]).toEqual([figure, true]);
     expect(text).not.toMatch(/[¼"]e/); // no garbled ≥
     expect(errors).toEqual([]);
     await close();
@@ -71,7 +78,11 @@ describe('ROI calculator: jsPDF on demand', () => {
 describe('access portal dialogs inside the shadow root', () => {
   it('keep Tab inside, close on Escape and return focus to the trigger', async () => {
     // On the product's own origin (the API refuses other origins unless listed).
-    const { page: tab, errors, close } = await openOnProductOrigin(
+    const {
+      page: tab,
+      errors,
+      close,
+    } = await openOnProductOrigin(
       `<!doctype html><title>portal</title><a href="#" id="before">before</a><sgx-access-portal></sgx-access-portal><a href="#" id="after">after</a><script type="module" src="/widgets/sgx-access-portal.js"></script>`,
     );
     await waitForWidget(tab, 'sgx-access-portal');
@@ -94,7 +105,9 @@ describe('access portal dialogs inside the shadow root', () => {
     }
     await tab.keyboard.press('Escape');
     await expect.poll(() => chooser.isVisible()).toBe(false);
-    const focusedLabel = await tab.evaluate(() => document.querySelector('sgx-access-portal')!.shadowRoot!.activeElement?.textContent);
+    const focusedLabel = await tab.evaluate(
+      () => document.querySelector('sgx-access-portal')!.shadowRoot!.activeElement?.textContent,
+    );
     expect(focusedLabel).toBe('Sign In / Quick Use');
 
     // Sign In opens the HCP Access Portal on the sign-in tab; a failed sign-in shows its toast inside the dialog
@@ -103,8 +116,14 @@ describe('access portal dialogs inside the shadow root', () => {
     const portalDialog = portal.getByRole('dialog', { name: 'HCP Access Portal' });
     await expect.poll(() => portalDialog.isVisible()).toBe(true);
     expect(await portalDialog.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
-    await portalDialog.getByLabel(/^E-mail/).filter({ visible: true }).fill('nobody@hospital.example');
-    await portalDialog.getByLabel(/^Password/).filter({ visible: true }).fill('wrong password');
+    await portalDialog
+      .getByLabel(/^E-mail/)
+      .filter({ visible: true })
+      .fill('nobody@hospital.example');
+    await portalDialog
+      .getByLabel(/^Password/)
+      .filter({ visible: true })
+      .fill('wrong password');
     await portalDialog.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     const toast = portalDialog.getByRole('region', { name: 'Notifications' });
     await expect.poll(() => toast.innerText()).toContain('Sign In Failed');
@@ -121,7 +140,9 @@ describe('one session for every element', () => {
 <script type="module" src="/widgets/sgx-access-portal.js"></script><script type="module" src="/widgets/sgx-bradycardia-advisor.js"></script>`;
     const context = await browser.newContext();
     // Same origin as the API: the page is served by a route of this test on the product's origin.
-    await context.route(`${product.url}/session-test`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+    await context.route(`${product.url}/session-test`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: html }),
+    );
     const first = await context.newPage();
     const second = await context.newPage();
     await first.goto(`${product.url}/session-test`);
@@ -137,29 +158,55 @@ describe('one session for every element', () => {
       body: JSON.stringify({ email, password: 'correct horse battery', name: 'Sara Al-Harbi', agreeTerms: true }),
     });
     const { token: apiToken } = (await signup.json()) as { token: string };
-    await fetch(`${product.url}/api/patients`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiToken}` }, body: JSON.stringify({ displayName: 'F.A.', weightKg: 77 }) });
+    await fetch(`${product.url}/api/patients`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({ displayName: 'F.A.', weightKg: 77 }),
+    });
 
     const portal = first.locator('sgx-access-portal');
     expect(await first.locator('sgx-bradycardia-advisor').getByRole('combobox', { name: 'Patient' }).count()).toBe(0);
     await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
     await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: 'Sign In' }).click();
     const dialog = portal.getByRole('dialog', { name: 'HCP Access Portal' });
-    await dialog.getByLabel(/^E-mail/).filter({ visible: true }).fill(email);
-    await dialog.getByLabel(/^Password/).filter({ visible: true }).fill('correct horse battery');
+    await dialog
+      .getByLabel(/^E-mail/)
+      .filter({ visible: true })
+      .fill(email);
+    await dialog
+      .getByLabel(/^Password/)
+      .filter({ visible: true })
+      .fill('correct horse battery');
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     await expect.poll(() => portal.getByText('Welcome, Dr. Sara Al-Harbi').count()).toBe(1);
     expect(await first.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
     // the advisor on the same page (another bundle) follows: it lists the clinician's patients
-    await expect.poll(() => first.locator('sgx-bradycardia-advisor').getByRole('combobox', { name: 'Patient' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => first.locator('sgx-bradycardia-advisor').getByRole('combobox', { name: 'Patient' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
 
     // the other tab follows through the storage event
-    await expect.poll(() => second.locator('sgx-access-portal').getByText('Welcome, Dr. Sara Al-Harbi').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => second.locator('sgx-access-portal').getByText('Welcome, Dr. Sara Al-Harbi').count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     // the advisor of the other tab (another bundle) sees the session: its patient list
-    await expect.poll(() => second.locator('sgx-bradycardia-advisor').getByRole('combobox', { name: 'Patient' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => second.locator('sgx-bradycardia-advisor').getByRole('combobox', { name: 'Patient' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
 
     // logging out in the first tab signs the second out too
     await portal.getByRole('button', { name: 'Log Out' }).click();
-    await expect.poll(() => second.locator('sgx-access-portal').getByRole('button', { name: 'Sign In / Quick Use' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => second.locator('sgx-access-portal').getByRole('button', { name: 'Sign In / Quick Use' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect(await second.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await context.close();
   });

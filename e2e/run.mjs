@@ -26,19 +26,28 @@ function installChromium() {
     console.error(
       [
         'The browser tests need Chromium and pdftotext, and one of them was not found.',
-        hasApt ? '  Install them as root:  apt-get update && apt-get install -y chromium poppler-utils' : '  Install Chromium (or Chrome) and poppler-utils with your system package manager.',
+        hasApt
+          ? '  Install them as root:  apt-get update && apt-get install -y chromium poppler-utils'
+          : '  Install Chromium (or Chrome) and poppler-utils with your system package manager.',
         '  or point CHROME_PATH at an installed Chromium or Chrome binary, then run npm test again.',
       ].join('\n'),
     );
     process.exit(1);
   }
-  console.log('Chromium or pdftotext not found: installing Debian\'s chromium and poppler-utils with apt-get (once per machine)…');
+  console.log(
+    "Chromium or pdftotext not found: installing Debian's chromium and poppler-utils with apt-get (once per machine)…",
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // poppler-utils: pdftotext reads the generated PDFs back in the tests.
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium', 'poppler-utils']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium', 'poppler-utils'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      console.error(`apt-get ${args.join(' ')} failed (exit ${result.status}). Install chromium by hand, or set CHROME_PATH.`);
+      console.error(
+        `apt-get ${args.join(' ')} failed (exit ${result.status}). Install chromium by hand, or set CHROME_PATH.`,
+      );
       process.exit(1);
     }
   }

@@ -79,7 +79,9 @@ describe('screenshots', () => {
         await waitForWidget(page, scene.tag);
         await scene.act(page);
         await page.screenshot({ path: path.join(artifactsDir, `${name}-${width}.png`), fullPage: true });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
         await context.close();
       });

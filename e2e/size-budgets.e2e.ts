@@ -48,7 +48,8 @@ describe('size budgets (gzip)', () => {
       own[name] = Number(((await gzipKib(path.join(widgetsDir, `${name}.js`))) - baselineKib).toFixed(1));
     }
     console.log(`shared runtime ${baselineKib.toFixed(1)} KiB gzip; own code`, own);
-    for (const [name, kib] of Object.entries(own)) expect([name, kib <= BUDGETS_KIB_GZIP.elementOwnCode]).toEqual([name, true]);
+    for (const [name, kib] of Object.entries(own))
+      expect([name, kib <= BUDGETS_KIB_GZIP.elementOwnCode]).toEqual([name, true]);
   });
 
   it(`the standalone dose calculator is at most ${BUDGETS_KIB_GZIP.standaloneDoseCalculator} KiB`, async () => {

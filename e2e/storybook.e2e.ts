@@ -19,21 +19,46 @@ let storyIds: string[] = [];
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'sgx-storybook-'));
-  const built = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '-c', 'stories/.storybook', '-o', outDir, '--disable-telemetry', '--quiet'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', STORYBOOK_DISABLE_TELEMETRY: '1' },
-    encoding: 'utf8',
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, 'node_modules/storybook/dist/bin/dispatcher.js'),
+      'build',
+      '-c',
+      'stories/.storybook',
+      '-o',
+      outDir,
+      '--disable-telemetry',
+      '--quiet',
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production', STORYBOOK_DISABLE_TELEMETRY: '1' },
+      encoding: 'utf8',
+    },
+  );
   if (built.status !== 0) throw new Error(`storybook build failed:\n${built.stdout}\n${built.stderr}`);
-  const index = JSON.parse(await readFile(path.join(outDir, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; type: string }> };
-  storyIds = Object.values(index.entries).filter((entry) => entry.type === 'story').map((entry) => entry.id);
+  const index = JSON.parse(await readFile(path.join(outDir, 'index.json'), 'utf8')) as {
+    entries: Record<string, { id: string; type: string }>;
+  };
+  storyIds = Object.values(index.entries)
+    .filter((entry) => entry.type === 'story')
+    .map((entry) => entry.id);
   server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const file = path.join(outDir, pathname === '/' ? 'index.html' : pathname);
     if (!file.startsWith(outDir)) return void response.writeHead(403).end();
     try {
       const body = await readFile(file);
-      const type = file.endsWith('.html') ? 'text/html' : file.endsWith('.js') || file.endsWith('.mjs') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+      const type = file.endsWith('.html')
+        ? 'text/html'
+        : file.endsWith('.js') || file.endsWith('.mjs')
+          ? 'text/javascript'
+          : file.endsWith('.css')
+            ? 'text/css'
+            : file.endsWith('.json')
+              ? 'application/json'
+              : 'application/octet-stream';
       response.writeHead(200, { 'content-type': type }).end(body);
     } catch {
       response.writeHead(404).end();
@@ -52,7 +77,13 @@ afterAll(async () => {
 
 describe('the built Storybook', () => {
   it('has a story for each element and the theme', () => {
-    for (const prefix of ['elements-dose-calculator--', 'elements-bradycardia-advisor--', 'elements-roi-calculator--', 'elements-access-portal--', 'design-theme-tokens--']) {
+    for (const prefix of [
+      'elements-dose-calculator--',
+      'elements-bradycardia-advisor--',
+      'elements-roi-calculator--',
+      'elements-access-portal--',
+      'design-theme-tokens--',
+    ]) {
       expect([prefix, storyIds.some((id) => id.startsWith(prefix))]).toEqual([prefix, true]);
     }
   });
@@ -66,14 +97,16 @@ describe('the built Storybook', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       // A failing play function is reported on the console (an expect() error).
       page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text().slice(0, 300));
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          errors.push(message.text().slice(0, 300));
       });
       await page.goto(`${url}/iframe.html?id=${id}&viewMode=story`);
       // The preview's current render reaches "finished" once the story rendered and its play function ran.
       const phase = await page
         .waitForFunction(
           () => {
-            const render = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__?.currentRender;
+            const render = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
+              .__STORYBOOK_PREVIEW__?.currentRender;
             return render?.phase && ['finished', 'errored', 'aborted'].includes(render.phase) ? render.phase : false;
           },
           undefined,
@@ -82,7 +115,13 @@ describe('the built Storybook', () => {
         .then((handle) => handle.jsonValue())
         .catch(() => 'timed out');
       if (phase !== 'finished') errors.push(`render phase: ${String(phase)}`);
-      if (await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay'))) errors.push(await page.locator('#error-message').innerText().catch(() => 'error display'));
+      if (await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay')))
+        errors.push(
+          await page
+            .locator('#error-message')
+            .innerText()
+            .catch(() => 'error display'),
+        );
       if (errors.length) failures.push(`${id}: ${errors.join(' | ')}`);
       await page.close();
     }

@@ -11,7 +11,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const PRODUCT_ORIGIN_PLACEHOLDER = 'https://reversal.example.org';
 
 /** The real built server (as `npm start` runs it) on a free port with a fresh DATA_DIR. */
-export async function startProductServer(env: Record<string, string> = {}): Promise<ServerProcess & { close: () => Promise<void> }> {
+export async function startProductServer(
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { close: () => Promise<void> }> {
   const { serverFile } = inject('e2eBuild');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-e2e-data-'));
   const server = await startServerProcess(serverFile, dataDir, env);
@@ -26,22 +28,34 @@ export async function startProductServer(env: Record<string, string> = {}): Prom
 
 /** Serves an example page of examples/ on its own origin, pointed at the product's origin. */
 export async function serveExample(file: string, productOrigin: string, extra: StaticFiles = {}) {
-  const html = (await readFile(path.join(repoRoot, 'examples', file), 'utf8')).replaceAll(PRODUCT_ORIGIN_PLACEHOLDER, productOrigin);
+  const html = (await readFile(path.join(repoRoot, 'examples', file), 'utf8')).replaceAll(
+    PRODUCT_ORIGIN_PLACEHOLDER,
+    productOrigin,
+  );
   return serveFiles({ '/': { body: html, type: 'text/html; charset=utf-8' }, ...extra });
 }
 
 /** A page that records every page error and console error, to assert there were none. */
-export async function openPage(browser: Browser, url: string, options: { viewport?: { width: number; height: number } } = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // Failed loads are reported below with their address; the browser's own favicon probe is not ours.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+      errors.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   page.on('requestfailed', (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(url);
@@ -50,10 +64,19 @@ export async function openPage(browser: Browser, url: string, options: { viewpor
 
 /** Waits until a custom element is defined and has rendered into its shadow root. */
 export async function waitForWidget(page: Page, selector: string) {
-  await page.waitForFunction((sel) => {
-    const element = document.querySelector(sel);
-    return Boolean(element && customElements.get(element.localName) && element.shadowRoot && element.shadowRoot.childElementCount > 0);
-  }, selector, { timeout: 10_000 });
+  await page.waitForFunction(
+    (sel) => {
+      const element = document.querySelector(sel);
+      return Boolean(
+        element &&
+        customElements.get(element.localName) &&
+        element.shadowRoot &&
+        element.shadowRoot.childElementCount > 0,
+      );
+    },
+    selector,
+    { timeout: 10_000 },
+  );
 }
 
 /** Screenshots go to e2e/.artifacts (ignored by git) for a person to look at. */

@@ -18,7 +18,8 @@ describe('links to a section (the parts without layout; the landing itself is te
   });
 
   it('the nav section of an element is the section that holds it (none outside the nav sections)', () => {
-    document.body.innerHTML = '<section id="hero"><h1 id="title">x</h1></section><section id="faq"><h2 id="faq-heading">FAQ</h2></section>';
+    document.body.innerHTML =
+      '<section id="hero"><h1 id="title">x</h1></section><section id="faq"><h2 id="faq-heading">FAQ</h2></section>';
     expect(navSectionOf(document.getElementById('faq-heading')!)).toBe('faq');
     expect(navSectionOf(document.getElementById('faq')!)).toBe('faq');
     expect(navSectionOf(document.getElementById('title')!)).toBeNull();

@@ -1,4 +1,11 @@
-import { alignTo, focusWithoutScrolling, keepInPlace, navSectionOf, setChosenSection, stopKeepingInPlace } from './scroll.ts';
+import {
+  alignTo,
+  focusWithoutScrolling,
+  keepInPlace,
+  navSectionOf,
+  setChosenSection,
+  stopKeepingInPlace,
+} from './scroll.ts';
 
 /** The element a URL fragment names (`#calculator`, `#faq`, percent-encoded ids too), if it is on the page. */
 export function targetOfHash(hash: string): HTMLElement | null {

@@ -36,7 +36,15 @@ export const globalStyles = css`
   }
   body {
     margin: 0;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif;
+    font-family:
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      Roboto,
+      'Noto Sans',
+      'Helvetica Neue',
+      Arial,
+      sans-serif;
     font-size: 16px;
     line-height: 1.6;
     color: ${colour.text};

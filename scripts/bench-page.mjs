@@ -7,10 +7,20 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 export function chromePath() {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && existsSync(candidate));
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
   if (!found) throw new Error('Chromium not found: set CHROME_PATH (or run npm run test:e2e once, which installs it).');
   return found;
 }
@@ -19,8 +29,20 @@ export async function lighthouseRuns(url) {
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
   try {
     const results = {};
-    for (const [name, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-      const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
+    for (const [name, config] of [
+      ['mobile', undefined],
+      ['desktop', desktopConfig],
+    ]) {
+      const run = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        },
+        config,
+      );
       const { categories, audits } = run.lhr;
       results[name] = {
         performance: Math.round(categories.performance.score * 100),
@@ -62,7 +84,11 @@ export async function clickToPaint(url, clicks = 7) {
       await page.waitForTimeout(300);
     }
     const durations = (await page.evaluate(() => window.__clicks)).sort((a, b) => a - b);
-    return { clicks: durations.length, medianMs: durations[Math.floor(durations.length / 2)] ?? null, maxMs: durations.at(-1) ?? null };
+    return {
+      clicks: durations.length,
+      medianMs: durations[Math.floor(durations.length / 2)] ?? null,
+      maxMs: durations.at(-1) ?? null,
+    };
   } finally {
     await browser.close();
   }

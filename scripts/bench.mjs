@@ -24,7 +24,11 @@ const kib = (bytes) => Number((bytes / 1024).toFixed(1));
 
 function startProcess(args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk) => {
       output += chunk;
@@ -43,23 +47,53 @@ const BARE_KOA = `import Koa from 'koa'; const app = new Koa(); app.use((ctx) =>
 function load(url, options) {
   return autocannon({ url, connections: 50, duration: DURATION_S, ...options });
 }
-const summary = (result) => ({ requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors });
+const summary = (result) => ({
+  requestsPerSecond: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+});
 
 const advisorBody = JSON.stringify({
   toolType: 'bradycardia_advisor',
-  inputs: { weight: 70, age: 80, baselineHr: 55, cardiacHistory: 'none', betaBlocker: true, dexmedetomidine: false, digoxin: false, amiodarone: false, highDoseOpioids: false, vagalStimulus: false, depth: 'tof_2_plus', nmba: 'rocuronium', creatinine: 60 },
+  inputs: {
+    weight: 70,
+    age: 80,
+    baselineHr: 55,
+    cardiacHistory: 'none',
+    betaBlocker: true,
+    dexmedetomidine: false,
+    digoxin: false,
+    amiodarone: false,
+    highDoseOpioids: false,
+    vagalStimulus: false,
+    depth: 'tof_2_plus',
+    nmba: 'rocuronium',
+    creatinine: 60,
+  },
 });
 
 async function benchApi() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-'));
-  const product = await startProcess(['dist/server/server.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true' });
+  const product = await startProcess(['dist/server/server.js'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'true',
+  });
   const bareHttp = await startProcess(['--input-type=module', '-e', BARE_HTTP]);
   const bareKoa = await startProcess(['--input-type=module', '-e', BARE_KOA]);
   try {
     const signup = await fetch(`${product.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@hospital.example', password: 'correct horse battery', name: 'Bench', agreeTerms: true }),
+      body: JSON.stringify({
+        email: 'bench@hospital.example',
+        password: 'correct horse battery',
+        name: 'Bench',
+        agreeTerms: true,
+      }),
     });
     const { token } = await signup.json();
     // Sign-ins come from many addresses (as behind a hospital's load balancer with TRUST_PROXY), so
@@ -68,7 +102,13 @@ async function benchApi() {
     const results = {
       bareHttp: summary(await load(bareHttp.url)),
       bareKoa: summary(await load(bareKoa.url)),
-      toolsRun: summary(await load(`${product.url}/api/tools/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: advisorBody })),
+      toolsRun: summary(
+        await load(`${product.url}/api/tools/run`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: advisorBody,
+        }),
+      ),
       authMe: summary(await load(`${product.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })),
       signIn: summary(
         await load(`${product.url}/api/auth/signin`, {
@@ -78,14 +118,26 @@ async function benchApi() {
             {
               setupRequest: (request) => ({
                 ...request,
-                headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter++ & 255}` },
+                headers: {
+                  ...request.headers,
+                  'content-type': 'application/json',
+                  'x-forwarded-for': `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter++ & 255}`,
+                },
                 body: JSON.stringify({ email: 'bench@hospital.example', password: 'correct horse battery' }),
               }),
             },
           ],
         }),
       ),
-      toolsRunAt1000: summary(await load(`${product.url}/api/tools/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: advisorBody, overallRate: 1000, connections: 20 })),
+      toolsRunAt1000: summary(
+        await load(`${product.url}/api/tools/run`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: advisorBody,
+          overallRate: 1000,
+          connections: 20,
+        }),
+      ),
     };
     return results;
   } finally {
@@ -104,12 +156,24 @@ async function benchStorage() {
       ownerId: `u${index % 50}`,
       patientId: null,
       toolType: 'dose_calculator',
-      inputs: { ageGroup: 'adult', bodyWeight: 70, nmbaType: 'rocuronium', creatinine: 100, tofCount: '2', ptc: null, rsiScenario: false, dialysis: false },
+      inputs: {
+        ageGroup: 'adult',
+        bodyWeight: 70,
+        nmbaType: 'rocuronium',
+        creatinine: 100,
+        tofCount: '2',
+        ptc: null,
+        rsiScenario: false,
+        dialysis: false,
+      },
       result: { kind: 'dose', dose: 2, totalDose: 140, vials: 1, volumeMl: 1.4, costSar: 147.64 },
       createdAt: new Date(1_700_000_000_000 + index * 1000).toISOString(),
     }));
     await mkdir(dataDir, { recursive: true });
-    await writeFile(path.join(dataDir, 'db.json'), JSON.stringify({ version: 1, users: [], sessions: [], patients: [], calculations, exports: [] }));
+    await writeFile(
+      path.join(dataDir, 'db.json'),
+      JSON.stringify({ version: 1, users: [], sessions: [], patients: [], calculations, exports: [] }),
+    );
     const store = await storage.openLowdbStore(dataDir);
     const writes = existing >= 100_000 ? 40 : 200;
     const concurrency = 20;
@@ -129,7 +193,13 @@ async function benchStorage() {
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const fileMb = JSON.stringify(calculations).length / 1e6;
-    rows.push({ existing, fileMb: Number(fileMb.toFixed(1)), writes, writesPerSecond: Number((writes / seconds).toFixed(1)), p99Ms: Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]) });
+    rows.push({
+      existing,
+      fileMb: Number(fileMb.toFixed(1)),
+      writes,
+      writesPerSecond: Number((writes / seconds).toFixed(1)),
+      p99Ms: Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]),
+    });
     await rm(dataDir, { recursive: true, force: true });
   }
   return rows;
@@ -145,17 +215,31 @@ await buildWidgets(baselineDir, [BASELINE_ENTRY]);
 const baselineGzip = measure(baselineDir).find(({ file }) => file === `${BASELINE_ENTRY}.js`).gzip;
 await rm(baselineDir, { recursive: true, force: true });
 const ownCode = bundles
-  .filter(({ file }) => /widgets\/sgx-(dose-calculator|bradycardia-advisor|roi-calculator|access-portal)\.js$/.test(file))
-  .map(({ file, gzipKiB }) => ({ element: file.replace('widgets/', '').replace('.js', ''), ownGzipKiB: Number((gzipKiB - kib(baselineGzip)).toFixed(1)) }));
-const host = measure(siteDir).filter(({ file }) => /^assets\/index-[^/]+\.js$/.test(file)).map(({ file, gzip, brotli }) => ({ file, gzipKiB: kib(gzip), brotliKiB: kib(brotli) }));
+  .filter(({ file }) =>
+    /widgets\/sgx-(dose-calculator|bradycardia-advisor|roi-calculator|access-portal)\.js$/.test(file),
+  )
+  .map(({ file, gzipKiB }) => ({
+    element: file.replace('widgets/', '').replace('.js', ''),
+    ownGzipKiB: Number((gzipKiB - kib(baselineGzip)).toFixed(1)),
+  }));
+const host = measure(siteDir)
+  .filter(({ file }) => /^assets\/index-[^/]+\.js$/.test(file))
+  .map(({ file, gzip, brotli }) => ({ file, gzipKiB: kib(gzip), brotliKiB: kib(brotli) }));
 console.log('Measuring the API…');
 const api = await benchApi();
 console.log('Measuring page speed…');
 const pageDataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-page-'));
-const pageServer = await startProcess(['dist/server/server.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: pageDataDir });
+const pageServer = await startProcess(['dist/server/server.js'], {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: pageDataDir,
+});
 let pageSpeed;
 try {
-  pageSpeed = { lighthouse: await lighthouseRuns(`${pageServer.url}/`), calculateDoseClickToPaint: await clickToPaint(`${pageServer.url}/`) };
+  pageSpeed = {
+    lighthouse: await lighthouseRuns(`${pageServer.url}/`),
+    calculateDoseClickToPaint: await clickToPaint(`${pageServer.url}/`),
+  };
 } finally {
   pageServer.child.kill('SIGTERM');
   await rm(pageDataDir, { recursive: true, force: true });
@@ -163,7 +247,19 @@ try {
 console.log('Measuring storage growth…');
 const storage = await benchStorage();
 
-const results = { date: new Date().toISOString(), cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, durationSeconds: DURATION_S, bundles: [...bundles, ...host], sharedRuntimeGzipKiB: kib(baselineGzip), ownCode, api, storage, pageSpeed };
+const results = {
+  date: new Date().toISOString(),
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  durationSeconds: DURATION_S,
+  bundles: [...bundles, ...host],
+  sharedRuntimeGzipKiB: kib(baselineGzip),
+  ownCode,
+  api,
+  storage,
+  pageSpeed,
+};
 await mkdir(path.join(root, 'bench'), { recursive: true });
 await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
@@ -214,7 +310,12 @@ Every write rewrites the whole file: this is why storage sits behind the \`Store
 
 | Lighthouse preset | performance | accessibility | best practices | LCP ms | TBT ms | CLS |
 |---|---:|---:|---:|---:|---:|---:|
-${['mobile', 'desktop'].map((name) => { const row = pageSpeed.lighthouse[name]; return `| ${name} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`; }).join('\n')}
+${['mobile', 'desktop']
+  .map((name) => {
+    const row = pageSpeed.lighthouse[name];
+    return `| ${name} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`;
+  })
+  .join('\n')}
 
 "Calculate Dose" click to next paint with the CPU slowed 4x: median ${pageSpeed.calculateDoseClickToPaint.medianMs} ms, worst ${pageSpeed.calculateDoseClickToPaint.maxMs} ms over ${pageSpeed.calculateDoseClickToPaint.clicks} clicks (Event Timing).
 

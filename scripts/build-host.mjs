@@ -11,7 +11,12 @@ export async function buildHost(outDir = path.join(root, 'dist/site')) {
   const previousNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;
@@ -20,5 +25,7 @@ export async function buildHost(outDir = path.join(root, 'dist/site')) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(`Built ${path.relative(root, await buildHost(process.argv[2] ? path.resolve(process.argv[2]) : undefined))}`);
+  console.log(
+    `Built ${path.relative(root, await buildHost(process.argv[2] ? path.resolve(process.argv[2]) : undefined))}`,
+  );
 }

@@ -32,7 +32,8 @@ export async function buildPdfs(outDir = path.join(root, 'dist/site')) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outDir = process.argv[2] ? path.resolve(process.argv[2]) : undefined;
   const written = await buildPdfs(outDir);
-  for (const { file, bytes } of written) console.log(`  ${file.padEnd(40)} ${`${(bytes / 1024).toFixed(1)} KiB`.padStart(10)}`);
+  for (const { file, bytes } of written)
+    console.log(`  ${file.padEnd(40)} ${`${(bytes / 1024).toFixed(1)} KiB`.padStart(10)}`);
   const dir = outDir ?? path.join(root, 'dist/site');
   const shown = path.relative(process.cwd(), dir);
   console.log(`${written.length} PDFs written to ${shown === '' || shown.startsWith('..') ? dir : shown}`);

@@ -42,11 +42,30 @@ const KEY_FACTS: Record<string, string[]> = {
     'repeat 4 mg/kg',
     'CrCl 30-80 mL/min: no dose adjustment',
   ],
-  'mechanism-of-action-infographic.pdf': ['Free rocuronium at the receptor', 'Encapsulation', 'Transmission restored', 'Direct sequestration', 'Selective binding', 'Rapid TOF recovery', 'cisatracurium'],
+  'mechanism-of-action-infographic.pdf': [
+    'Free rocuronium at the receptor',
+    'Encapsulation',
+    'Transmission restored',
+    'Direct sequestration',
+    'Selective binding',
+    'Rapid TOF recovery',
+    'cisatracurium',
+  ],
   'contraception-patient-counselling.pdf': ['7 days', 'condoms', 'one missed', 'progestogen'],
   'safety-profile.pdf': [...SAFETY.panels.map((p) => p.title), 'toremifene', '1 in 3,000-5,000', 'atropine', 'SFDA'],
   'paediatric-renal-counselling.pdf': ['2 to 17 years', 'below 30 mL/min', 'Not recommended', '24 hours'],
-  'usage-form.pdf': ['Patient initials', 'Actual body weight', 'Blocker (NMBA)', 'TOF count', 'Dose (mg/kg)', 'Total dose (mg)', 'Vials used', 'Time given', 'TOF ratio after reversal', 'Signature'],
+  'usage-form.pdf': [
+    'Patient initials',
+    'Actual body weight',
+    'Blocker (NMBA)',
+    'TOF count',
+    'Dose (mg/kg)',
+    'Total dose (mg)',
+    'Vials used',
+    'Time given',
+    'TOF ratio after reversal',
+    'Signature',
+  ],
   'textbook-chapter.pdf': ['Measuring the block', 'Direct reversal', 'Key points', '16 mg/kg', 'US$36-37'],
   'evidence-pack.pdf': EVIDENCE.studies.flatMap((study) => [doiOf(study), study.link]),
 };
@@ -111,7 +130,9 @@ describe('buildPdfs', () => {
   });
 
   it('makes hcp-guide.pdf the HCP dosing guide', () => {
-    expect(readFileSync(path.join(outDir, 'hcp-guide.pdf')).equals(readFileSync(path.join(outDir, 'hcp-dosing-guide.pdf')))).toBe(true);
+    expect(
+      readFileSync(path.join(outDir, 'hcp-guide.pdf')).equals(readFileSync(path.join(outDir, 'hcp-dosing-guide.pdf'))),
+    ).toBe(true);
   });
 
   it('is reproducible: a second build gives the same bytes', async () => {

@@ -9,7 +9,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const WIDGET_ENTRIES = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal', 'sgx-widgets'];
+export const WIDGET_ENTRIES = [
+  'sgx-dose-calculator',
+  'sgx-bradycardia-advisor',
+  'sgx-roi-calculator',
+  'sgx-access-portal',
+  'sgx-widgets',
+];
 
 /** Built only to measure the shared runtime (see widgets/bundles/sgx-baseline.ts), never served. */
 export const BASELINE_ENTRY = 'sgx-baseline';
@@ -60,7 +66,12 @@ export function measure(dir) {
       if (statSync(full).isDirectory()) walk(full);
       else {
         const content = readFileSync(full);
-        files.push({ file: path.relative(dir, full), bytes: content.length, gzip: gzipSync(content, { level: 9 }).length, brotli: brotliCompressSync(content).length });
+        files.push({
+          file: path.relative(dir, full),
+          bytes: content.length,
+          gzip: gzipSync(content, { level: 9 }).length,
+          brotli: brotliCompressSync(content).length,
+        });
       }
     }
   };
@@ -73,6 +84,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(`Widget bundles in ${path.relative(root, dir)}:`);
   for (const { file, bytes, gzip, brotli } of measure(dir)) {
-    console.log(`  ${file.padEnd(44)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)}  brotli ${kib(brotli).padStart(9)}`);
+    console.log(
+      `  ${file.padEnd(44)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)}  brotli ${kib(brotli).padStart(9)}`,
+    );
   }
 }

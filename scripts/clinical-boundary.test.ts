@@ -50,14 +50,19 @@ describe('clinical/ boundary', () => {
   it('lets tests use the test tools but nothing else', () => {
     const testFile = path.join(clinicalDir, 'x.test.ts');
     expect(messages("import { it } from 'vitest'; import fc from 'fast-check';", testFile)).toEqual([]);
-    expect(messages("import { it } from 'vitest';", file)).toEqual(['imports "vitest" (clinical/ may import only valibot)']);
-    expect(messages("import { app } from '../api/app.ts';", testFile)).toEqual(['imports "../api/app.ts" from outside clinical/']);
+    expect(messages("import { it } from 'vitest';", file)).toEqual([
+      'imports "vitest" (clinical/ may import only valibot)',
+    ]);
+    expect(messages("import { app } from '../api/app.ts';", testFile)).toEqual([
+      'imports "../api/app.ts" from outside clinical/',
+    ]);
   });
 });
 
 describe('contracts/ boundary (the same rules; clinical/ may be imported)', () => {
   const contractFile = path.join(contractsDir, 'example.ts');
-  const contractMessages = (source: string) => checkClinicalSource(contractFile, source, contractsDir, [contractsDir, clinicalDir]).map((v) => v.message);
+  const contractMessages = (source: string) =>
+    checkClinicalSource(contractFile, source, contractsDir, [contractsDir, clinicalDir]).map((v) => v.message);
 
   it('contracts/ as it is has no violation', () => {
     expect(checkContractsFolder(contractsDir, clinicalDir)).toEqual([]);
@@ -67,8 +72,14 @@ describe('contracts/ boundary (the same rules; clinical/ may be imported)', () =
     ["import * as v from 'valibot';", []],
     ["import { AGE_GROUPS } from '../clinical/dose-schema.ts';", []],
     ["import { TOOL_TYPES } from './records.ts';", []],
-    ["import { x } from '../widgets/shared/api-client.ts';", ['imports "../widgets/shared/api-client.ts" from outside contracts/ and clinical/']],
-    ["import { publicUser } from '../api/auth/routes.ts';", ['imports "../api/auth/routes.ts" from outside contracts/ and clinical/']],
+    [
+      "import { x } from '../widgets/shared/api-client.ts';",
+      ['imports "../widgets/shared/api-client.ts" from outside contracts/ and clinical/'],
+    ],
+    [
+      "import { publicUser } from '../api/auth/routes.ts';",
+      ['imports "../api/auth/routes.ts" from outside contracts/ and clinical/'],
+    ],
     ["import React from 'react';", ['imports "react" (contracts/ may import only valibot)']],
     ['const r = await fetch("/api");', ['uses the global "fetch"']],
     ['const t = Date.now();', ['reads Date.now() (pass time or randomness in)']],

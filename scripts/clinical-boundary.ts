@@ -13,11 +13,31 @@ import ts from 'typescript';
 const ALLOWED_PACKAGES = new Set(['valibot']);
 const ALLOWED_TEST_PACKAGES = new Set(['valibot', 'vitest', 'fast-check']);
 const FORBIDDEN_GLOBALS = new Set([
-  'fetch', 'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'XMLHttpRequest', 'WebSocket',
-  'process', 'require', 'globalThis', 'self', 'setTimeout', 'setInterval', 'queueMicrotask', 'console',
+  'fetch',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'XMLHttpRequest',
+  'WebSocket',
+  'process',
+  'require',
+  'globalThis',
+  'self',
+  'setTimeout',
+  'setInterval',
+  'queueMicrotask',
+  'console',
 ]);
 /** `Date.now()`, `new Date()`, `Math.random()`: time and chance are passed in, never read. */
-const FORBIDDEN_MEMBER_CALLS = new Set(['Date.now', 'Math.random', 'performance.now', 'crypto.getRandomValues', 'crypto.randomUUID']);
+const FORBIDDEN_MEMBER_CALLS = new Set([
+  'Date.now',
+  'Math.random',
+  'performance.now',
+  'crypto.getRandomValues',
+  'crypto.randomUUID',
+]);
 
 export interface BoundaryViolation {
   file: string;
@@ -29,7 +49,12 @@ export interface BoundaryViolation {
  * `clinicalDir` is the folder checked; `importable` the folders its relative imports may reach
  * (contracts/ may also import clinical/, which is held to the same rules).
  */
-export function checkClinicalSource(fileName: string, source: string, clinicalDir: string, importable: readonly string[] = [clinicalDir]): BoundaryViolation[] {
+export function checkClinicalSource(
+  fileName: string,
+  source: string,
+  clinicalDir: string,
+  importable: readonly string[] = [clinicalDir],
+): BoundaryViolation[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const isTest = /\.test\.ts$/.test(fileName);
   const violations: BoundaryViolation[] = [];
@@ -44,16 +69,30 @@ export function checkClinicalSource(fileName: string, source: string, clinicalDi
         const relative = path.relative(dir, target);
         return !relative.startsWith('..') && !path.isAbsolute(relative);
       });
-      if (!inside) report(node, `imports "${specifier}" from outside ${importable.map((dir) => `${path.basename(dir)}/`).join(' and ')}`);
+      if (!inside)
+        report(
+          node,
+          `imports "${specifier}" from outside ${importable.map((dir) => `${path.basename(dir)}/`).join(' and ')}`,
+        );
       return;
     }
-    const packageName = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+    const packageName = specifier.startsWith('@')
+      ? specifier.split('/').slice(0, 2).join('/')
+      : specifier.split('/')[0]!;
     const allowed = isTest ? ALLOWED_TEST_PACKAGES : ALLOWED_PACKAGES;
-    if (!allowed.has(packageName)) report(node, `imports "${specifier}" (${path.basename(clinicalDir)}/ may import only ${[...allowed].join(', ')})`);
+    if (!allowed.has(packageName))
+      report(
+        node,
+        `imports "${specifier}" (${path.basename(clinicalDir)}/ may import only ${[...allowed].join(', ')})`,
+      );
   };
 
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       checkSpecifier(node, node.moduleSpecifier.text);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expression = node.moduleReference.expression;
@@ -65,7 +104,12 @@ export function checkClinicalSource(fileName: string, source: string, clinicalDi
     } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
       const name = `${node.expression.text}.${node.name.text}`;
       if (FORBIDDEN_MEMBER_CALLS.has(name)) report(node, `reads ${name}() (pass time or randomness in)`);
-    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date' && !node.arguments?.length) {
+    } else if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'Date' &&
+      !node.arguments?.length
+    ) {
       report(node, 'reads the clock with new Date() (pass time in)');
     } else if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && isGlobalReference(node)) {
       report(node, `uses the global "${node.text}"`);
@@ -80,19 +124,39 @@ export function checkClinicalSource(fileName: string, source: string, clinicalDi
 function isGlobalReference(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) return false;
-  if ((ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isFunctionDeclaration(parent) || ts.isBindingElement(parent)) && parent.name === node) return false;
+  if (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isMethodDeclaration(parent)) &&
+    parent.name === node
+  )
+    return false;
+  if (
+    (ts.isVariableDeclaration(parent) ||
+      ts.isParameter(parent) ||
+      ts.isFunctionDeclaration(parent) ||
+      ts.isBindingElement(parent)) &&
+    parent.name === node
+  )
+    return false;
   if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return false;
   return true;
 }
 
-export function checkClinicalFolder(clinicalDir: string, importable: readonly string[] = [clinicalDir]): BoundaryViolation[] {
+export function checkClinicalFolder(
+  clinicalDir: string,
+  importable: readonly string[] = [clinicalDir],
+): BoundaryViolation[] {
   const files = readdirSync(clinicalDir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(ts|tsx|js|mjs)$/.test(name))
     .map((name) => path.join(clinicalDir, name));
   const repo = path.dirname(clinicalDir);
   return files.flatMap((file) =>
-    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir, importable).map((violation) => ({ ...violation, file: path.relative(repo, violation.file) })),
+    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir, importable).map((violation) => ({
+      ...violation,
+      file: path.relative(repo, violation.file),
+    })),
   );
 }
 

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkDocsLinks, checkRepository, checkSourceText, formatOffences, headingSlug, indexMarkdown, type DocIndex } from './doc-references.ts';
+import {
+  checkDocsLinks,
+  checkRepository,
+  checkSourceText,
+  formatOffences,
+  headingSlug,
+  indexMarkdown,
+  type DocIndex,
+} from './doc-references.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The offending citations below are built at run time, so that this file passes the check itself.
@@ -9,7 +17,9 @@ const S = '\u00a7';
 const D = 'docs/';
 const CR = ['clinical', 'reference'];
 
-const product = indexMarkdown(['# Product', '## 1. What it does', '## 5. Validation rules', '## 9. Business constants and limits'].join('\n'));
+const product = indexMarkdown(
+  ['# Product', '## 1. What it does', '## 5. Validation rules', '## 9. Business constants and limits'].join('\n'),
+);
 const notes = indexMarkdown(['# Notes', '## r2wc edges', '## Storage (lowdb)'].join('\n'));
 const docs: DocIndex = new Map([
   ['docs/product.md', product],
@@ -73,7 +83,9 @@ describe('a line of source', () => {
 
   it('reports each offence as file:line', () => {
     const offences = checkSourceText('api/x.ts', `const a = 1;\n// spec ${S}5\n`, docs, exists);
-    expect(formatOffences(offences)).toBe(`api/x.ts:2: "spec ${S}5" cites a document outside the repository; cite docs/product.md`);
+    expect(formatOffences(offences)).toBe(
+      `api/x.ts:2: "spec ${S}5" cites a document outside the repository; cite docs/product.md`,
+    );
   });
 });
 

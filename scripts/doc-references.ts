@@ -35,12 +35,21 @@ const SECTION_SIGN = '\u00a7';
 
 /** Mentions of the documents that live outside the repository, with what to cite instead. */
 const OUT_OF_REPO: readonly { pattern: RegExp; instead: string }[] = [
-  { pattern: /shared\/(spec|design)\b[\w./-]*/gi, instead: 'docs/product.md, docs/clinical-reference.md or docs/engineering-notes.md' },
-  { pattern: new RegExp(`(?<![\\w./-])(product[- ])?spec\\s*${SECTION_SIGN}\\s*\\d*`, 'gi'), instead: 'docs/product.md' },
+  {
+    pattern: /shared\/(spec|design)\b[\w./-]*/gi,
+    instead: 'docs/product.md, docs/clinical-reference.md or docs/engineering-notes.md',
+  },
+  {
+    pattern: new RegExp(`(?<![\\w./-])(product[- ])?spec\\s*${SECTION_SIGN}\\s*\\d*`, 'gi'),
+    instead: 'docs/product.md',
+  },
   { pattern: new RegExp(`(?<![\\w./-])ref\\s*${SECTION_SIGN}\\s*\\d*`, 'gi'), instead: 'docs/clinical-reference.md' },
   {
     // The file name anywhere outside docs/; in prose ("the clinical reference") only with a section number.
-    pattern: new RegExp(`(?<!docs\\/)(?<![\\w-])(clinical[-]reference\\b(\\.md)?(\\s*${SECTION_SIGN}\\s*\\d*)?|clinical reference\\s*${SECTION_SIGN}\\s*\\d*)`, 'gi'),
+    pattern: new RegExp(
+      `(?<!docs\\/)(?<![\\w-])(clinical[-]reference\\b(\\.md)?(\\s*${SECTION_SIGN}\\s*\\d*)?|clinical reference\\s*${SECTION_SIGN}\\s*\\d*)`,
+      'gi',
+    ),
     instead: 'docs/clinical-reference.md',
   },
   { pattern: /(?<![\w-])product[-]spec\b(\.md)?/gi, instead: 'docs/product.md' },
@@ -111,7 +120,12 @@ function sectionNumbers(list: string): number[] {
  * The offences of one source file. `exists` says whether a path relative to the repository root
  * exists; `docs` indexes the Markdown files under docs/.
  */
-export function checkSourceText(file: string, text: string, docs: DocIndex, exists: (relativePath: string) => boolean): DocReferenceOffence[] {
+export function checkSourceText(
+  file: string,
+  text: string,
+  docs: DocIndex,
+  exists: (relativePath: string) => boolean,
+): DocReferenceOffence[] {
   const offences: DocReferenceOffence[] = [];
   text.split('\n').forEach((line, index) => {
     const report = (message: string) => offences.push({ file, line: index + 1, message });
@@ -156,14 +170,21 @@ export function checkSourceText(file: string, text: string, docs: DocIndex, exis
     }
     // (A line that already cites an outside document has its section numbers reported with it.)
     if (rest.includes(SECTION_SIGN) && !citesOutside) {
-      report(`a section sign not written as "docs/<file>.md ${SECTION_SIGN}N": name the document in docs/ it belongs to`);
+      report(
+        `a section sign not written as "docs/<file>.md ${SECTION_SIGN}N": name the document in docs/ it belongs to`,
+      );
     }
   });
   return offences;
 }
 
 /** Relative Markdown links between the files of docs/ (`[text](product.md#5-validation-rules)`). */
-export function checkDocsLinks(file: string, markdown: string, docs: DocIndex, exists: (relativePath: string) => boolean): DocReferenceOffence[] {
+export function checkDocsLinks(
+  file: string,
+  markdown: string,
+  docs: DocIndex,
+  exists: (relativePath: string) => boolean,
+): DocReferenceOffence[] {
   const offences: DocReferenceOffence[] = [];
   const folder = path.posix.dirname(file);
   markdown.split('\n').forEach((line, index) => {

@@ -24,7 +24,12 @@ function wordCount(doc: PdfDocument): number {
   const text = [
     doc.title,
     doc.subtitle,
-    ...doc.sections.flatMap((s) => [s.heading, ...(s.paragraphs ?? []), ...(s.bullets ?? []), ...(s.table ?? []).flat()]),
+    ...doc.sections.flatMap((s) => [
+      s.heading,
+      ...(s.paragraphs ?? []),
+      ...(s.bullets ?? []),
+      ...(s.table ?? []).flat(),
+    ]),
   ].join(' ');
   return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
 }
@@ -84,9 +89,18 @@ describe('hero, mechanism, advantage, tools', () => {
   });
 
   it('mechanism: three steps, four cards, the succinylcholine note', () => {
-    expect(MECHANISM.steps.map((s) => s.title)).toEqual(['Free rocuronium at the receptor', 'Encapsulation', 'Transmission restored']);
+    expect(MECHANISM.steps.map((s) => s.title)).toEqual([
+      'Free rocuronium at the receptor',
+      'Encapsulation',
+      'Transmission restored',
+    ]);
     expect(MECHANISM.steps[2]?.text).toContain('TOF ratio ≥ 0.9');
-    expect(MECHANISM.cards.map((c) => c.title)).toEqual(['Direct sequestration', 'Selective binding', 'Weight-based dosing', 'Rapid TOF recovery']);
+    expect(MECHANISM.cards.map((c) => c.title)).toEqual([
+      'Direct sequestration',
+      'Selective binding',
+      'Weight-based dosing',
+      'Rapid TOF recovery',
+    ]);
     expect(MECHANISM.cards[2]?.text).toContain('actual body weight');
     expect(MECHANISM.cards[3]?.text).toMatch(/about 2 min.*about 3 min.*about 1\.5 min/);
     expect(MECHANISM.note).toMatch(/succinylcholine.*non-steroidal.*cisatracurium/);
@@ -99,7 +113,11 @@ describe('hero, mechanism, advantage, tools', () => {
     expect(allText(ADVANTAGE.comparison.indirect)).toMatch(/Cannot reverse deep block/);
     expect(ADVANTAGE.depthCoverage.rows.map((r) => r.dose)).toEqual(['2 mg/kg', '4 mg/kg', '16 mg/kg']);
     expect(ADVANTAGE.depthCoverage.rows[2]?.depth).toContain('rocuronium 1.2 mg/kg');
-    expect(ADVANTAGE.cards.map((c) => c.title)).toEqual(['Speed to readiness', 'Pulmonary outcomes', 'Monitoring first']);
+    expect(ADVANTAGE.cards.map((c) => c.title)).toEqual([
+      'Speed to readiness',
+      'Pulmonary outcomes',
+      'Monitoring first',
+    ]);
     expect(ADVANTAGE.cards[1]?.text).toMatch(/3\.5% vs 4\.8%.*OR 0\.70/);
     expect(ADVANTAGE.cards[2]?.text).toMatch(/Quantitative neuromuscular monitoring.*ASA 2023/);
   });
@@ -114,8 +132,18 @@ describe('hero, mechanism, advantage, tools', () => {
 
 describe('safety', () => {
   it('has the four panels in the spec order, each with items and a source', () => {
-    expect(SAFETY.panels.map((p) => p.title)).toEqual(['Contraindications', 'Warnings & Precautions', 'Adverse Reactions', 'Drug Interactions']);
-    expect(SAFETY.panels.map((p) => p.id)).toEqual(['contraindications', 'warnings', 'adverse-reactions', 'interactions']);
+    expect(SAFETY.panels.map((p) => p.title)).toEqual([
+      'Contraindications',
+      'Warnings & Precautions',
+      'Adverse Reactions',
+      'Drug Interactions',
+    ]);
+    expect(SAFETY.panels.map((p) => p.id)).toEqual([
+      'contraindications',
+      'warnings',
+      'adverse-reactions',
+      'interactions',
+    ]);
     for (const panel of SAFETY.panels) {
       expect(panel.items.length).toBeGreaterThan(0);
       expect(panel.source).not.toBe('');

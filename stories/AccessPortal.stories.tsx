@@ -15,9 +15,14 @@ const meta = {
   args: { apiBase: '', profileHref: '' },
   argTypes: {
     apiBase: { control: 'text', description: '`api-base` attribute: the API origin (empty: same origin)' },
-    profileHref: { control: 'text', description: '`profile-href` attribute: where the Profile button leads (empty: it opens the account dialog)' },
+    profileHref: {
+      control: 'text',
+      description: '`profile-href` attribute: where the Profile button leads (empty: it opens the account dialog)',
+    },
   },
-  render: (args) => <sgx-access-portal api-base={args.apiBase || undefined} profile-href={args.profileHref || undefined} />,
+  render: (args) => (
+    <sgx-access-portal api-base={args.apiBase || undefined} profile-href={args.profileHref || undefined} />
+  ),
 } satisfies Meta<Args>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -42,7 +47,8 @@ async function openPortal(canvasElement: HTMLElement, choice: 'Sign In' | 'Sign 
 }
 
 /** The visible form of the portal (both tab panels stay mounted; the hidden one has the same labels). */
-const formOf = (portal: HTMLElement, name: 'Sign in' | 'Create an account') => within(portal).getByRole('form', { name });
+const formOf = (portal: HTMLElement, name: 'Sign in' | 'Create an account') =>
+  within(portal).getByRole('form', { name });
 
 async function signIn(canvasElement: HTMLElement, email: string, password: string) {
   const { screen, user, portal } = await openPortal(canvasElement, 'Sign In');
@@ -53,14 +59,22 @@ async function signIn(canvasElement: HTMLElement, email: string, password: strin
   return { screen, portal, form };
 }
 
-async function signUp(canvasElement: HTMLElement, values: { name: string; email: string; password: string; licence?: string; agree: boolean }) {
+async function signUp(
+  canvasElement: HTMLElement,
+  values: { name: string; email: string; password: string; licence?: string; agree: boolean },
+) {
   const { screen, user, portal } = await openPortal(canvasElement, 'Sign Up');
   const form = formOf(portal, 'Create an account');
   typeInto(within(form).getByLabelText(/^Full name/), values.name);
   typeInto(within(form).getByLabelText(/^E-mail/), values.email);
   typeInto(within(form).getByLabelText(/^Password/), values.password);
   if (values.licence) typeInto(within(form).getByLabelText(/^Medical licence number/), values.licence);
-  if (values.agree) await user.click(within(form).getByRole('checkbox', { name: "I'm a licensed clinician and agree to use this as decision support only" }));
+  if (values.agree)
+    await user.click(
+      within(form).getByRole('checkbox', {
+        name: "I'm a licensed clinician and agree to use this as decision support only",
+      }),
+    );
   await user.click(within(form).getByRole('button', { name: 'Create Account' }));
   return { screen, portal, form };
 }
@@ -89,7 +103,8 @@ export const ChooseAccessMode: Story = {
     const { chooser } = await openChooser(canvasElement);
     await expect(chooser).toHaveTextContent('Account Access');
     await expect(chooser).toHaveTextContent('Nothing is saved: your data lasts for this session only.');
-    for (const name of ['Sign In', 'Sign Up', 'Quick Use']) await expect(within(chooser).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Sign In', 'Sign Up', 'Quick Use'])
+      await expect(within(chooser).getByRole('button', { name })).toBeInTheDocument();
   },
 };
 
@@ -113,8 +128,13 @@ export const SignUpTab: Story = {
     await expect(within(portal).getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
     await expect(within(portal).getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'false');
     const form = formOf(portal, 'Create an account');
-    for (const label of [/^Full name/, /^E-mail/, /^Password/, /^Medical licence number/]) await expect(within(form).getByLabelText(label)).toBeInTheDocument();
-    await expect(within(form).getByRole('checkbox', { name: "I'm a licensed clinician and agree to use this as decision support only" })).not.toBeChecked();
+    for (const label of [/^Full name/, /^E-mail/, /^Password/, /^Medical licence number/])
+      await expect(within(form).getByLabelText(label)).toBeInTheDocument();
+    await expect(
+      within(form).getByRole('checkbox', {
+        name: "I'm a licensed clinician and agree to use this as decision support only",
+      }),
+    ).not.toBeChecked();
     await expect(form).toHaveTextContent('8–128 characters');
   },
 };
@@ -130,7 +150,12 @@ export const AgreementRequired: Story = {
     signUpRequests.length = 0;
   },
   play: async ({ canvasElement }) => {
-    const { screen, portal, form } = await signUp(canvasElement, { name: 'Sara Al-Harbi', email: 'sara.alharbi@hospital.example', password: 'correct horse', agree: false });
+    const { screen, portal, form } = await signUp(canvasElement, {
+      name: 'Sara Al-Harbi',
+      email: 'sara.alharbi@hospital.example',
+      password: 'correct horse',
+      agree: false,
+    });
     const toasts = await screen.findByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(toasts).toHaveTextContent('Agreement Required'));
     await expect(toasts).toHaveTextContent('Please agree to the terms and conditions');
@@ -143,7 +168,9 @@ export const AgreementRequired: Story = {
 
 export const SignInFailed: Story = {
   name: 'Sign in failed',
-  parameters: { api: { handlers: { 'POST /api/auth/signin': () => json(401, { message: 'Invalid e-mail or password' }) } } },
+  parameters: {
+    api: { handlers: { 'POST /api/auth/signin': () => json(401, { message: 'Invalid e-mail or password' }) } },
+  },
   play: async ({ canvasElement }) => {
     const { screen, form } = await signIn(canvasElement, 'sara.alharbi@hospital.example', 'wrong password');
     const toasts = await screen.findByRole('region', { name: 'Notifications' });
@@ -157,13 +184,28 @@ export const SignInFailed: Story = {
 
 export const SignUpFailed: Story = {
   name: 'Sign up failed',
-  parameters: { api: { handlers: { 'POST /api/auth/signup': () => json(409, { message: 'An account with this e-mail already exists. Sign in instead.' }) } } },
+  parameters: {
+    api: {
+      handlers: {
+        'POST /api/auth/signup': () =>
+          json(409, { message: 'An account with this e-mail already exists. Sign in instead.' }),
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
-    const { screen, form } = await signUp(canvasElement, { name: 'Sara Al-Harbi', email: 'sara.alharbi@hospital.example', password: 'correct horse', licence: 'SCFHS-998877', agree: true });
+    const { screen, form } = await signUp(canvasElement, {
+      name: 'Sara Al-Harbi',
+      email: 'sara.alharbi@hospital.example',
+      password: 'correct horse',
+      licence: 'SCFHS-998877',
+      agree: true,
+    });
     const toasts = await screen.findByRole('region', { name: 'Notifications' });
     await waitFor(() => expect(toasts).toHaveTextContent('Registration Failed'));
     await expect(toasts).toHaveTextContent('An account with this e-mail already exists. Sign in instead.');
-    await expect(await within(form).findByRole('alert')).toHaveTextContent('An account with this e-mail already exists. Sign in instead.');
+    await expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'An account with this e-mail already exists. Sign in instead.',
+    );
   },
 };
 
@@ -174,7 +216,9 @@ export const SignInSucceeds: Story = {
     await expect(await screen.findByText(WELCOME)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'HCP Access Portal' })).toBeNull());
     // The portal has closed: the toast is in the element's own region again.
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Welcome Back'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Welcome Back'),
+    );
     await expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Successfully signed in');
   },
 };

@@ -13,7 +13,10 @@ const meta = {
   tags: ['autodocs'],
   args: { apiBase: '' },
   argTypes: {
-    apiBase: { control: 'text', description: '`api-base` attribute of <sgx-access-portal>: the API origin (empty: same origin)' },
+    apiBase: {
+      control: 'text',
+      description: '`api-base` attribute of <sgx-access-portal>: the API origin (empty: same origin)',
+    },
   },
   parameters: { session: { signedIn: true } },
   render: (args) => <sgx-access-portal api-base={args.apiBase || undefined} />,
@@ -50,7 +53,16 @@ const HISTORY = [
     id: 'h1',
     patientId: 'p1',
     toolType: 'dose_calculator',
-    inputs: { ageGroup: 'adult', bodyWeight: 72, nmbaType: 'rocuronium', creatinine: 90, tofCount: '2', ptc: null, rsiScenario: false, dialysis: false },
+    inputs: {
+      ageGroup: 'adult',
+      bodyWeight: 72,
+      nmbaType: 'rocuronium',
+      creatinine: 90,
+      tofCount: '2',
+      ptc: null,
+      rsiScenario: false,
+      dialysis: false,
+    },
     result: {
       kind: 'dose',
       indication: 'Moderate block (TOF count 2: T2 has reappeared)',
@@ -59,7 +71,8 @@ const HISTORY = [
       volumeMl: 1.4,
       vials: 1,
       costSar: 147.64,
-      administration: 'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
+      administration:
+        'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
       warnings: [],
     },
     createdAt: '2026-11-22T09:05:00Z',
@@ -68,7 +81,15 @@ const HISTORY = [
     id: 'h2',
     patientId: 'p1',
     toolType: 'bradycardia_advisor',
-    inputs: { weight: 72, age: 50, baselineHr: 72, cardiacHistory: 'none', depth: 'tof_2_plus', nmba: 'rocuronium', creatinine: 90 },
+    inputs: {
+      weight: 72,
+      age: 50,
+      baselineHr: 72,
+      cardiacHistory: 'none',
+      depth: 'tof_2_plus',
+      nmba: 'rocuronium',
+      creatinine: 90,
+    },
     result: {
       riskBand: 'LOW',
       riskPercent: 2,
@@ -97,7 +118,9 @@ export const Patients: Story = {
     await expect(list).toHaveTextContent('MRN KFH-000777 · 31 kg');
 
     typeInto(panel.getByRole('searchbox', { name: 'Search patients' }), '777');
-    await waitFor(() => expect(within(panel.getByRole('list', { name: 'Patients' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(panel.getByRole('list', { name: 'Patients' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     const filtered = panel.getByRole('list', { name: 'Patients' });
     await expect(filtered).toHaveTextContent('M.K.');
     await expect(filtered).not.toHaveTextContent('F.A.');
@@ -111,7 +134,15 @@ export const AddPatient: Story = {
     await panel.findByRole('list', { name: 'Patients' });
     await user.click(panel.getByRole('button', { name: 'Add patient' }));
     const form = within(await panel.findByRole('form', { name: 'Add patient' }));
-    for (const label of [/^Display name or initials/, /^MRN \/ hospital number/, /^Year of birth/, /^Age group/, /^Weight/, /^Notes/]) await expect(form.getByLabelText(label)).toBeInTheDocument();
+    for (const label of [
+      /^Display name or initials/,
+      /^MRN \/ hospital number/,
+      /^Year of birth/,
+      /^Age group/,
+      /^Weight/,
+      /^Notes/,
+    ])
+      await expect(form.getByLabelText(label)).toBeInTheDocument();
     await expect(form.getByLabelText(/^Display name or initials/)).toHaveValue('');
     await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
     await expect(form.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
@@ -128,13 +159,18 @@ export const PatientChosen: Story = {
     const inUse = await within(row).findByRole('button', { name: 'In use' });
     await expect(inUse).toHaveAttribute('aria-pressed', 'true');
     const other = await patientRow(panel, 'M.K.');
-    await expect(within(other).getByRole('button', { name: 'Use for calculations' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(within(other).getByRole('button', { name: 'Use for calculations' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   },
 };
 
 export const History: Story = {
   name: 'History',
-  parameters: { api: { handlers: { 'GET /api/history': () => json(200, { items: HISTORY, page: 1, pageSize: 20, total: 2 }) } } },
+  parameters: {
+    api: { handlers: { 'GET /api/history': () => json(200, { items: HISTORY, page: 1, pageSize: 20, total: 2 }) } },
+  },
   play: async ({ canvasElement }) => {
     const { user, dialog } = await openAccount(canvasElement, 'History');
     const list = await dialog.findByRole('list', { name: 'History' });
@@ -151,7 +187,13 @@ export const History: Story = {
 
     await user.click(within(dose!).getByRole('button', { name: 'Open' }));
     const entry = await dialog.findByRole('article', { name: 'Dose calculator' });
-    for (const text of ['Result as computed then', 'Dose: 2 mg/kg = 144 mg', 'Volume: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL)', 'Cost: 147.64 SAR']) await expect(entry).toHaveTextContent(text);
+    for (const text of [
+      'Result as computed then',
+      'Dose: 2 mg/kg = 144 mg',
+      'Volume: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL)',
+      'Cost: 147.64 SAR',
+    ])
+      await expect(entry).toHaveTextContent(text);
     await expect(within(entry).getByRole('button', { name: 'Export PDF to notes' })).toBeInTheDocument();
     await expect(within(entry).getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
   },
@@ -162,7 +204,19 @@ export const Exports: Story = {
   parameters: {
     api: {
       handlers: {
-        'GET /api/exports': () => json(200, { exports: [{ id: 'e1', patientId: 'p1', calculationId: null, fileName: 'dose-20261122-0905.pdf', sizeBytes: 2048, createdAt: '2026-11-22T09:06:00Z' }] }),
+        'GET /api/exports': () =>
+          json(200, {
+            exports: [
+              {
+                id: 'e1',
+                patientId: 'p1',
+                calculationId: null,
+                fileName: 'dose-20261122-0905.pdf',
+                sizeBytes: 2048,
+                createdAt: '2026-11-22T09:06:00Z',
+              },
+            ],
+          }),
       },
     },
   },

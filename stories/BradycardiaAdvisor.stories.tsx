@@ -12,7 +12,10 @@ const meta = {
   tags: ['autodocs'],
   args: { apiBase: '' },
   argTypes: {
-    apiBase: { control: 'text', description: '`api-base` attribute: the API origin ("" = same origin; the stories mock fetch)' },
+    apiBase: {
+      control: 'text',
+      description: '`api-base` attribute: the API origin ("" = same origin; the stories mock fetch)',
+    },
   },
   render: (args) => <sgx-bradycardia-advisor api-base={args.apiBase || undefined} />,
 } satisfies Meta<Args>;
@@ -50,7 +53,12 @@ async function fillAndAssess(canvasElement: HTMLElement, values: CaseValues) {
 }
 
 /** Asserts the risk badge, the percent, the success toast and the dose line. */
-async function expectRisk(screen: Awaited<ReturnType<typeof fillAndAssess>>, band: 'LOW' | 'MODERATE' | 'HIGH', percent: string, dose: string) {
+async function expectRisk(
+  screen: Awaited<ReturnType<typeof fillAndAssess>>,
+  band: 'LOW' | 'MODERATE' | 'HIGH',
+  percent: string,
+  dose: string,
+) {
   // Exact text (toHaveTextContent matches substrings: "2.0%" would accept "12.0%").
   await expect((await screen.findByTestId('risk-band')).textContent).toBe(band);
   await expect(screen.getByTestId('risk-percent').textContent).toBe(`${percent}%`);
@@ -120,7 +128,12 @@ export const RiskModerate: Story = {
 export const RiskHigh: Story = {
   name: 'Risk: HIGH (AV block + beta-blocker + HR 45)',
   play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, { ...BASE_CASE, baselineHr: '45', cardiacHistory: 'av_block', betaBlocker: true });
+    const screen = await fillAndAssess(canvasElement, {
+      ...BASE_CASE,
+      baselineHr: '45',
+      cardiacHistory: 'av_block',
+      betaBlocker: true,
+    });
     // Odds 2 / 98 = 0.020408 × 3.0 (AV block) × 2.0 (beta-blocker) × 2.5 (HR below 50) = 0.020408 × 15 = 0.306122;
     // 0.306122 / 1.306122 = 23.44 % → 23.4 % (15 % or more: HIGH). Dose 2 mg/kg × 70 kg = 140 mg (1.4 mL).
     await expectRisk(screen, 'HIGH', '23.4', '140 mg (1.4 mL)');
@@ -130,7 +143,11 @@ export const RiskHigh: Story = {
 export const Failure: Story = {
   name: 'Server error toast',
   parameters: {
-    api: { handlers: { 'POST /api/tools/run': () => json(500, { message: 'Something went wrong on the server. Please try again.' }) } },
+    api: {
+      handlers: {
+        'POST /api/tools/run': () => json(500, { message: 'Something went wrong on the server. Please try again.' }),
+      },
+    },
   },
   play: async ({ canvasElement }) => {
     const screen = await fillAndAssess(canvasElement, BASE_CASE);

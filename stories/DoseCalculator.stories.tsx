@@ -21,7 +21,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function fillAndCalculate(canvasElement: HTMLElement, values: { weight?: string; tof?: string; ptc?: string; crcl?: string; nmba?: string; rsi?: boolean; dialysis?: boolean }) {
+async function fillAndCalculate(
+  canvasElement: HTMLElement,
+  values: {
+    weight?: string;
+    tof?: string;
+    ptc?: string;
+    crcl?: string;
+    nmba?: string;
+    rsi?: boolean;
+    dialysis?: boolean;
+  },
+) {
   const { screen } = await shadowOf(canvasElement, 'sgx-dose-calculator');
   const user = userEvent.setup();
   if (values.weight) typeInto(screen.getByLabelText(/^Body weight/), values.weight);
@@ -49,7 +60,8 @@ export const Dose: Story = {
     const screen = await fillAndCalculate(canvasElement, { weight: '70', crcl: '100', tof: '0' });
     const result = await screen.findByRole('region', { name: 'Result' });
     // 4 mg/kg × 70 kg = 280 mg → 2 vials, 2.8 mL, 295.28 SAR
-    for (const text of ['4 mg/kg', '280 mg', '2 vials', '2.8 mL', '295.28 SAR']) await expect(result).toHaveTextContent(text);
+    for (const text of ['4 mg/kg', '280 mg', '2 vials', '2.8 mL', '295.28 SAR'])
+      await expect(result).toHaveTextContent(text);
   },
 };
 
@@ -74,7 +86,9 @@ export const Contraindicated: Story = {
   name: 'Outcome: contraindicated',
   play: async ({ canvasElement }) => {
     const screen = await fillAndCalculate(canvasElement, { weight: '70', crcl: '25', tof: '2' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients');
+    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent(
+      'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients',
+    );
   },
 };
 
@@ -83,7 +97,9 @@ export const NotEstablished: Story = {
   args: { ageGroup: 'infant' },
   play: async ({ canvasElement }) => {
     const screen = await fillAndCalculate(canvasElement, { weight: '6', tof: '2' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('Use in children under 2 years of age is not established');
+    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent(
+      'Use in children under 2 years of age is not established',
+    );
   },
 };
 
@@ -91,7 +107,9 @@ export const UnableToCalculate: Story = {
   name: 'Outcome: unable to calculate',
   play: async ({ canvasElement }) => {
     const screen = await fillAndCalculate(canvasElement, { weight: '70' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('Please specify block depth (TOF count or PTC)');
+    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent(
+      'Please specify block depth (TOF count or PTC)',
+    );
   },
 };
 
@@ -129,6 +147,8 @@ export const PresetChanged: Story = {
     canvasElement.querySelector('sgx-dose-calculator')!.setAttribute('weight', '80');
     await waitFor(() => expect(screen.getByLabelText(/^Body weight/)).toHaveValue('80'));
     await expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
-    await expect(screen.getByTestId('dose-notice')).toHaveTextContent('The previous result was for the old values and has been cleared.');
+    await expect(screen.getByTestId('dose-notice')).toHaveTextContent(
+      'The previous result was for the old values and has been cleared.',
+    );
   },
 };

@@ -15,10 +15,22 @@ const meta = {
   tags: ['autodocs'],
   args: { cases: '', orCostPerMinute: '', timeNeostigmine: '', timeProduct: '', baselinePpcRate: '' },
   argTypes: {
-    cases: { control: 'text', description: '`cases` attribute: number of cases, 0–1,000,000 (default 100; anything else falls back to it)' },
-    orCostPerMinute: { control: 'text', description: '`or-cost-per-minute` attribute: SAR per minute, 10–150 in steps of 5 (default 45)' },
-    timeNeostigmine: { control: 'text', description: '`time-neostigmine` attribute: minutes to TOF ratio ≥ 0.9 with neostigmine, 0–240 (default 15)' },
-    timeProduct: { control: 'text', description: '`time-product` attribute: minutes to TOF ratio ≥ 0.9 with sugammadex, 0–240 (default 3)' },
+    cases: {
+      control: 'text',
+      description: '`cases` attribute: number of cases, 0–1,000,000 (default 100; anything else falls back to it)',
+    },
+    orCostPerMinute: {
+      control: 'text',
+      description: '`or-cost-per-minute` attribute: SAR per minute, 10–150 in steps of 5 (default 45)',
+    },
+    timeNeostigmine: {
+      control: 'text',
+      description: '`time-neostigmine` attribute: minutes to TOF ratio ≥ 0.9 with neostigmine, 0–240 (default 15)',
+    },
+    timeProduct: {
+      control: 'text',
+      description: '`time-product` attribute: minutes to TOF ratio ≥ 0.9 with sugammadex, 0–240 (default 3)',
+    },
     baselinePpcRate: { control: 'text', description: '`baseline-ppc-rate` attribute: percent, 0–20 (default 10)' },
   },
   render: (args) => (
@@ -39,7 +51,10 @@ const TAG = 'sgx-roi-calculator';
 const COUNT_UP = { timeout: 4000 };
 
 /** Waits for the count-up to end on the expected figures, then checks the notes and the announcement. */
-async function expectFigures(canvasElement: HTMLElement, figures: { time: string; hours: string; cost: string; ppcs: string }) {
+async function expectFigures(
+  canvasElement: HTMLElement,
+  figures: { time: string; hours: string; cost: string; ppcs: string },
+) {
   const { screen } = await shadowOf(canvasElement, TAG);
   await waitFor(() => {
     // Exact text (toHaveTextContent matches substrings: "0" would accept "1200").
@@ -63,7 +78,9 @@ export const Defaults: Story = {
     const screen = await expectFigures(canvasElement, { time: '1200', hours: '20.0', cost: '54,000', ppcs: '3.8' });
     await expect(screen.getByLabelText(/^Number of cases/)).toHaveValue('100');
     // Bars: minutes / 20 min full scale → 15 / 20 = 75 %, 3 / 20 = 15 %.
-    await expect(screen.getByRole('img', { name: 'Time to TOF ratio ≥ 0.9: neostigmine 15 min, sugammadex 3 min' })).toBeInTheDocument();
+    await expect(
+      screen.getByRole('img', { name: 'Time to TOF ratio ≥ 0.9: neostigmine 15 min, sugammadex 3 min' }),
+    ).toBeInTheDocument();
     await expect(screen.getByTestId('bar-neostigmine').style.getPropertyValue('inline-size')).toBe('75%');
     await expect(screen.getByTestId('bar-product').style.getPropertyValue('inline-size')).toBe('15%');
   },
@@ -85,7 +102,12 @@ export const Maximums: Story = {
   play: async ({ canvasElement }) => {
     // Time saved (15 − 3) × 1000 = 12000 min = 200.0 h; cost 12000 × 150 = 1,800,000 SAR;
     // PPCs avoided 1000 × 20 % × 0.38 = 76.0.
-    const screen = await expectFigures(canvasElement, { time: '12000', hours: '200.0', cost: '1,800,000', ppcs: '76.0' });
+    const screen = await expectFigures(canvasElement, {
+      time: '12000',
+      hours: '200.0',
+      cost: '1,800,000',
+      ppcs: '76.0',
+    });
     await expect(screen.getByRole('slider', { name: /^OR cost per minute/ })).toHaveValue('150');
     await expect(screen.getByRole('slider', { name: /^Baseline PPC rate/ })).toHaveValue('20');
   },

@@ -29,7 +29,14 @@ const meta = {
   },
   render: (args) => (
     <div style={{ display: 'grid', gap: '32px' }}>
-      <div style={{ display: 'grid', gap: '24px', gridTemplateColumns: 'repeat(auto-fit, minmax(380px, 1fr))', alignItems: 'start' }}>
+      <div
+        style={{
+          display: 'grid',
+          gap: '24px',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(380px, 1fr))',
+          alignItems: 'start',
+        }}
+      >
         <figure style={{ margin: 0 }}>
           <figcaption style={{ fontWeight: 600, marginBlockEnd: '8px' }}>Default tokens</figcaption>
           <sgx-dose-calculator id="theme-default" />
@@ -42,12 +49,18 @@ const meta = {
           </figcaption>
           <sgx-dose-calculator
             id="theme-custom"
-            style={{ ['--sgx-color-primary' as string]: args.primary, ['--sgx-radius' as string]: args.radius, ['--sgx-font-size' as string]: args.fontSize }}
+            style={{
+              ['--sgx-color-primary' as string]: args.primary,
+              ['--sgx-radius' as string]: args.radius,
+              ['--sgx-font-size' as string]: args.fontSize,
+            }}
           />
         </figure>
       </div>
       <table style={{ borderCollapse: 'collapse', fontFamily: 'system-ui, sans-serif', fontSize: '14px' }}>
-        <caption style={{ textAlign: 'start', fontWeight: 700, paddingBlockEnd: '8px' }}>Theme tokens and their defaults</caption>
+        <caption style={{ textAlign: 'start', fontWeight: 700, paddingBlockEnd: '8px' }}>
+          Theme tokens and their defaults
+        </caption>
         <thead>
           <tr>
             <th scope="col" style={{ textAlign: 'start', padding: '6px 12px', borderBlockEnd: '2px solid #cbd5e1' }}>
@@ -66,7 +79,18 @@ const meta = {
               </th>
               <td style={{ padding: '6px 12px', borderBlockEnd: '1px solid #e2e8f0' }}>
                 <span style={{ display: 'inline-flex', alignItems: 'center', gap: '8px' }}>
-                  {isColour(value) && <span aria-hidden="true" style={{ inlineSize: '16px', blockSize: '16px', borderRadius: '4px', border: '1px solid #94a3b8', background: value }} />}
+                  {isColour(value) && (
+                    <span
+                      aria-hidden="true"
+                      style={{
+                        inlineSize: '16px',
+                        blockSize: '16px',
+                        borderRadius: '4px',
+                        border: '1px solid #94a3b8',
+                        background: value,
+                      }}
+                    />
+                  )}
                   <code>{value}</code>
                 </span>
               </td>

@@ -18,19 +18,51 @@ export interface ApiParameters {
   hang?: boolean;
 }
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export const DEMO_USER: SessionUser = { id: 'user-1', email: 'sara.alharbi@hospital.example', name: 'Sara Al-Harbi', license: 'SCFHS-998877' };
+export const DEMO_USER: SessionUser = {
+  id: 'user-1',
+  email: 'sara.alharbi@hospital.example',
+  name: 'Sara Al-Harbi',
+  license: 'SCFHS-998877',
+};
 export const DEMO_PATIENTS = [
-  { id: 'p1', displayName: 'F.A.', mrn: 'KFH-004512', yearOfBirth: 1958, ageGroup: 'adult', weightKg: 72, notes: 'Pacemaker (DDD)', createdAt: '2026-11-20T08:00:00Z', updatedAt: '2026-11-20T08:00:00Z' },
-  { id: 'p2', displayName: 'M.K.', mrn: 'KFH-000777', yearOfBirth: 2015, ageGroup: 'pediatric', weightKg: 31, notes: null, createdAt: '2026-11-21T08:00:00Z', updatedAt: '2026-11-21T08:00:00Z' },
+  {
+    id: 'p1',
+    displayName: 'F.A.',
+    mrn: 'KFH-004512',
+    yearOfBirth: 1958,
+    ageGroup: 'adult',
+    weightKg: 72,
+    notes: 'Pacemaker (DDD)',
+    createdAt: '2026-11-20T08:00:00Z',
+    updatedAt: '2026-11-20T08:00:00Z',
+  },
+  {
+    id: 'p2',
+    displayName: 'M.K.',
+    mrn: 'KFH-000777',
+    yearOfBirth: 2015,
+    ageGroup: 'pediatric',
+    weightKg: 31,
+    notes: null,
+    createdAt: '2026-11-21T08:00:00Z',
+    updatedAt: '2026-11-21T08:00:00Z',
+  },
 ];
 
 const defaultHandlers: Record<string, MockHandler> = {
   'POST /api/tools/run': ({ body }) => {
     const { toolType, inputs } = body as { toolType: string; inputs: unknown };
-    const outcome = toolType === 'bradycardia_advisor' ? assessBradycardia(inputs) : toolType === 'dose_calculator' ? calculateDose(inputs) : calculateRoi(inputs);
-    if (outcome.kind === 'invalid_input') return json(400, { message: outcome.issues[0]?.message, issues: outcome.issues });
+    const outcome =
+      toolType === 'bradycardia_advisor'
+        ? assessBradycardia(inputs)
+        : toolType === 'dose_calculator'
+          ? calculateDose(inputs)
+          : calculateRoi(inputs);
+    if (outcome.kind === 'invalid_input')
+      return json(400, { message: outcome.issues[0]?.message, issues: outcome.issues });
     return json(200, { toolType, ...outcome, historyId: 'history-1' });
   },
   'GET /api/auth/me': () => json(200, DEMO_USER),
@@ -39,7 +71,11 @@ const defaultHandlers: Record<string, MockHandler> = {
   'POST /api/auth/signout': () => new Response(null, { status: 204 }),
   'GET /api/patients': ({ url }) => {
     const q = new URL(url, 'http://storybook.local').searchParams.get('q')?.toLowerCase() ?? '';
-    return json(200, { patients: DEMO_PATIENTS.filter((patient) => !q || patient.displayName.toLowerCase().includes(q) || patient.mrn.toLowerCase().includes(q)) });
+    return json(200, {
+      patients: DEMO_PATIENTS.filter(
+        (patient) => !q || patient.displayName.toLowerCase().includes(q) || patient.mrn.toLowerCase().includes(q),
+      ),
+    });
   },
   'GET /api/history': () => json(200, { items: [], page: 1, pageSize: 20, total: 0 }),
   'GET /api/exports': () => json(200, { exports: [] }),

@@ -7,7 +7,9 @@ import { waitFor, within } from 'storybook/test';
 export async function shadowOf(canvasElement: HTMLElement, tag: string) {
   const { host, root } = await waitFor(() => {
     const element = canvasElement.querySelector(tag);
-    const wrapper = [...(element?.shadowRoot?.children ?? [])].find((child): child is HTMLElement => child instanceof HTMLElement && child.matches('div[dir]'));
+    const wrapper = [...(element?.shadowRoot?.children ?? [])].find(
+      (child): child is HTMLElement => child instanceof HTMLElement && child.matches('div[dir]'),
+    );
     if (!element || !wrapper?.querySelector('section, div, button')) throw new Error(`${tag} has not rendered yet`);
     return { host: element, root: wrapper };
   });

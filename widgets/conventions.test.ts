@@ -8,10 +8,17 @@ import { describe, expect, it } from 'vitest';
 // properties, so a right-to-left translation needs no component change.
 const widgetsDir = path.dirname(fileURLToPath(import.meta.url));
 const sources = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('shared/messages/') && !file.includes('test-'))
+  .filter(
+    (file) =>
+      /\.(ts|tsx)$/.test(file) &&
+      !/\.test\.tsx?$/.test(file) &&
+      !file.startsWith('shared/messages/') &&
+      !file.includes('test-'),
+  )
   .map((file) => ({ file, text: readFileSync(path.join(widgetsDir, file), 'utf8') }));
 
-const PHYSICAL = /\b(marginLeft|marginRight|paddingLeft|paddingRight|borderLeft\w*|borderRight\w*|margin-left|margin-right|padding-left|padding-right|border-left|border-right)\b|\b(left|right)\s*:\s*['"`\d]|textAlign:\s*['"](left|right)['"]|text-align:\s*(left|right)/;
+const PHYSICAL =
+  /\b(marginLeft|marginRight|paddingLeft|paddingRight|borderLeft\w*|borderRight\w*|margin-left|margin-right|padding-left|padding-right|border-left|border-right)\b|\b(left|right)\s*:\s*['"`\d]|textAlign:\s*['"](left|right)['"]|text-align:\s*(left|right)/;
 
 describe('widget source conventions', () => {
   it('reads the widget sources', () => {
@@ -31,7 +38,15 @@ describe('widget source conventions', () => {
       const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
       const visit = (node: ts.Node) => {
         if (ts.isJsxText(node) && /[A-Za-z]{2,}/.test(node.text)) offenders.push(`${file}: "${node.text.trim()}"`);
-        if (ts.isJsxAttribute(node) && ['aria-label', 'title', 'placeholder', 'alt', 'label', 'unit', 'hint', 'info', 'text'].includes(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer) && /[A-Za-z]{2,}/.test(node.initializer.text)) {
+        if (
+          ts.isJsxAttribute(node) &&
+          ['aria-label', 'title', 'placeholder', 'alt', 'label', 'unit', 'hint', 'info', 'text'].includes(
+            node.name.getText(),
+          ) &&
+          node.initializer &&
+          ts.isStringLiteral(node.initializer) &&
+          /[A-Za-z]{2,}/.test(node.initializer.text)
+        ) {
           offenders.push(`${file}: ${node.name.getText()}="${node.initializer.text}"`);
         }
         ts.forEachChild(node, visit);
@@ -57,15 +72,25 @@ function layerViolations(files: readonly { file: string; text: string }[]): stri
     const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node) => {
       const specifier =
-        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
           ? node.moduleSpecifier.text
-          : ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])
+          : ts.isCallExpression(node) &&
+              node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+              node.arguments[0] &&
+              ts.isStringLiteral(node.arguments[0])
             ? node.arguments[0].text
             : null;
       if (specifier?.startsWith('.')) {
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
         const to = folderOf(target);
-        const crosses = !target.startsWith('..') && to !== null && to !== from && !COMPOSITION_ROOTS.test(target) && (from === 'shared' || to !== 'shared');
+        const crosses =
+          !target.startsWith('..') &&
+          to !== null &&
+          to !== from &&
+          !COMPOSITION_ROOTS.test(target) &&
+          (from === 'shared' || to !== 'shared');
         if (crosses) offenders.push(`${file} -> ${target}`);
       }
       ts.forEachChild(node, visit);
@@ -86,10 +111,26 @@ describe('widget layer map', () => {
 
   it.each([
     ['shared/x.ts', "import { a } from '../dose-calculator/a.ts';", ['shared/x.ts -> dose-calculator/a.ts']],
-    ['shared/x.ts', "const m = await import('../access-portal/account/notes.ts');", ['shared/x.ts -> access-portal/account/notes.ts']],
-    ['access-portal/x.tsx', "export { b } from '../bradycardia-advisor/b.ts';", ['access-portal/x.tsx -> bradycardia-advisor/b.ts']],
-    ['access-portal/account/x.tsx', "import { c } from '../../roi-calculator/c.ts';", ['access-portal/account/x.tsx -> roi-calculator/c.ts']],
-    ['access-portal/account/x.tsx', "import { d } from '../../shared/d.ts'; import { e } from '../e.ts'; import { f } from '../../../clinical/f.ts';", []],
+    [
+      'shared/x.ts',
+      "const m = await import('../access-portal/account/notes.ts');",
+      ['shared/x.ts -> access-portal/account/notes.ts'],
+    ],
+    [
+      'access-portal/x.tsx',
+      "export { b } from '../bradycardia-advisor/b.ts';",
+      ['access-portal/x.tsx -> bradycardia-advisor/b.ts'],
+    ],
+    [
+      'access-portal/account/x.tsx',
+      "import { c } from '../../roi-calculator/c.ts';",
+      ['access-portal/account/x.tsx -> roi-calculator/c.ts'],
+    ],
+    [
+      'access-portal/account/x.tsx',
+      "import { d } from '../../shared/d.ts'; import { e } from '../e.ts'; import { f } from '../../../clinical/f.ts';",
+      [],
+    ],
     ['bundles/sgx-widgets.ts', "import '../register.ts'; import { g } from '../dose-calculator/element.ts';", []],
     ['register.ts', "import { h } from './roi-calculator/element.ts';", []],
   ])('%s: %s', (file, text, expected) => {

@@ -56,7 +56,17 @@ declare module 'react' {
     interface IntrinsicElements {
       'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group'>;
       'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base'>;
-      'sgx-roi-calculator': SgxJsxAttributes & Attr<'api-base' | 'cases' | 'or-cost-per-minute' | 'time-neostigmine' | 'time-product' | 'baseline-ppc-rate' | 'calculator-target' | 'guide-href'>;
+      'sgx-roi-calculator': SgxJsxAttributes &
+        Attr<
+          | 'api-base'
+          | 'cases'
+          | 'or-cost-per-minute'
+          | 'time-neostigmine'
+          | 'time-product'
+          | 'baseline-ppc-rate'
+          | 'calculator-target'
+          | 'guide-href'
+        >;
       'sgx-access-portal': SgxJsxAttributes & Attr<'api-base' | 'profile-href'>;
     }
   }

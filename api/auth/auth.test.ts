@@ -27,7 +27,12 @@ describe('POST /api/auth/signup', () => {
     const response = await api.request('POST', '/api/auth/signup', { body });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual(['token', 'user']);
-    expect(response.body.user).toEqual({ id: expect.any(String), email: 'dr.sara@hospital.example', name: 'Sara Al-Harbi', license: 'SCFHS-998877' });
+    expect(response.body.user).toEqual({
+      id: expect.any(String),
+      email: 'dr.sara@hospital.example',
+      name: 'Sara Al-Harbi',
+      license: 'SCFHS-998877',
+    });
     expect(response.body.token.split('.')).toHaveLength(3);
     expect(response.text).not.toMatch(/argon2|passwordHash/);
     const file = await readFile(path.join(api.dataDir, 'db.json'), 'utf8');
@@ -70,15 +75,21 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {
-    expect((await api.request('POST', '/api/auth/signup', { body: signupBody({ password: '12345678' }) })).status).toBe(201);
-    expect((await api.request('POST', '/api/auth/signup', { body: signupBody({ password: 'p'.repeat(128) }) })).status).toBe(201);
+    expect((await api.request('POST', '/api/auth/signup', { body: signupBody({ password: '12345678' }) })).status).toBe(
+      201,
+    );
+    expect(
+      (await api.request('POST', '/api/auth/signup', { body: signupBody({ password: 'p'.repeat(128) }) })).status,
+    ).toBe(201);
   });
 });
 
 describe('sign in, me, sign out', () => {
   it('signs in with the right password, answers /me, and sign-out really ends the session', async () => {
     const account = await api.signUp('Omar Haddad');
-    const signin = await api.request('POST', '/api/auth/signin', { body: { email: account.email.toUpperCase(), password: account.password } });
+    const signin = await api.request('POST', '/api/auth/signin', {
+      body: { email: account.email.toUpperCase(), password: account.password },
+    });
     expect(signin.status).toBe(200);
     expect(signin.body.user).toEqual(account.user);
     const token = signin.body.token as string;
@@ -88,7 +99,9 @@ describe('sign in, me, sign out', () => {
     expect(me.body).toEqual({ id: account.user.id, email: account.email, name: 'Omar Haddad', license: 'SCFHS-12345' });
 
     // lower-case "bearer", as the spec's client sends it
-    expect((await api.request('GET', '/api/auth/me', { headers: { Authorization: `bearer ${token}` } })).status).toBe(200);
+    expect((await api.request('GET', '/api/auth/me', { headers: { Authorization: `bearer ${token}` } })).status).toBe(
+      200,
+    );
 
     const signout = await api.request('POST', '/api/auth/signout', { token });
     expect(signout.status).toBe(204);
@@ -101,8 +114,12 @@ describe('sign in, me, sign out', () => {
 
   it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
     const account = await api.signUp();
-    const wrong = await api.request('POST', '/api/auth/signin', { body: { email: account.email, password: 'wrong password' } });
-    const unknown = await api.request('POST', '/api/auth/signin', { body: { email: 'nobody@hospital.example', password: 'wrong password' } });
+    const wrong = await api.request('POST', '/api/auth/signin', {
+      body: { email: account.email, password: 'wrong password' },
+    });
+    const unknown = await api.request('POST', '/api/auth/signin', {
+      body: { email: 'nobody@hospital.example', password: 'wrong password' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid e-mail or password' });
@@ -118,7 +135,10 @@ describe('sign in, me, sign out', () => {
   it('POST /api/auth/signin refuses a missing password', async () => {
     const response = await api.request('POST', '/api/auth/signin', { body: { email: 'a@b.example' } });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Password is required', issues: [{ field: 'password', message: 'Password is required' }] });
+    expect(response.body).toEqual({
+      message: 'Password is required',
+      issues: [{ field: 'password', message: 'Password is required' }],
+    });
   });
 });
 
@@ -138,24 +158,98 @@ describe('forged and stale tokens are refused', () => {
   });
 
   it.each([
-    ['alg none', async () => {
-      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return `${header}.${payload}.`;
-    }],
+    [
+      'alg none',
+      async () => {
+        const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+        const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+        return `${header}.${payload}.`;
+      },
+    ],
     ['a changed signature', async () => `${account.token.slice(0, -4)}AAAA`],
-    ['a changed payload with the old signature', async () => {
-      const [header, , signature] = account.token.split('.');
-      const payload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
-      return `${header}.${payload}.${signature}`;
-    }],
-    ['another secret', async () => jwt.sign({ sid: claims.sid }, createSecretKey(Buffer.alloc(48, 7)), { algorithm: 'HS256', issuer: claims.iss, audience: claims.aud, subject: claims.sub })],
-    ['expired', async () => jwt.sign({ sid: claims.sid, iat: claims.iat - 100_000, exp: claims.iat - 50_000 }, await realKey(), { algorithm: 'HS256', issuer: claims.iss, audience: claims.aud, subject: claims.sub })],
-    ['another issuer', async () => jwt.sign({ sid: claims.sid }, await realKey(), { algorithm: 'HS256', issuer: 'elsewhere', audience: claims.aud, subject: claims.sub, expiresIn: 600 })],
-    ['another audience', async () => jwt.sign({ sid: claims.sid }, await realKey(), { algorithm: 'HS256', issuer: claims.iss, audience: 'elsewhere', subject: claims.sub, expiresIn: 600 })],
-    ['HS512 with the right key', async () => jwt.sign({ sid: claims.sid }, await realKey(), { algorithm: 'HS512', issuer: claims.iss, audience: claims.aud, subject: claims.sub, expiresIn: 600 })],
-    ['an unknown session id', async () => jwt.sign({ sid: 'no-such-session' }, await realKey(), { algorithm: 'HS256', issuer: claims.iss, audience: claims.aud, subject: claims.sub, expiresIn: 600 })],
-    ['a session of another user', async () => jwt.sign({ sid: claims.sid }, await realKey(), { algorithm: 'HS256', issuer: claims.iss, audience: claims.aud, subject: 'another-user', expiresIn: 600 })],
+    [
+      'a changed payload with the old signature',
+      async () => {
+        const [header, , signature] = account.token.split('.');
+        const payload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+        return `${header}.${payload}.${signature}`;
+      },
+    ],
+    [
+      'another secret',
+      async () =>
+        jwt.sign({ sid: claims.sid }, createSecretKey(Buffer.alloc(48, 7)), {
+          algorithm: 'HS256',
+          issuer: claims.iss,
+          audience: claims.aud,
+          subject: claims.sub,
+        }),
+    ],
+    [
+      'expired',
+      async () =>
+        jwt.sign({ sid: claims.sid, iat: claims.iat - 100_000, exp: claims.iat - 50_000 }, await realKey(), {
+          algorithm: 'HS256',
+          issuer: claims.iss,
+          audience: claims.aud,
+          subject: claims.sub,
+        }),
+    ],
+    [
+      'another issuer',
+      async () =>
+        jwt.sign({ sid: claims.sid }, await realKey(), {
+          algorithm: 'HS256',
+          issuer: 'elsewhere',
+          audience: claims.aud,
+          subject: claims.sub,
+          expiresIn: 600,
+        }),
+    ],
+    [
+      'another audience',
+      async () =>
+        jwt.sign({ sid: claims.sid }, await realKey(), {
+          algorithm: 'HS256',
+          issuer: claims.iss,
+          audience: 'elsewhere',
+          subject: claims.sub,
+          expiresIn: 600,
+        }),
+    ],
+    [
+      'HS512 with the right key',
+      async () =>
+        jwt.sign({ sid: claims.sid }, await realKey(), {
+          algorithm: 'HS512',
+          issuer: claims.iss,
+          audience: claims.aud,
+          subject: claims.sub,
+          expiresIn: 600,
+        }),
+    ],
+    [
+      'an unknown session id',
+      async () =>
+        jwt.sign({ sid: 'no-such-session' }, await realKey(), {
+          algorithm: 'HS256',
+          issuer: claims.iss,
+          audience: claims.aud,
+          subject: claims.sub,
+          expiresIn: 600,
+        }),
+    ],
+    [
+      'a session of another user',
+      async () =>
+        jwt.sign({ sid: claims.sid }, await realKey(), {
+          algorithm: 'HS256',
+          issuer: claims.iss,
+          audience: claims.aud,
+          subject: 'another-user',
+          expiresIn: 600,
+        }),
+    ],
     ['garbage', async () => 'not.a.token'],
   ])('%s', async (_name, makeToken) => {
     const response = await api.request('GET', '/api/auth/me', { token: await makeToken() });
@@ -171,7 +265,10 @@ describe('forged and stale tokens are refused', () => {
   it('an invalid token is refused on anonymous routes too, so a lapsed session is never silently anonymous', async () => {
     const response = await api.request('POST', '/api/tools/run', {
       token: 'not.a.token',
-      body: { toolType: 'roi_calculator', inputs: { numberOfCases: 1, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 } },
+      body: {
+        toolType: 'roi_calculator',
+        inputs: { numberOfCases: 1, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+      },
     });
     expect(response.status).toBe(401);
   });
@@ -184,14 +281,24 @@ describe('sign-in rate limits and no enumeration', () => {
       const victim = await limited.signUp();
       const bystander = await limited.signUp();
       for (let attempt = 1; attempt <= 10; attempt += 1) {
-        const response = await limited.request('POST', '/api/auth/signin', { body: { email: victim.email, password: `guess ${attempt}` } });
+        const response = await limited.request('POST', '/api/auth/signin', {
+          body: { email: victim.email, password: `guess ${attempt}` },
+        });
         expect(response.status).toBe(401);
       }
-      const locked = await limited.request('POST', '/api/auth/signin', { body: { email: victim.email, password: victim.password } });
+      const locked = await limited.request('POST', '/api/auth/signin', {
+        body: { email: victim.email, password: victim.password },
+      });
       expect(locked.status).toBe(429);
       expect(locked.body).toEqual({ message: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
-      expect((await limited.request('POST', '/api/auth/signin', { body: { email: bystander.email, password: bystander.password } })).status).toBe(200);
+      expect(
+        (
+          await limited.request('POST', '/api/auth/signin', {
+            body: { email: bystander.email, password: bystander.password },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -201,9 +308,13 @@ describe('sign-in rate limits and no enumeration', () => {
     const limited = await startTestApi();
     try {
       for (let attempt = 1; attempt <= 10; attempt += 1) {
-        await limited.request('POST', '/api/auth/signin', { body: { email: 'ghost@hospital.example', password: 'whatever1' } });
+        await limited.request('POST', '/api/auth/signin', {
+          body: { email: 'ghost@hospital.example', password: 'whatever1' },
+        });
       }
-      const response = await limited.request('POST', '/api/auth/signin', { body: { email: 'ghost@hospital.example', password: 'whatever1' } });
+      const response = await limited.request('POST', '/api/auth/signin', {
+        body: { email: 'ghost@hospital.example', password: 'whatever1' },
+      });
       expect(response.status).toBe(429);
       expect(response.body).toEqual({ message: 'Too many failed sign-in attempts. Try again in 15 minutes.' });
     } finally {
@@ -215,9 +326,13 @@ describe('sign-in rate limits and no enumeration', () => {
     const limited = await startTestApi({ limiter: createSignInLimiter({ perAddress: 5 }) });
     try {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
-        await limited.request('POST', '/api/auth/signin', { body: { email: `user${attempt}@hospital.example`, password: 'whatever1' } });
+        await limited.request('POST', '/api/auth/signin', {
+          body: { email: `user${attempt}@hospital.example`, password: 'whatever1' },
+        });
       }
-      const response = await limited.request('POST', '/api/auth/signin', { body: { email: 'fresh@hospital.example', password: 'whatever1' } });
+      const response = await limited.request('POST', '/api/auth/signin', {
+        body: { email: 'fresh@hospital.example', password: 'whatever1' },
+      });
       expect(response.status).toBe(429);
     } finally {
       await limited.close();
@@ -226,7 +341,9 @@ describe('sign-in rate limits and no enumeration', () => {
 
   describe('behind a proxy (TRUST_PROXY=true, one hop): the address is the one the proxy saw', () => {
     // The proxy appends the address it saw to whatever X-Forwarded-For the client sent.
-    const viaProxy = (claimed: string | undefined, seenByProxy: string) => ({ 'X-Forwarded-For': claimed ? `${claimed}, ${seenByProxy}` : seenByProxy });
+    const viaProxy = (claimed: string | undefined, seenByProxy: string) => ({
+      'X-Forwarded-For': claimed ? `${claimed}, ${seenByProxy}` : seenByProxy,
+    });
 
     it('a client rotating a spoofed X-Forwarded-For is still limited', async () => {
       const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
@@ -269,7 +386,11 @@ describe('sign-in rate limits and no enumeration', () => {
     });
 
     it('with two hops, the address the outer proxy saw counts', async () => {
-      const limited = await startTestApi({ trustProxy: true, trustProxyHops: 2, limiter: createSignInLimiter({ perAddress: 5 }) });
+      const limited = await startTestApi({
+        trustProxy: true,
+        trustProxyHops: 2,
+        limiter: createSignInLimiter({ perAddress: 5 }),
+      });
       try {
         for (let attempt = 1; attempt <= 6; attempt += 1) {
           const response = await limited.request('POST', '/api/auth/signin', {
@@ -296,7 +417,9 @@ describe('sign-in rate limits and no enumeration', () => {
       const accounts = [];
       for (let index = 0; index < 60; index += 1) accounts.push(await busy.signUp());
       for (const account of accounts) {
-        const response = await busy.request('POST', '/api/auth/signin', { body: { email: account.email, password: account.password } });
+        const response = await busy.request('POST', '/api/auth/signin', {
+          body: { email: account.email, password: account.password },
+        });
         expect(response.status).toBe(200);
       }
     } finally {

@@ -11,7 +11,10 @@ interface TokenClaims {
   sub: string;
 }
 const isTokenClaims = (value: unknown): value is TokenClaims =>
-  typeof value === 'object' && value !== null && typeof (value as TokenClaims).sid === 'string' && typeof (value as TokenClaims).sub === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TokenClaims).sid === 'string' &&
+  typeof (value as TokenClaims).sub === 'string';
 
 /**
  * Requests without an Authorization header go on anonymously (Quick Use). A request with one must
@@ -72,7 +75,10 @@ class SessionCheckFailed extends Error {
 /** koa-jwt's own 401s carry the verification error as `originalError`, or come from its header parser. */
 function isJwtRejection(error: unknown): boolean {
   const candidate = error as { status?: number; originalError?: unknown; message?: string };
-  return candidate?.status === 401 && (candidate.originalError !== undefined || /Authorization header/.test(candidate.message ?? ''));
+  return (
+    candidate?.status === 401 &&
+    (candidate.originalError !== undefined || /Authorization header/.test(candidate.message ?? ''))
+  );
 }
 
 /** The caller's identity, or a 401 for anonymous requests to account routes. */

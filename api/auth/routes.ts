@@ -49,7 +49,10 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       revokedAt: null,
     };
     await deps.store.createSession(session);
-    return { token: signSessionToken(deps.key, { userId: user.id, sessionId: session.id }, issuedAt), user: publicUser(user) };
+    return {
+      token: signSessionToken(deps.key, { userId: user.id, sessionId: session.id }, issuedAt),
+      user: publicUser(user),
+    };
   };
 
   router.post('/signup', async (ctx) => {
@@ -65,7 +68,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       createdAt: deps.now().toISOString(),
     };
     if ((await deps.store.createUser(user)) === 'duplicate_email') ctx.throw(409, DUPLICATE_EMAIL_MESSAGE);
-    await deps.audit.record({ actor: user.id, action: 'user.signup', recordType: 'user', recordId: user.id, outcome: 'success' });
+    await deps.audit.record({
+      actor: user.id,
+      action: 'user.signup',
+      recordType: 'user',
+      recordId: user.id,
+      outcome: 'success',
+    });
     ctx.status = 201;
     ctx.body = await openSession(ctx, user);
   });
@@ -80,7 +89,9 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       tooMany(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     const user = await deps.store.findUserByEmail(input.email);
-    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
       await deps.limiter.recordFailure(input.email, ctx.ip);
       await deps.audit.record({ actor: user?.id ?? 'anonymous', action: 'user.signin', outcome: 'failure' });
@@ -88,7 +99,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     }
     await deps.limiter.recordSuccess(input.email);
     const body = await openSession(ctx, user);
-    await deps.audit.record({ actor: user.id, action: 'user.signin', recordType: 'user', recordId: user.id, outcome: 'success' });
+    await deps.audit.record({
+      actor: user.id,
+      action: 'user.signin',
+      recordType: 'user',
+      recordId: user.id,
+      outcome: 'success',
+    });
     ctx.body = body;
   });
 
@@ -102,7 +119,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   router.post('/signout', async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     await deps.store.revokeSession(sessionId, deps.now().toISOString());
-    await deps.audit.record({ actor: userId, action: 'user.signout', recordType: 'session', recordId: sessionId, outcome: 'success' });
+    await deps.audit.record({
+      actor: userId,
+      action: 'user.signout',
+      recordType: 'session',
+      recordId: sessionId,
+      outcome: 'success',
+    });
     ctx.status = 204;
   });
 

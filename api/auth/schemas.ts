@@ -19,8 +19,17 @@ const email = v.pipe(
 export const signupSchema = strictFields(
   {
     email,
-    password: v.pipe(v.string(passwordMessage), v.minLength(PASSWORD_MIN_LENGTH, passwordMessage), v.maxLength(PASSWORD_MAX_LENGTH, passwordMessage)),
-    name: v.pipe(v.string('Full name is required'), v.trim(), v.nonEmpty('Full name is required'), v.maxLength(100, 'Full name must be at most 100 characters')),
+    password: v.pipe(
+      v.string(passwordMessage),
+      v.minLength(PASSWORD_MIN_LENGTH, passwordMessage),
+      v.maxLength(PASSWORD_MAX_LENGTH, passwordMessage),
+    ),
+    name: v.pipe(
+      v.string('Full name is required'),
+      v.trim(),
+      v.nonEmpty('Full name is required'),
+      v.maxLength(100, 'Full name must be at most 100 characters'),
+    ),
     license: v.optional(
       v.nullable(
         v.pipe(
@@ -34,13 +43,28 @@ export const signupSchema = strictFields(
     ),
     agreeTerms: v.literal(true, AGREEMENT_MESSAGE),
   },
-  { email: 'E-mail is required', password: passwordMessage, name: 'Full name is required', agreeTerms: AGREEMENT_MESSAGE },
+  {
+    email: 'E-mail is required',
+    password: passwordMessage,
+    name: 'Full name is required',
+    agreeTerms: AGREEMENT_MESSAGE,
+  },
 );
 
 export const signinSchema = strictFields(
   {
-    email: v.pipe(v.string('E-mail is required'), v.trim(), v.toLowerCase(), v.nonEmpty('E-mail is required'), v.maxLength(254, 'E-mail must be at most 254 characters')),
-    password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(1024, 'Password is too long')),
+    email: v.pipe(
+      v.string('E-mail is required'),
+      v.trim(),
+      v.toLowerCase(),
+      v.nonEmpty('E-mail is required'),
+      v.maxLength(254, 'E-mail must be at most 254 characters'),
+    ),
+    password: v.pipe(
+      v.string('Password is required'),
+      v.nonEmpty('Password is required'),
+      v.maxLength(1024, 'Password is too long'),
+    ),
   },
   { email: 'E-mail is required', password: 'Password is required' },
 );

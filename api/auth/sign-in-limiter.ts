@@ -19,14 +19,29 @@ export interface SignInLimiter {
   checkRequestRate(address: string): Promise<LimitCheck>;
 }
 
-export function createSignInLimiter(options: Partial<Record<'perAccount' | 'perAddress' | 'requestsPerMinute', number>> = {}): SignInLimiter {
-  const perAccount = new RateLimiterMemory({ keyPrefix: 'account', points: options.perAccount ?? MAX_FAILURES_PER_ACCOUNT, duration: FAILURE_WINDOW_SECONDS });
-  const perAddress = new RateLimiterMemory({ keyPrefix: 'address', points: options.perAddress ?? MAX_FAILURES_PER_ADDRESS, duration: FAILURE_WINDOW_SECONDS });
-  const requests = new RateLimiterMemory({ keyPrefix: 'requests', points: options.requestsPerMinute ?? MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE, duration: 60 });
+export function createSignInLimiter(
+  options: Partial<Record<'perAccount' | 'perAddress' | 'requestsPerMinute', number>> = {},
+): SignInLimiter {
+  const perAccount = new RateLimiterMemory({
+    keyPrefix: 'account',
+    points: options.perAccount ?? MAX_FAILURES_PER_ACCOUNT,
+    duration: FAILURE_WINDOW_SECONDS,
+  });
+  const perAddress = new RateLimiterMemory({
+    keyPrefix: 'address',
+    points: options.perAddress ?? MAX_FAILURES_PER_ADDRESS,
+    duration: FAILURE_WINDOW_SECONDS,
+  });
+  const requests = new RateLimiterMemory({
+    keyPrefix: 'requests',
+    points: options.requestsPerMinute ?? MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE,
+    duration: 60,
+  });
 
   const exhausted = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
     const state = await limiter.get(key);
-    if (state && state.consumedPoints >= limiter.points) return { limited: true, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+    if (state && state.consumedPoints >= limiter.points)
+      return { limited: true, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
     return { limited: false };
   };
   const consume = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
@@ -34,7 +49,8 @@ export function createSignInLimiter(options: Partial<Record<'perAccount' | 'perA
       await limiter.consume(key);
       return { limited: false };
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return { limited: true, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
+      if (rejection instanceof RateLimiterRes)
+        return { limited: true, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
       throw rejection;
     }
   };

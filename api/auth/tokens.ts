@@ -7,7 +7,11 @@ export const TOKEN_AUDIENCE = 'sgx-clients';
 export const TOKEN_ALGORITHM = 'HS256';
 
 /** A token names its session (`sid`), so signing out can end it on the server. */
-export function signSessionToken(key: KeyObject, claims: { userId: string; sessionId: string }, issuedAt: Date): string {
+export function signSessionToken(
+  key: KeyObject,
+  claims: { userId: string; sessionId: string },
+  issuedAt: Date,
+): string {
   const iat = Math.floor(issuedAt.getTime() / 1000);
   return jwt.sign({ sid: claims.sessionId, iat, exp: iat + TOKEN_TTL_SECONDS }, key, {
     algorithm: TOKEN_ALGORITHM,

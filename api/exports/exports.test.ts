@@ -21,9 +21,16 @@ afterAll(() => api.close());
 
 const dbText = () => readFile(path.join(api.dataDir, 'db.json'), 'utf8');
 const exportsDir = () => path.join(api.dataDir, 'exports');
-const storedFiles = () => readdir(exportsDir()).then((names) => names.sort(), () => [] as string[]);
+const storedFiles = () =>
+  readdir(exportsDir()).then(
+    (names) => names.sort(),
+    () => [] as string[],
+  );
 const auditLines = async () =>
-  (await readFile(path.join(api.dataDir, 'audit.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  (await readFile(path.join(api.dataDir, 'audit.log'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const upload = (body: Uint8Array | string, options: { token?: string; query?: string; type?: string | null } = {}) =>
   api.request('POST', `/api/exports${options.query ?? ''}`, {
@@ -35,13 +42,27 @@ const upload = (body: Uint8Array | string, options: { token?: string; query?: st
 /** A signed-in clinician with one patient and one calculation for them. */
 async function clinicianWithPatient(name: string) {
   const session = await api.signUp(name);
-  const patient = (await api.request('POST', '/api/patients', { token: session.token, body: { displayName: `${name} patient`, mrn: `${name}-MRN-77`, weightKg: 70 } })).body;
+  const patient = (
+    await api.request('POST', '/api/patients', {
+      token: session.token,
+      body: { displayName: `${name} patient`, mrn: `${name}-MRN-77`, weightKg: 70 },
+    })
+  ).body;
   const run = await api.request('POST', '/api/tools/run', {
     token: session.token,
     body: {
       toolType: 'dose_calculator',
       patientId: patient.id,
-      inputs: { ageGroup: 'adult', bodyWeight: 70, nmbaType: 'rocuronium', creatinine: 100, tofCount: '2', ptc: null, rsiScenario: false, dialysis: false },
+      inputs: {
+        ageGroup: 'adult',
+        bodyWeight: 70,
+        nmbaType: 'rocuronium',
+        creatinine: 100,
+        tofCount: '2',
+        ptc: null,
+        rsiScenario: false,
+        dialysis: false,
+      },
     },
   });
   return { ...session, patient, calculationId: run.body.historyId as string };
@@ -81,7 +102,14 @@ describe('upload, list and download', () => {
 
     const second = await upload(pdf, { token: a.token });
     expect(second.status).toBe(201);
-    expect(second.body).toEqual({ id: expect.any(String), patientId: null, calculationId: null, fileName: 'notes-2026-11-22.pdf', sizeBytes: pdf.length, createdAt: NOW });
+    expect(second.body).toEqual({
+      id: expect.any(String),
+      patientId: null,
+      calculationId: null,
+      fileName: 'notes-2026-11-22.pdf',
+      sizeBytes: pdf.length,
+      createdAt: NOW,
+    });
 
     const list = await api.request('GET', '/api/exports', { token: a.token });
     expect(list.status).toBe(200);
@@ -104,7 +132,9 @@ describe('upload, list and download', () => {
     const a = await clinicianWithPatient('Clinician D');
     const created = (await upload(pdf, { token: a.token, query: `?patientId=${a.patient.id}` })).body;
     expect((await api.request('DELETE', `/api/patients/${a.patient.id}`, { token: a.token })).status).toBe(204);
-    expect((await api.request('GET', '/api/exports', { token: a.token })).body).toEqual({ exports: [{ ...created, patientId: null }] });
+    expect((await api.request('GET', '/api/exports', { token: a.token })).body).toEqual({
+      exports: [{ ...created, patientId: null }],
+    });
     expect((await api.request('GET', `/api/exports/${created.id}`, { token: a.token })).bytes.equals(pdf)).toBe(true);
   });
 });
@@ -132,7 +162,10 @@ describe("owner-only: clinician B sees none of clinician A's exports", () => {
     expect([withPatient.status, withPatient.body]).toEqual([404, { message: 'Patient not found' }]);
     const withCalculation = await upload(pdf, { token: b.token, query: `?calculationId=${a.calculationId}` });
     expect([withCalculation.status, withCalculation.body]).toEqual([404, { message: 'History entry not found' }]);
-    const mixed = await upload(pdf, { token: b.token, query: `?patientId=${b.patient.id}&calculationId=${a.calculationId}` });
+    const mixed = await upload(pdf, {
+      token: b.token,
+      query: `?patientId=${b.patient.id}&calculationId=${a.calculationId}`,
+    });
     expect([mixed.status, mixed.body]).toEqual([404, { message: 'History entry not found' }]);
     expect(await dbText()).toBe(db);
     expect(await storedFiles()).toEqual(files);
@@ -145,7 +178,11 @@ describe("owner-only: clinician B sees none of clinician A's exports", () => {
     const a = await api.signUp();
     const created = (await upload(pdf, { token: a.token })).body;
     const db = await dbText();
-    for (const response of [await upload(pdf), await api.request('GET', '/api/exports'), await api.request('GET', `/api/exports/${created.id}`)]) {
+    for (const response of [
+      await upload(pdf),
+      await api.request('GET', '/api/exports'),
+      await api.request('GET', `/api/exports/${created.id}`),
+    ]) {
       expect([response.status, response.body]).toEqual([401, { message: 'Please sign in to use this feature.' }]);
     }
     expect(await dbText()).toBe(db);
@@ -170,12 +207,16 @@ describe('what an upload must be', () => {
     const files = await storedFiles();
     // 3 MB in 64 KB chunks, chunked transfer encoding: the size is known only while reading.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(`${api.url}/api/exports`, { method: 'POST', headers: { 'Content-Type': 'application/pdf', Authorization: `Bearer ${token}` } }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const request = httpRequest(
+        `${api.url}/api/exports`,
+        { method: 'POST', headers: { 'Content-Type': 'application/pdf', Authorization: `Bearer ${token}` } },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
       const chunk = Buffer.alloc(64 * 1024, 'x');
       chunk.write('%PDF-1.4\n%');
@@ -203,7 +244,14 @@ describe('what an upload must be', () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = httpRequest(
         `${api.url}/api/exports`,
-        { method: 'POST', headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(3 * 1024 * 1024), Authorization: `Bearer ${token}` } },
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Length': String(3 * 1024 * 1024),
+            Authorization: `Bearer ${token}`,
+          },
+        },
         (response) => {
           let body = '';
           response.setEncoding('utf8');
@@ -228,7 +276,10 @@ describe('what an upload must be', () => {
     const files = await storedFiles();
     const errorsBefore = api.errors.length;
     await new Promise<void>((resolve) => {
-      const request = httpRequest(`${api.url}/api/exports`, { method: 'POST', headers: { 'Content-Type': 'application/pdf', Authorization: `Bearer ${token}` } });
+      const request = httpRequest(`${api.url}/api/exports`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/pdf', Authorization: `Bearer ${token}` },
+      });
       request.on('error', () => {}); // "socket hang up": expected
       request.on('close', () => resolve());
       request.write(pdf.subarray(0, 1000), () => setTimeout(() => request.destroy(), 50));
@@ -276,7 +327,10 @@ describe('what an upload must be', () => {
     ['a text file', () => Buffer.from('Patient F.A. 280 mg\nnot a PDF at all\n')],
     ['an empty body', () => Buffer.alloc(0)],
     ['%PDF- without %%EOF', () => Buffer.concat([pdf.subarray(0, pdf.lastIndexOf('%%EOF')), Buffer.from('\n')])],
-    ['%%EOF only before the last 1024 bytes', () => Buffer.concat([Buffer.from('%PDF-1.4\n%%EOF\n'), Buffer.alloc(1025, ' ')])],
+    [
+      '%%EOF only before the last 1024 bytes',
+      () => Buffer.concat([Buffer.from('%PDF-1.4\n%%EOF\n'), Buffer.alloc(1025, ' ')]),
+    ],
     ['%%EOF without %PDF- at the start', () => Buffer.concat([Buffer.from(' '), pdf])],
     ['a PNG', () => Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
   ])('%s → 400', async (_name, makeBody) => {
@@ -292,7 +346,12 @@ describe('what an upload must be', () => {
 
   it('%%EOF anywhere in the last 1024 bytes is enough', async () => {
     const { token } = await api.signUp();
-    const body = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000, ' '), Buffer.from('%%EOF'), Buffer.alloc(1019, ' ')]);
+    const body = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(3000, ' '),
+      Buffer.from('%%EOF'),
+      Buffer.alloc(1019, ' '),
+    ]);
     expect((await upload(body, { token })).status).toBe(201);
   });
 
@@ -346,7 +405,12 @@ describe('audit log', () => {
   it('one line per export action with actor, action, record type and id, and outcome; no patient values', async () => {
     const a = await clinicianWithPatient('Audit A');
     const b = await api.signUp('Audit B');
-    const created = (await upload(pdf, { token: a.token, query: `?patientId=${a.patient.id}&calculationId=${a.calculationId}&fileName=private-file.pdf` })).body;
+    const created = (
+      await upload(pdf, {
+        token: a.token,
+        query: `?patientId=${a.patient.id}&calculationId=${a.calculationId}&fileName=private-file.pdf`,
+      })
+    ).body;
     await api.request('GET', `/api/exports?patientId=${a.patient.id}`, { token: a.token });
     await api.request('GET', `/api/exports/${created.id}`, { token: a.token });
     await api.request('GET', `/api/exports/${created.id}`, { token: b.token });
@@ -367,6 +431,7 @@ describe('audit log', () => {
     ]);
     for (const line of lines) expect(typeof line.time).toBe('string');
     const text = await readFile(path.join(api.dataDir, 'audit.log'), 'utf8');
-    for (const secret of ['Audit A patient', 'Audit A-MRN-77', 'Patient F.A.', '280 mg', 'private-file', '%PDF']) expect(text).not.toContain(secret);
+    for (const secret of ['Audit A patient', 'Audit A-MRN-77', 'Patient F.A.', '280 mg', 'private-file', '%PDF'])
+      expect(text).not.toContain(secret);
   });
 });

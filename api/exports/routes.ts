@@ -41,7 +41,11 @@ const createQuerySchema = strictFields(
   {
     patientId: queryText('patientId', ID_MAX_LENGTH, 'patientId is too long'),
     calculationId: queryText('calculationId', ID_MAX_LENGTH, 'calculationId is too long'),
-    fileName: queryText('fileName', FILE_NAME_MAX_LENGTH, `fileName must be at most ${FILE_NAME_MAX_LENGTH} characters`),
+    fileName: queryText(
+      'fileName',
+      FILE_NAME_MAX_LENGTH,
+      `fileName must be at most ${FILE_NAME_MAX_LENGTH} characters`,
+    ),
   },
   {},
 );

@@ -15,7 +15,13 @@ export const HISTORY_MAX_PAGE_SIZE = 100;
 
 /** Query strings arrive as text: whole numbers are parsed here, strictly. */
 const wholeNumberText = (min: number, max: number, message: string) =>
-  v.pipe(v.string(message), v.regex(/^\d{1,6}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,6}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
 
 const historyQuerySchema = strictFields(
   {
@@ -49,7 +55,12 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
       offset: (query.page - 1) * query.pageSize,
       limit: query.pageSize,
     });
-    await deps.audit.record({ actor: userId, action: 'calculation.list', recordType: 'calculation', outcome: 'success' });
+    await deps.audit.record({
+      actor: userId,
+      action: 'calculation.list',
+      recordType: 'calculation',
+      outcome: 'success',
+    });
     ctx.body = { items: items.map(publicEntry), page: query.page, pageSize: query.pageSize, total };
   });
 
@@ -57,7 +68,13 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     const entry = await deps.store.findCalculation(userId, id);
-    await deps.audit.record({ actor: userId, action: 'calculation.read', recordType: 'calculation', recordId: id, outcome: entry ? 'success' : 'failure' });
+    await deps.audit.record({
+      actor: userId,
+      action: 'calculation.read',
+      recordType: 'calculation',
+      recordId: id,
+      outcome: entry ? 'success' : 'failure',
+    });
     if (!entry) return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     ctx.body = publicEntry(entry);
   });

@@ -25,14 +25,42 @@ const raw = (urlPath: string, init: RequestInit) => fetch(api.url + urlPath, ini
 
 describe('bad input: a clear 4xx, nothing written, the server still answering', () => {
   it.each([
-    { name: 'malformed JSON', body: '{"email": "a@b.example", ', status: 400, message: 'The request body is not valid JSON' },
-    { name: 'a JSON string, not an object', body: '"hello"', status: 400, message: 'The request body is not valid JSON' },
-    { name: '__proto__ pollution', body: '{"__proto__": {"admin": true}, "email": "a@b.example", "password": "12345678", "name": "X", "agreeTerms": true}', status: 400 },
-    { name: 'a body over the limit', body: JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(70_000), name: 'X', agreeTerms: true }), status: 413, message: 'Request body is too large (the limit is 64 KB)' },
-    { name: 'wrong types', body: JSON.stringify({ email: 42, password: ['a'], name: null, agreeTerms: 'yes' }), status: 400, message: 'Please agree to the terms and conditions' },
+    {
+      name: 'malformed JSON',
+      body: '{"email": "a@b.example", ',
+      status: 400,
+      message: 'The request body is not valid JSON',
+    },
+    {
+      name: 'a JSON string, not an object',
+      body: '"hello"',
+      status: 400,
+      message: 'The request body is not valid JSON',
+    },
+    {
+      name: '__proto__ pollution',
+      body: '{"__proto__": {"admin": true}, "email": "a@b.example", "password": "12345678", "name": "X", "agreeTerms": true}',
+      status: 400,
+    },
+    {
+      name: 'a body over the limit',
+      body: JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(70_000), name: 'X', agreeTerms: true }),
+      status: 413,
+      message: 'Request body is too large (the limit is 64 KB)',
+    },
+    {
+      name: 'wrong types',
+      body: JSON.stringify({ email: 42, password: ['a'], name: null, agreeTerms: 'yes' }),
+      status: 400,
+      message: 'Please agree to the terms and conditions',
+    },
   ])('$name → $status', async ({ body, status, message }) => {
     const before = await dbFile();
-    const response = await raw('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const response = await raw('/api/auth/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(response.status).toBe(status);
     const json = await response.json();
     expect(typeof json.message).toBe('string');
@@ -44,15 +72,46 @@ describe('bad input: a clear 4xx, nothing written, the server still answering', 
   });
 
   it('a non-JSON content type is not parsed, and the schema refuses the empty body', async () => {
-    const response = await raw('/api/tools/run', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'toolType=dose_calculator' });
+    const response = await raw('/api/tools/run', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'toolType=dose_calculator',
+    });
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('toolType must be one of: dose_calculator, bradycardia_advisor, roi_calculator');
+    expect((await response.json()).message).toBe(
+      'toolType must be one of: dose_calculator, bradycardia_advisor, roi_calculator',
+    );
   });
 
   it.each([
-    ['out-of-range numbers', { toolType: 'dose_calculator', inputs: { ageGroup: 'adult', bodyWeight: 1e308, nmbaType: 'rocuronium', tofCount: '2', rsiScenario: false, dialysis: false } }, 'Body weight must be between 1 and 200 kg'],
-    ['an unknown toolType', { toolType: 'eval', inputs: {} }, 'toolType must be one of: dose_calculator, bradycardia_advisor, roi_calculator'],
-    ['numbers as strings', { toolType: 'roi_calculator', inputs: { numberOfCases: '100', orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 } }, 'Number of cases must be a whole number from 0 to 1,000,000'],
+    [
+      'out-of-range numbers',
+      {
+        toolType: 'dose_calculator',
+        inputs: {
+          ageGroup: 'adult',
+          bodyWeight: 1e308,
+          nmbaType: 'rocuronium',
+          tofCount: '2',
+          rsiScenario: false,
+          dialysis: false,
+        },
+      },
+      'Body weight must be between 1 and 200 kg',
+    ],
+    [
+      'an unknown toolType',
+      { toolType: 'eval', inputs: {} },
+      'toolType must be one of: dose_calculator, bradycardia_advisor, roi_calculator',
+    ],
+    [
+      'numbers as strings',
+      {
+        toolType: 'roi_calculator',
+        inputs: { numberOfCases: '100', orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+      },
+      'Number of cases must be a whole number from 0 to 1,000,000',
+    ],
   ])('%s → 400 "%s"', async (_name, body, message) => {
     const response = await api.request('POST', '/api/tools/run', { body });
     expect(response.status).toBe(400);
@@ -71,14 +130,17 @@ describe('unknown paths and methods', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toContain('POST');
   });
-  it.each(['/no-such-page', '/calculator/extra', '/../../etc/passwd', '/%2e%2e/secret'])('%s is an HTTP 404 with the 404 page', async (urlPath) => {
-    const response = await raw(urlPath, {});
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    const html = await response.text();
-    expect(html).toContain('<h1>404 Page Not Found</h1>');
-    expect(html).toContain('Did you forget to add the page to the router?');
-  });
+  it.each(['/no-such-page', '/calculator/extra', '/../../etc/passwd', '/%2e%2e/secret'])(
+    '%s is an HTTP 404 with the 404 page',
+    async (urlPath) => {
+      const response = await raw(urlPath, {});
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain('<h1>404 Page Not Found</h1>');
+      expect(html).toContain('Did you forget to add the page to the router?');
+    },
+  );
   it('serves the built page at / and widget files to any origin', async () => {
     const home = await raw('/', {});
     expect(home.status).toBe(200);
@@ -102,7 +164,11 @@ describe('CORS allow-list', () => {
   it('a preflight from a listed origin allows the JSON POST with Authorization', async () => {
     const response = await raw('/api/tools/run', {
       method: 'OPTIONS',
-      headers: { Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,authorization' },
+      headers: {
+        Origin: ALLOWED,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,authorization',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED);
@@ -114,7 +180,10 @@ describe('CORS allow-list', () => {
       const response = await raw('/api/tools/run', {
         method: 'POST',
         headers: { Origin: origin, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ toolType: 'roi_calculator', inputs: { numberOfCases: 1, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 } }),
+        body: JSON.stringify({
+          toolType: 'roi_calculator',
+          inputs: { numberOfCases: 1, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+        }),
       });
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
       expect(response.headers.get('access-control-allow-credentials')).toBeNull();

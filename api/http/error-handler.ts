@@ -25,7 +25,10 @@ export function errorHandler(log: (error: unknown) => void = (error) => console.
       if (!isClientError) log(caught);
       ctx.status = isClientError ? status : 500;
       ctx.body = isClientError
-        ? { message: error.message || BAD_REQUEST_MESSAGE, ...(Array.isArray(error.issues) ? { issues: error.issues } : {}) }
+        ? {
+            message: error.message || BAD_REQUEST_MESSAGE,
+            ...(Array.isArray(error.issues) ? { issues: error.issues } : {}),
+          }
         : { message: INTERNAL_ERROR_MESSAGE };
       ctx.type = 'application/json';
     }

@@ -24,17 +24,23 @@ describe('malformed record ids', () => {
     const { token } = await api.signUp();
     for (const id of ['x'.repeat(15_000), 'not-a-uuid', '00000000-0000-4000-8000-00000000000Z', '%3Cscript%3E']) {
       const before = await auditText();
-      const response = await api.request(method, `${prefix}${id}`, { token, ...(method === 'PATCH' ? { body: { displayName: 'A' } } : {}) });
+      const response = await api.request(method, `${prefix}${id}`, {
+        token,
+        ...(method === 'PATCH' ? { body: { displayName: 'A' } } : {}),
+      });
       expect([id.slice(0, 20), response.status, response.body]).toEqual([id.slice(0, 20), 404, { message }]);
       expect(await auditText()).toBe(before);
     }
   });
 
-  it('a well-formed id that is not the caller\'s is still audited (outcome failure)', async () => {
+  it("a well-formed id that is not the caller's is still audited (outcome failure)", async () => {
     const { token, user } = await api.signUp();
     const id = '00000000-0000-4000-8000-000000000000';
     expect((await api.request('GET', `/api/patients/${id}`, { token })).status).toBe(404);
-    const lines = (await auditText()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await auditText())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.at(-1)).toMatchObject({ actor: user.id, action: 'patient.read', recordId: id, outcome: 'failure' });
   });
 });
@@ -52,13 +58,19 @@ describe('per-clinician request limit', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     const before = await auditText();
-    expect((await api.request('GET', '/api/patients/00000000-0000-4000-8000-000000000000', { token: limited.token })).status).toBe(429);
+    expect(
+      (await api.request('GET', '/api/patients/00000000-0000-4000-8000-000000000000', { token: limited.token })).status,
+    ).toBe(429);
     expect(await auditText()).toBe(before); // a refused request writes nothing
 
     expect((await api.request('GET', '/api/auth/me', { token: limited.token })).status).toBe(200); // auth has its own limits
     expect((await api.request('GET', '/api/patients', { token: other.token })).status).toBe(200);
     // Quick Use (anonymous) is not counted against anyone
-    const roi = { toolType: 'roi_calculator', inputs: { numberOfCases: 1, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 } };
-    for (let index = 0; index < 8; index += 1) expect((await api.request('POST', '/api/tools/run', { body: roi })).status).toBe(200);
+    const roi = {
+      toolType: 'roi_calculator',
+      inputs: { numberOfCases: 1, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+    };
+    for (let index = 0; index < 8; index += 1)
+      expect((await api.request('POST', '/api/tools/run', { body: roi })).status).toBe(200);
   });
 });

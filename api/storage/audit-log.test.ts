@@ -10,7 +10,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 const now = () => new Date('2026-11-22T10:00:00Z');
-const linesOf = async (name: string) => (await readFile(path.join(dataDir, name), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+const linesOf = async (name: string) =>
+  (await readFile(path.join(dataDir, name), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 describe('the audit log', () => {
   it('caps every field, whatever a caller passes', async () => {
@@ -29,13 +33,21 @@ describe('the audit log', () => {
     const audit = fileAuditLog(dataDir, now, { maxBytes: 1000, keepFiles: 2 });
     const ids = Array.from({ length: 200 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`);
     // concurrent callers, as requests are: each line is written whole and in order
-    await Promise.all(ids.map((recordId) => audit.record({ actor: 'u1', action: 'patient.read', recordType: 'patient', recordId, outcome: 'failure' })));
+    await Promise.all(
+      ids.map((recordId) =>
+        audit.record({ actor: 'u1', action: 'patient.read', recordType: 'patient', recordId, outcome: 'failure' }),
+      ),
+    );
     expect((await readdir(dataDir)).sort()).toEqual(['audit.log', 'audit.log.1', 'audit.log.2']);
     for (const name of ['audit.log', 'audit.log.1', 'audit.log.2']) {
       expect((await stat(path.join(dataDir, name))).size).toBeLessThanOrEqual(1000);
       expect((await stat(path.join(dataDir, name))).mode & 0o777).toBe(0o600);
     }
-    const kept = [...(await linesOf('audit.log.2')), ...(await linesOf('audit.log.1')), ...(await linesOf('audit.log'))].map((line) => line.recordId);
+    const kept = [
+      ...(await linesOf('audit.log.2')),
+      ...(await linesOf('audit.log.1')),
+      ...(await linesOf('audit.log')),
+    ].map((line) => line.recordId);
     expect(kept.length).toBeGreaterThan(10);
     expect(kept).toEqual(ids.slice(-kept.length)); // the newest lines, in order, none lost between the kept files
   });

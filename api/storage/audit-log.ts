@@ -44,12 +44,16 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: AuditLogL
 
   const rotate = async () => {
     // audit.log.N-1 → audit.log.N … audit.log → audit.log.1; a rename over audit.log.N drops the oldest.
-    for (let index = keepFiles - 1; index >= 1; index -= 1) await renameIfPresent(`${file}.${index}`, `${file}.${index + 1}`);
+    for (let index = keepFiles - 1; index >= 1; index -= 1)
+      await renameIfPresent(`${file}.${index}`, `${file}.${index + 1}`);
     await renameIfPresent(file, `${file}.1`);
     size = 0;
   };
   const append = async (line: string) => {
-    size ??= await stat(file).then((found) => found.size, () => 0);
+    size ??= await stat(file).then(
+      (found) => found.size,
+      () => 0,
+    );
     const bytes = Buffer.byteLength(line);
     if (size > 0 && size + bytes > maxBytes) await rotate();
     await appendFile(file, line, { mode: 0o600 });
@@ -70,7 +74,8 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: AuditLogL
 
 function capFields(event: AuditEvent): AuditEvent {
   const capped: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(event)) capped[key] = typeof value === 'string' ? value.slice(0, AUDIT_FIELD_MAX_LENGTH) : value;
+  for (const [key, value] of Object.entries(event))
+    capped[key] = typeof value === 'string' ? value.slice(0, AUDIT_FIELD_MAX_LENGTH) : value;
   return capped as unknown as AuditEvent;
 }
 

@@ -13,7 +13,14 @@ const COLLECTIONS = ['users', 'sessions', 'patients', 'calculations'] as const;
 /** Lists added after the first release: a file written before them may lack them (they start empty). */
 const ADDED_COLLECTIONS = ['exports'] as const;
 
-const emptyDatabase = (): DatabaseShape => ({ version: 1, users: [], sessions: [], patients: [], calculations: [], exports: [] });
+const emptyDatabase = (): DatabaseShape => ({
+  version: 1,
+  users: [],
+  sessions: [],
+  patients: [],
+  calculations: [],
+  exports: [],
+});
 
 /**
  * The default store: one JSON file in DATA_DIR, opened with lowdb's file adapter explicitly (the
@@ -23,12 +30,18 @@ const emptyDatabase = (): DatabaseShape => ({ version: 1, users: [], sessions: [
  * a message naming it and is never overwritten. Export files a crash left behind are removed
  * (`log` hears how many).
  */
-export async function openLowdbStore(dataDir: string, options: { log?: (message: string) => void } = {}): Promise<Store> {
+export async function openLowdbStore(
+  dataDir: string,
+  options: { log?: (message: string) => void } = {},
+): Promise<Store> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, DATA_FILE_NAME);
   // Compact JSON: every write rewrites the whole file.
   const adapter = new DataFile<DatabaseShape>(file, { parse: JSON.parse, stringify: (data) => JSON.stringify(data) });
-  const exists = await access(file).then(() => true, () => false);
+  const exists = await access(file).then(
+    () => true,
+    () => false,
+  );
   let data: unknown = emptyDatabase();
   if (exists) {
     // Read through the adapter, not Low.read(): that keeps its default data when the file holds
@@ -85,7 +98,9 @@ async function removeOrphanedExports(exportsDir: string, records: readonly Expor
 function assertShape(data: unknown, file: string): asserts data is DatabaseShape {
   const problem = shapeProblem(data);
   if (problem) {
-    throw new StorageError(`The data file ${file} is not a database this server can read (${problem}). It has not been changed.`);
+    throw new StorageError(
+      `The data file ${file} is not a database this server can read (${problem}). It has not been changed.`,
+    );
   }
 }
 
@@ -173,7 +188,12 @@ class LowdbStore implements Store {
     const needle = query?.trim().toLowerCase();
     return this.#data.patients
       .filter((patient) => patient.ownerId === ownerId)
-      .filter((patient) => !needle || patient.displayName.toLowerCase().includes(needle) || (patient.mrn ?? '').toLowerCase().includes(needle))
+      .filter(
+        (patient) =>
+          !needle ||
+          patient.displayName.toLowerCase().includes(needle) ||
+          (patient.mrn ?? '').toLowerCase().includes(needle),
+      )
       .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }));
   }
   async findPatient(ownerId: string, id: string) {
@@ -190,7 +210,8 @@ class LowdbStore implements Store {
     if (index === -1) return false;
     await this.#commit((data) => {
       data.patients.splice(index, 1);
-      for (const entry of data.calculations) if (entry.ownerId === ownerId && entry.patientId === id) entry.patientId = null;
+      for (const entry of data.calculations)
+        if (entry.ownerId === ownerId && entry.patientId === id) entry.patientId = null;
       for (const entry of data.exports) if (entry.ownerId === ownerId && entry.patientId === id) entry.patientId = null;
     });
     return true;

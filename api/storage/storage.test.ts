@@ -18,7 +18,14 @@ const dbPath = () => path.join(dataDir, 'db.json');
 describe('opening the data file', () => {
   it('creates an empty database on the first start', async () => {
     await openLowdbStore(dataDir);
-    expect(JSON.parse(await readFile(dbPath(), 'utf8'))).toEqual({ version: 1, users: [], sessions: [], patients: [], calculations: [], exports: [] });
+    expect(JSON.parse(await readFile(dbPath(), 'utf8'))).toEqual({
+      version: 1,
+      users: [],
+      sessions: [],
+      patients: [],
+      calculations: [],
+      exports: [],
+    });
   });
 
   it.each([
@@ -46,17 +53,32 @@ describe('opening the data file', () => {
     ['{"version":2,"users":[]}', 'unknown data version 2'],
     ['{"version":1,"users":[],"sessions":[],"patients":[]}', 'the "calculations" list is missing'],
     ['{"version":1,"users":[],"sessions":[],"patients":[],"exports":[]}', 'the "calculations" list is missing'],
-    ['{"version":1,"users":[],"sessions":[],"patients":[],"calculations":[],"exports":{}}', 'the "exports" entry is not a list'],
-    ['{"version":1,"users":[],"sessions":[],"patients":[],"calculations":[],"exports":null}', 'the "exports" entry is not a list'],
+    [
+      '{"version":1,"users":[],"sessions":[],"patients":[],"calculations":[],"exports":{}}',
+      'the "exports" entry is not a list',
+    ],
+    [
+      '{"version":1,"users":[],"sessions":[],"patients":[],"calculations":[],"exports":null}',
+      'the "exports" entry is not a list',
+    ],
   ])('a file of another shape (%s) is refused: %s', async (content, problem) => {
     await writeFile(dbPath(), content);
-    await expect(openLowdbStore(dataDir)).rejects.toThrow(`The data file ${dbPath()} is not a database this server can read (${problem}). It has not been changed.`);
+    await expect(openLowdbStore(dataDir)).rejects.toThrow(
+      `The data file ${dbPath()} is not a database this server can read (${problem}). It has not been changed.`,
+    );
     expect(await readFile(dbPath(), 'utf8')).toBe(content);
   });
 
   it('keeps what it wrote across a reopen', async () => {
     const store = await openLowdbStore(dataDir);
-    await store.createUser({ id: 'u1', email: 'a@b.example', name: 'A', license: null, passwordHash: 'h', createdAt: '2026-01-01T00:00:00Z' });
+    await store.createUser({
+      id: 'u1',
+      email: 'a@b.example',
+      name: 'A',
+      license: null,
+      passwordHash: 'h',
+      createdAt: '2026-01-01T00:00:00Z',
+    });
     const reopened = await openLowdbStore(dataDir);
     expect((await reopened.findUserByEmail('a@b.example'))?.id).toBe('u1');
   });
@@ -98,7 +120,9 @@ describe('the DATA_DIR lock', () => {
   it('notes the owner in the file for operators (pid and host), 0600', async () => {
     const release = lockDataDir(dataDir);
     try {
-      expect(await readFile(lockFile(), 'utf8')).toMatch(new RegExp(`^pid ${process.pid} on \\S+ since \\d{4}-\\d\\d-\\d\\dT`));
+      expect(await readFile(lockFile(), 'utf8')).toMatch(
+        new RegExp(`^pid ${process.pid} on \\S+ since \\d{4}-\\d\\d-\\d\\dT`),
+      );
       expect((await stat(lockFile())).mode & 0o777).toBe(0o600);
     } finally {
       release();
@@ -133,10 +157,42 @@ describe('a data file written before exports existed', () => {
   // db.json as the first release wrote it: no "exports" list.
   const OLD_FILE = JSON.stringify({
     version: 1,
-    users: [{ id: 'u1', email: 'a@b.example', name: 'A', license: null, passwordHash: 'h', createdAt: '2026-01-01T00:00:00Z' }],
+    users: [
+      {
+        id: 'u1',
+        email: 'a@b.example',
+        name: 'A',
+        license: null,
+        passwordHash: 'h',
+        createdAt: '2026-01-01T00:00:00Z',
+      },
+    ],
     sessions: [],
-    patients: [{ id: 'p1', ownerId: 'u1', displayName: 'P', mrn: null, yearOfBirth: null, ageGroup: null, weightKg: null, notes: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }],
-    calculations: [{ id: 'c1', ownerId: 'u1', patientId: 'p1', toolType: 'roi_calculator', inputs: {}, result: {}, createdAt: '2026-01-01T00:00:00Z' }],
+    patients: [
+      {
+        id: 'p1',
+        ownerId: 'u1',
+        displayName: 'P',
+        mrn: null,
+        yearOfBirth: null,
+        ageGroup: null,
+        weightKg: null,
+        notes: null,
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
+    ],
+    calculations: [
+      {
+        id: 'c1',
+        ownerId: 'u1',
+        patientId: 'p1',
+        toolType: 'roi_calculator',
+        inputs: {},
+        result: {},
+        createdAt: '2026-01-01T00:00:00Z',
+      },
+    ],
   });
 
   it('opens with no exports, keeps everything else, and leaves the file as it was until the next write', async () => {
@@ -152,7 +208,9 @@ describe('a data file written before exports existed', () => {
     expect(written.exports).toEqual([exportRecord('e1')]);
     expect(written.users).toEqual(JSON.parse(OLD_FILE).users);
     expect(written.calculations).toEqual(JSON.parse(OLD_FILE).calculations);
-    expect((await (await openLowdbStore(dataDir)).readExportFile('u1', 'e1'))?.toString('latin1')).toBe('%PDF-1.4\none\n%%EOF\n');
+    expect((await (await openLowdbStore(dataDir)).readExportFile('u1', 'e1'))?.toString('latin1')).toBe(
+      '%PDF-1.4\none\n%%EOF\n',
+    );
   });
 
   it('still has an exports list after a failed write reloads the old file', async () => {
@@ -172,12 +230,16 @@ describe('stored exports', () => {
     const store = await openLowdbStore(dataDir);
     await store.saveExport(exportRecord('e1', { patientId: 'p1' }), pdfBytes('one'));
     await store.saveExport(exportRecord('e2'), pdfBytes('two'));
-    await store.saveExport(exportRecord('e3', { patientId: 'p1', createdAt: '2026-01-03T00:00:00.000Z' }), pdfBytes('three'));
+    await store.saveExport(
+      exportRecord('e3', { patientId: 'p1', createdAt: '2026-01-03T00:00:00.000Z' }),
+      pdfBytes('three'),
+    );
     await store.saveExport(exportRecord('x1', { ownerId: 'u2', patientId: 'p1' }), pdfBytes('other'));
 
     expect((await stat(exportsDir())).mode & 0o777).toBe(0o700);
     expect((await readdir(exportsDir())).sort()).toEqual(['e1.pdf', 'e2.pdf', 'e3.pdf', 'x1.pdf']);
-    for (const name of ['e1', 'e2', 'e3', 'x1']) expect((await stat(path.join(exportsDir(), `${name}.pdf`))).mode & 0o777).toBe(0o600);
+    for (const name of ['e1', 'e2', 'e3', 'x1'])
+      expect((await stat(path.join(exportsDir(), `${name}.pdf`))).mode & 0o777).toBe(0o600);
     expect(await readFile(path.join(exportsDir(), 'e3.pdf'), 'latin1')).toBe('%PDF-1.4\nthree\n%%EOF\n');
 
     expect((await store.listExports('u1')).map((entry) => entry.id)).toEqual(['e3', 'e2', 'e1']);
@@ -209,7 +271,9 @@ describe('stored exports', () => {
     const before = await readFile(dbPath(), 'utf8');
     await mkdir(path.join(exportsDir(), 'e1.pdf'), { recursive: true }); // the PDF's name is taken by a folder
     await expect(store.saveExport(exportRecord('e1'), pdfBytes('one'))).rejects.toThrow();
-    await expect(store.saveExport(exportRecord('../escape'), pdfBytes('one'))).rejects.toThrow('An export id must be letters, digits and dashes');
+    await expect(store.saveExport(exportRecord('../escape'), pdfBytes('one'))).rejects.toThrow(
+      'An export id must be letters, digits and dashes',
+    );
     expect(await readFile(dbPath(), 'utf8')).toBe(before);
     expect((await readdir(exportsDir())).sort()).toEqual(['e1.pdf']);
     expect(await readdir(dataDir)).not.toContain('escape.pdf');
@@ -219,7 +283,27 @@ describe('stored exports', () => {
   it('deleting a patient keeps their exports, unlinked', async () => {
     await writeFile(
       dbPath(),
-      JSON.stringify({ version: 1, users: [], sessions: [], patients: [{ id: 'p1', ownerId: 'u1', displayName: 'P', mrn: null, yearOfBirth: null, ageGroup: null, weightKg: null, notes: null, createdAt: 'x', updatedAt: 'x' }], calculations: [], exports: [] }),
+      JSON.stringify({
+        version: 1,
+        users: [],
+        sessions: [],
+        patients: [
+          {
+            id: 'p1',
+            ownerId: 'u1',
+            displayName: 'P',
+            mrn: null,
+            yearOfBirth: null,
+            ageGroup: null,
+            weightKg: null,
+            notes: null,
+            createdAt: 'x',
+            updatedAt: 'x',
+          },
+        ],
+        calculations: [],
+        exports: [],
+      }),
     );
     const store = await openLowdbStore(dataDir);
     await store.saveExport(exportRecord('e1', { patientId: 'p1' }), pdfBytes('one'));

@@ -31,7 +31,12 @@ export interface Store {
   createPatient(patient: PatientRecord): Promise<void>;
   listPatients(ownerId: string, query?: string): Promise<PatientRecord[]>;
   findPatient(ownerId: string, id: string): Promise<PatientRecord | undefined>;
-  updatePatient(ownerId: string, id: string, changes: Partial<PatientFields>, updatedAt: string): Promise<PatientRecord | undefined>;
+  updatePatient(
+    ownerId: string,
+    id: string,
+    changes: Partial<PatientFields>,
+    updatedAt: string,
+  ): Promise<PatientRecord | undefined>;
   /** Deletes the patient and unlinks (keeps) their calculations and exports. False when not the caller's. */
   deletePatient(ownerId: string, id: string): Promise<boolean>;
 

@@ -28,7 +28,11 @@ export interface ServerProcess {
 }
 
 /** Starts `node server.js` on a free port of 127.0.0.1 and waits until it listens (or exits). */
-export async function startServerProcess(serverFile: string, dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  serverFile: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const result = await runServerProcess(serverFile, dataDir, env);
   if ('exitCode' in result) throw new Error(`server exited (${result.exitCode}) before listening:\n${result.output}`);
   return result;

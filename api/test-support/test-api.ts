@@ -40,11 +40,16 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function request<T = any>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    urlPath: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     // A copy of binary bytes: fetch wants a Uint8Array over a plain ArrayBuffer.
-    let body: string | Uint8Array<ArrayBuffer> | undefined = typeof options.rawBody === 'object' ? new Uint8Array(options.rawBody) : options.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined =
+      typeof options.rawBody === 'object' ? new Uint8Array(options.rawBody) : options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';

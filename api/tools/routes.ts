@@ -20,7 +20,9 @@ const runSchema = strictFields(
       (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
       inputsMessage,
     ),
-    patientId: v.optional(v.nullable(v.pipe(v.string('patientId must be text'), v.maxLength(100, 'patientId is too long')))),
+    patientId: v.optional(
+      v.nullable(v.pipe(v.string('patientId must be text'), v.maxLength(100, 'patientId is too long'))),
+    ),
   },
   { toolType: toolTypeMessage, inputs: inputsMessage },
 );
@@ -36,7 +38,11 @@ export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Dat
   const router = new Router<AppState>({ prefix: '/api/tools' });
 
   router.post('/run', async (ctx) => {
-    const { toolType, inputs, patientId } = validate(ctx, runSchema, ctx.request.body, ['toolType', 'inputs', 'patientId']);
+    const { toolType, inputs, patientId } = validate(ctx, runSchema, ctx.request.body, [
+      'toolType',
+      'inputs',
+      'patientId',
+    ]);
     const auth = ctx.state.auth;
     if (patientId != null) {
       if (!auth) return ctx.throw(401, SIGN_IN_REQUIRED_MESSAGE);
@@ -59,7 +65,13 @@ export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Dat
         createdAt: deps.now().toISOString(),
       };
       await deps.store.saveCalculation(entry);
-      await deps.audit.record({ actor: auth.userId, action: 'calculation.create', recordType: 'calculation', recordId: entry.id, outcome: 'success' });
+      await deps.audit.record({
+        actor: auth.userId,
+        action: 'calculation.create',
+        recordType: 'calculation',
+        recordId: entry.id,
+        outcome: 'success',
+      });
       body.historyId = entry.id;
       body.patientId = entry.patientId;
     }

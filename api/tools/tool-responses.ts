@@ -33,7 +33,14 @@ export function doseResponse(outcome: DoseOutcome): ToolResponse {
     case 'not_established':
       return {
         status: 200,
-        body: { contraindicated: false, notEstablished: false, ...outcome, dose: null, totalDose: null, indication: outcome.title },
+        body: {
+          contraindicated: false,
+          notEstablished: false,
+          ...outcome,
+          dose: null,
+          totalDose: null,
+          indication: outcome.title,
+        },
       };
     case 'unable_to_calculate':
       return {

@@ -26,8 +26,24 @@ const advisorInputs = {
   dose: 4,
   conductionDisease: true,
 };
-const doseInputs = { ageGroup: 'adult', bodyWeight: 70, nmbaType: 'rocuronium', creatinine: 100, tofCount: '0', ptc: null, rsiScenario: false, dialysis: false };
-const roiInputs = { numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10, riskRatio: 0.62 };
+const doseInputs = {
+  ageGroup: 'adult',
+  bodyWeight: 70,
+  nmbaType: 'rocuronium',
+  creatinine: 100,
+  tofCount: '0',
+  ptc: null,
+  rsiScenario: false,
+  dialysis: false,
+};
+const roiInputs = {
+  numberOfCases: 100,
+  orCostPerMinute: 45,
+  timeNeostigmine: 15,
+  timeProduct: 3,
+  baselinePPCRate: 10,
+  riskRatio: 0.62,
+};
 const run = (body: unknown, token?: string) => api.request('POST', '/api/tools/run', { body, token });
 const dbFile = () => readFile(path.join(api.dataDir, 'db.json'), 'utf8');
 
@@ -49,13 +65,19 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
       model: { name: 'Sugammadex bradycardia risk heuristic', version: 1, unvalidatedHeuristic: true },
     });
     expect(response.body.recommendations.preparation[0]).toBe('280 mg (2.8 mL) single IV bolus over about 10 seconds');
-    expect(response.body.recommendations.treatment[0]).toBe('Atropine 1 mg IV, repeated every 3-5 min to a total of 3 mg');
-    expect(response.body.factors.map((factor: { id: string; multiplier: number }) => [factor.id, factor.multiplier])).toEqual([
+    expect(response.body.recommendations.treatment[0]).toBe(
+      'Atropine 1 mg IV, repeated every 3-5 min to a total of 3 mg',
+    );
+    expect(
+      response.body.factors.map((factor: { id: string; multiplier: number }) => [factor.id, factor.multiplier]),
+    ).toEqual([
       ['betaBlocker', 2],
       ['conductionDisease', 3],
       ['baselineHrBelow50', 2.5],
     ]);
-    expect(response.body.reparalysis[0]).toBe('Rocuronium 1.2 mg/kg: wait at least 5 min (onset about 3 min; shorter duration, about 18 min).');
+    expect(response.body.reparalysis[0]).toBe(
+      'Rocuronium 1.2 mg/kg: wait at least 5 min (onset about 3 min; shorter duration, about 18 min).',
+    );
     expect(response.body).not.toHaveProperty('historyId');
   });
 
@@ -81,10 +103,49 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
   });
 
   it.each([
-    { changes: { nmbaType: 'other' }, expected: { kind: 'not_indicated', indication: 'Not indicated', dose: null, totalDose: null, contraindicated: false, notEstablished: false } },
-    { changes: { dialysis: true }, expected: { kind: 'contraindicated', indication: 'Contraindicated', dose: null, totalDose: null, contraindicated: true, notEstablished: false } },
-    { changes: { ageGroup: 'infant' }, expected: { kind: 'not_established', indication: 'Not established', dose: null, totalDose: null, contraindicated: false, notEstablished: true } },
-    { changes: { tofCount: '', ptc: null }, expected: { kind: 'unable_to_calculate', indication: 'Unable to calculate', dose: null, totalDose: null, warnings: ['Please specify block depth (TOF count or PTC)'] } },
+    {
+      changes: { nmbaType: 'other' },
+      expected: {
+        kind: 'not_indicated',
+        indication: 'Not indicated',
+        dose: null,
+        totalDose: null,
+        contraindicated: false,
+        notEstablished: false,
+      },
+    },
+    {
+      changes: { dialysis: true },
+      expected: {
+        kind: 'contraindicated',
+        indication: 'Contraindicated',
+        dose: null,
+        totalDose: null,
+        contraindicated: true,
+        notEstablished: false,
+      },
+    },
+    {
+      changes: { ageGroup: 'infant' },
+      expected: {
+        kind: 'not_established',
+        indication: 'Not established',
+        dose: null,
+        totalDose: null,
+        contraindicated: false,
+        notEstablished: true,
+      },
+    },
+    {
+      changes: { tofCount: '', ptc: null },
+      expected: {
+        kind: 'unable_to_calculate',
+        indication: 'Unable to calculate',
+        dose: null,
+        totalDose: null,
+        warnings: ['Please specify block depth (TOF count or PTC)'],
+      },
+    },
   ])('dose_calculator outcome $expected.kind is a 200 with its flags', async ({ changes, expected }) => {
     const response = await run({ toolType: 'dose_calculator', inputs: { ...doseInputs, ...changes } });
     expect(response.status).toBe(200);
@@ -94,7 +155,15 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
   it('roi_calculator: timeSaved, costSaved, ppcsAvoided, hoursFreed', async () => {
     const response = await run({ toolType: 'roi_calculator', inputs: roiInputs });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ toolType: 'roi_calculator', timeSaved: 1200, costSaved: 54000, ppcsAvoided: 3.8, hoursFreed: 20, neostigmineBarPercent: 75, productBarPercent: 15 });
+    expect(response.body).toMatchObject({
+      toolType: 'roi_calculator',
+      timeSaved: 1200,
+      costSaved: 54000,
+      ppcsAvoided: 3.8,
+      hoursFreed: 20,
+      neostigmineBarPercent: 75,
+      productBarPercent: 15,
+    });
   });
 
   it('stores nothing for an anonymous call', async () => {
@@ -104,16 +173,41 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
   });
 
   it.each([
-    { body: { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, weight: undefined } }, message: 'Please fill in all required fields', field: 'inputs' },
-    { body: { toolType: 'dose_calculator', inputs: { ...doseInputs, bodyWeight: 0 } }, message: 'Please enter a valid body weight' },
-    { body: { toolType: 'dose_calculator', inputs: { ...doseInputs, bodyWeight: 250 } }, message: 'Body weight must be between 1 and 200 kg' },
-    { body: { toolType: 'roi_calculator', inputs: { ...roiInputs, riskRatio: 0.5 } }, message: 'The risk ratio is fixed at 0.62' },
-    { body: { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, dose: 16 } }, message: 'Dose does not match the block depth (TOF 2 or more: 2, PTC 1-2: 4, immediate: 16 mg/kg)' },
-    { body: { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, riskPercent: 1 } }, message: 'Unknown field "riskPercent"' },
-    { body: { toolType: 'nonsense', inputs: {} }, message: 'toolType must be one of: dose_calculator, bradycardia_advisor, roi_calculator' },
+    {
+      body: { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, weight: undefined } },
+      message: 'Please fill in all required fields',
+      field: 'inputs',
+    },
+    {
+      body: { toolType: 'dose_calculator', inputs: { ...doseInputs, bodyWeight: 0 } },
+      message: 'Please enter a valid body weight',
+    },
+    {
+      body: { toolType: 'dose_calculator', inputs: { ...doseInputs, bodyWeight: 250 } },
+      message: 'Body weight must be between 1 and 200 kg',
+    },
+    {
+      body: { toolType: 'roi_calculator', inputs: { ...roiInputs, riskRatio: 0.5 } },
+      message: 'The risk ratio is fixed at 0.62',
+    },
+    {
+      body: { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, dose: 16 } },
+      message: 'Dose does not match the block depth (TOF 2 or more: 2, PTC 1-2: 4, immediate: 16 mg/kg)',
+    },
+    {
+      body: { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, riskPercent: 1 } },
+      message: 'Unknown field "riskPercent"',
+    },
+    {
+      body: { toolType: 'nonsense', inputs: {} },
+      message: 'toolType must be one of: dose_calculator, bradycardia_advisor, roi_calculator',
+    },
     { body: { toolType: 'dose_calculator' }, message: "inputs must be an object of the tool's fields" },
     { body: { toolType: 'dose_calculator', inputs: [] }, message: "inputs must be an object of the tool's fields" },
-    { body: { toolType: 'dose_calculator', inputs: doseInputs, result: { dose: 2 } }, message: 'Unknown field "result"' },
+    {
+      body: { toolType: 'dose_calculator', inputs: doseInputs, result: { dose: 2 } },
+      message: 'Unknown field "result"',
+    },
   ])('400 "$message"', async ({ body, message }) => {
     const response = await run(body);
     expect(response.status).toBe(400);
@@ -143,8 +237,14 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
 describe('POST /api/tools/run, signed in', () => {
   it('records the calculation in the caller history, linked to their patient', async () => {
     const clinician = await api.signUp();
-    const patient = await api.request('POST', '/api/patients', { token: clinician.token, body: { displayName: 'A.B.', mrn: 'MRN-1', weightKg: 70 } });
-    const response = await run({ toolType: 'bradycardia_advisor', inputs: advisorInputs, patientId: patient.body.id }, clinician.token);
+    const patient = await api.request('POST', '/api/patients', {
+      token: clinician.token,
+      body: { displayName: 'A.B.', mrn: 'MRN-1', weightKg: 70 },
+    });
+    const response = await run(
+      { toolType: 'bradycardia_advisor', inputs: advisorInputs, patientId: patient.body.id },
+      clinician.token,
+    );
     expect(response.status).toBe(200);
     expect(response.body.historyId).toEqual(expect.any(String));
     expect(response.body.patientId).toBe(patient.body.id);
@@ -166,7 +266,10 @@ describe('POST /api/tools/run, signed in', () => {
     const other = await api.signUp();
     const patient = await api.request('POST', '/api/patients', { token: owner.token, body: { displayName: 'C.D.' } });
     const before = await dbFile();
-    const response = await run({ toolType: 'dose_calculator', inputs: doseInputs, patientId: patient.body.id }, other.token);
+    const response = await run(
+      { toolType: 'dose_calculator', inputs: doseInputs, patientId: patient.body.id },
+      other.token,
+    );
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: 'Patient not found' });
     expect(await dbFile()).toBe(before);

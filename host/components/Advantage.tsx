@@ -8,9 +8,19 @@ export function Advantage() {
   const { direct, indirect } = ADVANTAGE.comparison;
   return (
     <Section id="advantage" title={ADVANTAGE.title} intro={ADVANTAGE.intro} tint>
-      <div css={{ display: 'grid', gap: 16, marginBlockEnd: 28, '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' } }}>
+      <div
+        css={{
+          display: 'grid',
+          gap: 16,
+          marginBlockEnd: 28,
+          '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' },
+        }}
+      >
         {[direct, indirect].map((side, index) => (
-          <article key={side.title} css={[cardStyle, { borderBlockStart: `4px solid ${index === 0 ? colour.primary : '#64748b'}` }]}>
+          <article
+            key={side.title}
+            css={[cardStyle, { borderBlockStart: `4px solid ${index === 0 ? colour.primary : '#64748b'}` }]}
+          >
             <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{side.title}</h3>
             <p css={{ margin: '0 0 8px' }}>{side.text}</p>
             <ul css={{ margin: 0, paddingInlineStart: '1.2em' }}>
@@ -21,10 +31,28 @@ export function Advantage() {
           </article>
         ))}
       </div>
-      <div tabIndex={0} role="region" aria-label={ADVANTAGE.depthCoverage.title} css={[cardStyle, { marginBlockEnd: 28, overflowX: 'auto' }]}>
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={ADVANTAGE.depthCoverage.title}
+        css={[cardStyle, { marginBlockEnd: 28, overflowX: 'auto' }]}
+      >
         <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{ADVANTAGE.depthCoverage.title}</h3>
         <p css={{ margin: '0 0 12px' }}>{ADVANTAGE.depthCoverage.text}</p>
-        <table css={{ width: '100%', borderCollapse: 'collapse', minWidth: 480, 'th, td': { textAlign: 'start', padding: '8px 10px', borderBlockEnd: `1px solid ${colour.border}`, verticalAlign: 'top' }, th: { background: colour.tint } }}>
+        <table
+          css={{
+            width: '100%',
+            borderCollapse: 'collapse',
+            minWidth: 480,
+            'th, td': {
+              textAlign: 'start',
+              padding: '8px 10px',
+              borderBlockEnd: `1px solid ${colour.border}`,
+              verticalAlign: 'top',
+            },
+            th: { background: colour.tint },
+          }}
+        >
           <thead>
             <tr>
               {DEPTH_COLUMNS.map((column) => (
@@ -47,7 +75,16 @@ export function Advantage() {
           </tbody>
         </table>
       </div>
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(250px, 1fr))' }}>
+      <ul
+        css={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(250px, 1fr))',
+        }}
+      >
         {ADVANTAGE.cards.map((card) => (
           <li key={card.title} css={cardStyle}>
             <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>

@@ -5,7 +5,10 @@ import { buttonStyle, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §5: an empty or "#" link shows the alert; any other opens in a new tab without referrer. */
-export function openStudy(study: Pick<Study, 'title' | 'link'>, alert: (message: string) => void = window.alert.bind(window)): boolean {
+export function openStudy(
+  study: Pick<Study, 'title' | 'link'>,
+  alert: (message: string) => void = window.alert.bind(window),
+): boolean {
   if (!study.link || study.link === '#') {
     alert(`Study: ${study.title}\n\nLink will be available when published.`);
     return false;
@@ -15,7 +18,12 @@ export function openStudy(study: Pick<Study, 'title' | 'link'>, alert: (message:
 
 function StudyCard({ study }: { study: Study }) {
   return (
-    <article css={[cardStyle, { borderInlineStart: `6px solid ${study.accent}`, display: 'grid', gap: 6, alignContent: 'start' }]}>
+    <article
+      css={[
+        cardStyle,
+        { borderInlineStart: `6px solid ${study.accent}`, display: 'grid', gap: 6, alignContent: 'start' },
+      ]}
+    >
       <p css={{ margin: 0, fontSize: '0.85rem', fontWeight: 700, color: colour.muted }}>
         {study.year}
         {study.type ? ` · ${study.type}` : ''}
@@ -36,7 +44,9 @@ function StudyCard({ study }: { study: Study }) {
           css={{ fontWeight: 700 }}
         >
           {EVIDENCE.openStudy}
-          <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>: {study.title} (opens in a new tab)</span>
+          <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            : {study.title} (opens in a new tab)
+          </span>
         </a>
       </p>
     </article>
@@ -48,7 +58,14 @@ export function Evidence() {
   const additional = EVIDENCE.studies.filter((study) => !study.featured);
   return (
     <Section id="evidence" title={EVIDENCE.title} intro={EVIDENCE.intro}>
-      <div css={{ display: 'grid', gap: 16, marginBlockEnd: 16, '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' } }}>
+      <div
+        css={{
+          display: 'grid',
+          gap: 16,
+          marginBlockEnd: 16,
+          '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' },
+        }}
+      >
         {featured.map((study) => (
           <StudyCard key={study.title} study={study} />
         ))}

@@ -12,7 +12,10 @@ export function Faq() {
         {FAQ.entries.map((entry, index) => {
           const expanded = openIndex === index;
           return (
-            <div key={entry.question} css={{ background: '#fff', border: `1px solid ${colour.border}`, borderRadius: 12 }}>
+            <div
+              key={entry.question}
+              css={{ background: '#fff', border: `1px solid ${colour.border}`, borderRadius: 12 }}
+            >
               <h3 css={{ margin: 0, fontSize: '1.02rem' }}>
                 <button
                   type="button"
@@ -20,15 +23,39 @@ export function Faq() {
                   aria-expanded={expanded}
                   aria-controls={`faq-${index}`}
                   onClick={() => setOpenIndex(expanded ? null : index)}
-                  css={{ width: '100%', minHeight: 48, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, padding: '12px 18px', border: 0, background: 'transparent', font: 'inherit', fontWeight: 650, textAlign: 'start', cursor: 'pointer', color: colour.text }}
+                  css={{
+                    width: '100%',
+                    minHeight: 48,
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'center',
+                    gap: 12,
+                    padding: '12px 18px',
+                    border: 0,
+                    background: 'transparent',
+                    font: 'inherit',
+                    fontWeight: 650,
+                    textAlign: 'start',
+                    cursor: 'pointer',
+                    color: colour.text,
+                  }}
                 >
                   {entry.question}
-                  <span aria-hidden="true" css={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 0.15s' }}>
+                  <span
+                    aria-hidden="true"
+                    css={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 0.15s' }}
+                  >
                     ▾
                   </span>
                 </button>
               </h3>
-              <div id={`faq-${index}`} role="region" aria-labelledby={`faq-${index}-button`} hidden={!expanded} css={{ padding: '0 18px 16px' }}>
+              <div
+                id={`faq-${index}`}
+                role="region"
+                aria-labelledby={`faq-${index}-button`}
+                hidden={!expanded}
+                css={{ padding: '0 18px 16px' }}
+              >
                 <p css={{ margin: 0 }}>{entry.answer}</p>
               </div>
             </div>

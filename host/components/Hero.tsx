@@ -35,14 +35,23 @@ export function TofDisplay() {
       <span
         data-testid="tof-value"
         aria-hidden="true"
-        css={{ fontSize: '3rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums', lineHeight: 1.1, color: reached ? colour.primary : colour.text }}
+        css={{
+          fontSize: '3rem',
+          fontWeight: 800,
+          fontVariantNumeric: 'tabular-nums',
+          lineHeight: 1.1,
+          color: reached ? colour.primary : colour.text,
+        }}
       >
         {formatTof(value)}
       </span>
       <span css={srOnly}>{`${formatTof(TOF_START_HUNDREDTHS)} – ${formatTof(TOF_END_HUNDREDTHS)}`}</span>
       <span css={{ fontSize: '0.9rem' }}>{HERO.tofTarget}</span>
       <div aria-hidden="true" css={{ height: 8, borderRadius: 4, background: '#e2e8f0', overflow: 'hidden' }}>
-        <div css={{ height: '100%', background: colour.primary, transformOrigin: 'left', transition: 'none' }} style={{ width: `${value}%` }} />
+        <div
+          css={{ height: '100%', background: colour.primary, transformOrigin: 'left', transition: 'none' }}
+          style={{ width: `${value}%` }}
+        />
       </div>
     </div>
   );
@@ -50,8 +59,22 @@ export function TofDisplay() {
 
 export function Hero() {
   return (
-    <section id="hero" aria-labelledby="hero-heading" css={{ paddingBlock: '48px 56px', background: 'linear-gradient(180deg, #ecfdf5 0%, #f8fafc 100%)' }}>
-      <div css={[container, { display: 'grid', gap: 32, alignItems: 'center', '@media (min-width: 900px)': { gridTemplateColumns: '1.2fr 1fr' } }]}>
+    <section
+      id="hero"
+      aria-labelledby="hero-heading"
+      css={{ paddingBlock: '48px 56px', background: 'linear-gradient(180deg, #ecfdf5 0%, #f8fafc 100%)' }}
+    >
+      <div
+        css={[
+          container,
+          {
+            display: 'grid',
+            gap: 32,
+            alignItems: 'center',
+            '@media (min-width: 900px)': { gridTemplateColumns: '1.2fr 1fr' },
+          },
+        ]}
+      >
         <div css={{ display: 'grid', gap: 18 }}>
           <h1 id="hero-heading" css={{ fontSize: 'clamp(2rem, 5vw, 3.1rem)', margin: 0 }}>
             {HERO.headline}
@@ -72,8 +95,26 @@ export function Hero() {
           <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>{HERO.decisionSupport}</p>
         </div>
         <div css={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
-          <img src="/product-vial.svg" alt={HERO.imageAlt} width={320} height={360} fetchPriority="high" css={{ width: 'min(320px, 80vw)', height: 'auto', aspectRatio: '320 / 360' }} />
-          <p css={{ margin: 0, fontWeight: 700, padding: '6px 14px', borderRadius: 999, background: '#fff', border: `1px solid ${colour.border}` }}>{HERO.productLabel}</p>
+          <img
+            src="/product-vial.svg"
+            alt={HERO.imageAlt}
+            width={320}
+            height={360}
+            fetchPriority="high"
+            css={{ width: 'min(320px, 80vw)', height: 'auto', aspectRatio: '320 / 360' }}
+          />
+          <p
+            css={{
+              margin: 0,
+              fontWeight: 700,
+              padding: '6px 14px',
+              borderRadius: 999,
+              background: '#fff',
+              border: `1px solid ${colour.border}`,
+            }}
+          >
+            {HERO.productLabel}
+          </p>
           <TofDisplay />
         </div>
       </div>

@@ -5,10 +5,31 @@ import { Section } from './Section.tsx';
 export function Mechanism() {
   return (
     <Section id="moa" title={MECHANISM.title} intro={MECHANISM.intro}>
-      <ol css={{ listStyle: 'none', margin: '0 0 28px', padding: 0, display: 'grid', gap: 16, '@media (min-width: 800px)': { gridTemplateColumns: 'repeat(3, 1fr)' } }}>
+      <ol
+        css={{
+          listStyle: 'none',
+          margin: '0 0 28px',
+          padding: 0,
+          display: 'grid',
+          gap: 16,
+          '@media (min-width: 800px)': { gridTemplateColumns: 'repeat(3, 1fr)' },
+        }}
+      >
         {MECHANISM.steps.map((step, index) => (
           <li key={step.title} css={[cardStyle, { display: 'grid', gap: 6 }]}>
-            <span aria-hidden="true" css={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', background: colour.primary, color: '#fff', fontWeight: 800 }}>
+            <span
+              aria-hidden="true"
+              css={{
+                width: 36,
+                height: 36,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                background: colour.primary,
+                color: '#fff',
+                fontWeight: 800,
+              }}
+            >
               {index + 1}
             </span>
             <h3 css={{ margin: 0, fontSize: '1.15rem' }}>{step.title}</h3>
@@ -16,7 +37,16 @@ export function Mechanism() {
           </li>
         ))}
       </ol>
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(230px, 1fr))' }}>
+      <ul
+        css={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(230px, 1fr))',
+        }}
+      >
         {MECHANISM.cards.map((card) => (
           <li key={card.title} css={[cardStyle, { borderBlockStart: `4px solid ${colour.primary}` }]}>
             <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>
@@ -24,7 +54,17 @@ export function Mechanism() {
           </li>
         ))}
       </ul>
-      <p role="note" css={{ margin: '24px 0 0', padding: '12px 16px', borderRadius: 10, background: '#fef3c7', color: '#451a03', fontWeight: 600 }}>
+      <p
+        role="note"
+        css={{
+          margin: '24px 0 0',
+          padding: '12px 16px',
+          borderRadius: 10,
+          background: '#fef3c7',
+          color: '#451a03',
+          fontWeight: 600,
+        }}
+      >
         {MECHANISM.note}
       </p>
     </Section>

@@ -76,17 +76,49 @@ export function Nav() {
         boxShadow: '0 1px 6px rgb(15 23 42 / 0.06)',
       }}
     >
-      <div css={{ maxWidth: 1320, marginInline: 'auto', paddingInline: 16, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12 }}>
+      <div
+        css={{
+          maxWidth: 1320,
+          marginInline: 'auto',
+          paddingInline: 16,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          columnGap: 12,
+        }}
+      >
         <a
           href="#hero"
           onClick={(event) => {
             event.preventDefault();
             go('hero');
           }}
-          css={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: NAV_HEIGHT_PX, fontWeight: 800, color: colour.text, textDecoration: 'none', flex: 'none' }}
+          css={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            minHeight: NAV_HEIGHT_PX,
+            fontWeight: 800,
+            color: colour.text,
+            textDecoration: 'none',
+            flex: 'none',
+          }}
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span css={{ '@media (max-width: 520px)': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } }}>{SITE.name}</span>
+          <span
+            css={{
+              '@media (max-width: 520px)': {
+                position: 'absolute',
+                width: 1,
+                height: 1,
+                overflow: 'hidden',
+                clip: 'rect(0 0 0 0)',
+                whiteSpace: 'nowrap',
+              },
+            }}
+          >
+            {SITE.name}
+          </span>
         </a>
         <button
           type="button"
@@ -114,7 +146,12 @@ export function Nav() {
           aria-label="Main"
           css={{
             order: 4,
-            [`@media not ${MOBILE_QUERY}`]: { display: 'block', flexBasis: '100%', height: 48, borderBlockStart: `1px solid ${colour.border}` },
+            [`@media not ${MOBILE_QUERY}`]: {
+              display: 'block',
+              flexBasis: '100%',
+              height: 48,
+              borderBlockStart: `1px solid ${colour.border}`,
+            },
             [`@media ${MOBILE_QUERY}`]: {
               display: open ? 'block' : 'none',
               position: 'absolute',
@@ -161,7 +198,11 @@ export function Nav() {
                     whiteSpace: 'nowrap',
                     textDecoration: 'none',
                     '&:hover': { background: colour.tint },
-                    '&[aria-current="true"]': { color: colour.primaryDark, background: colour.tint, boxShadow: `inset 0 -3px 0 ${colour.primary}` },
+                    '&[aria-current="true"]': {
+                      color: colour.primaryDark,
+                      background: colour.tint,
+                      boxShadow: `inset 0 -3px 0 ${colour.primary}`,
+                    },
                     [`@media ${MOBILE_QUERY}`]: { padding: '12px 14px', fontSize: '1rem' },
                   }}
                 >

@@ -5,14 +5,31 @@ import { Section } from './Section.tsx';
 
 function ResourceCard({ resource }: { resource: Resource }) {
   return (
-    <li css={[cardStyle, { borderBlockStart: `5px solid ${resource.colour}`, display: 'grid', gap: 8, alignContent: 'start' }]}>
+    <li
+      css={[
+        cardStyle,
+        { borderBlockStart: `5px solid ${resource.colour}`, display: 'grid', gap: 8, alignContent: 'start' },
+      ]}
+    >
       <h3 css={{ margin: 0, fontSize: '1.05rem' }}>{resource.title}</h3>
       <p css={{ margin: 0 }}>{resource.description}</p>
       <p css={{ margin: 0, display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
-        <span css={{ fontSize: '0.8rem', fontWeight: 800, padding: '2px 8px', borderRadius: 6, border: `1px solid ${colour.border}` }}>{resource.format}</span>
+        <span
+          css={{
+            fontSize: '0.8rem',
+            fontWeight: 800,
+            padding: '2px 8px',
+            borderRadius: 6,
+            border: `1px solid ${colour.border}`,
+          }}
+        >
+          {resource.format}
+        </span>
         <a href={`/${resource.file}`} download css={{ fontWeight: 700 }}>
           {RESOURCES.downloadLabel}
-          <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>: {resource.title}</span>
+          <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            : {resource.title}
+          </span>
         </a>
       </p>
     </li>
@@ -22,7 +39,16 @@ function ResourceCard({ resource }: { resource: Resource }) {
 export function Resources() {
   return (
     <Section id="resources" title={RESOURCES.title} intro={RESOURCES.intro} tint>
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))' }}>
+      <ul
+        css={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+        }}
+      >
         {RESOURCES.resources.map((resource) => (
           <ResourceCard key={resource.file} resource={resource} />
         ))}

@@ -27,15 +27,43 @@ export function SafetyHub() {
                   aria-expanded={expanded}
                   aria-controls={`safety-${panel.id}`}
                   onClick={() => toggle(panel.id)}
-                  css={{ width: '100%', minHeight: 52, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, padding: '12px 18px', border: 0, background: 'transparent', font: 'inherit', fontWeight: 700, textAlign: 'start', cursor: 'pointer', color: colour.text }}
+                  css={{
+                    width: '100%',
+                    minHeight: 52,
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'center',
+                    gap: 12,
+                    padding: '12px 18px',
+                    border: 0,
+                    background: 'transparent',
+                    font: 'inherit',
+                    fontWeight: 700,
+                    textAlign: 'start',
+                    cursor: 'pointer',
+                    color: colour.text,
+                  }}
                 >
                   {panel.title}
-                  <span aria-hidden="true" css={{ fontSize: '1.3rem', transform: expanded ? 'rotate(45deg)' : 'none', transition: 'transform 0.15s' }}>
+                  <span
+                    aria-hidden="true"
+                    css={{
+                      fontSize: '1.3rem',
+                      transform: expanded ? 'rotate(45deg)' : 'none',
+                      transition: 'transform 0.15s',
+                    }}
+                  >
                     +
                   </span>
                 </button>
               </h3>
-              <div id={`safety-${panel.id}`} role="region" aria-labelledby={`safety-${panel.id}-button`} hidden={!expanded} css={{ padding: '0 18px 16px' }}>
+              <div
+                id={`safety-${panel.id}`}
+                role="region"
+                aria-labelledby={`safety-${panel.id}-button`}
+                hidden={!expanded}
+                css={{ padding: '0 18px 16px' }}
+              >
                 <ul css={{ margin: 0, paddingInlineStart: '1.2em', display: 'grid', gap: 6 }}>
                   {panel.items.map((item) => (
                     <li key={item}>{item}</li>

@@ -5,10 +5,28 @@ import { container, sectionStyle } from '../styles.ts';
  * A page section: its anchor id, a heading (h2) tied to it, and the content. A tool section whose
  * element shows its own heading is labelled instead (`headingInside`), so the title is not read twice.
  */
-export function Section({ id, title, intro, children, tint = false, headingInside = false }: { id: string; title: string; intro?: string; children: ReactNode; tint?: boolean; headingInside?: boolean }) {
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+  tint = false,
+  headingInside = false,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  tint?: boolean;
+  headingInside?: boolean;
+}) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} {...(headingInside ? { 'aria-label': title } : { 'aria-labelledby': headingId })} css={[sectionStyle, tint && { background: '#f0fdfa' }]}>
+    <section
+      id={id}
+      {...(headingInside ? { 'aria-label': title } : { 'aria-labelledby': headingId })}
+      css={[sectionStyle, tint && { background: '#f0fdfa' }]}
+    >
       <div css={container}>
         {!headingInside && (
           <h2 id={headingId} css={{ fontSize: 'clamp(1.6rem, 3vw, 2.1rem)', margin: '0 0 8px' }}>

@@ -13,7 +13,13 @@ export function CalculatorSection() {
 
 export function AdvisorSection() {
   return (
-    <Section id="bradycardia-advisor" title="Bradycardia Advisor" intro={TOOL_SECTIONS['bradycardia-advisor'].intro} tint headingInside>
+    <Section
+      id="bradycardia-advisor"
+      title="Bradycardia Advisor"
+      intro={TOOL_SECTIONS['bradycardia-advisor'].intro}
+      tint
+      headingInside
+    >
       <sgx-bradycardia-advisor style={{ display: 'block', minHeight: 820 }} />
     </Section>
   );
@@ -21,7 +27,12 @@ export function AdvisorSection() {
 
 export function SafetyCalculatorSection() {
   return (
-    <Section id="safety-calculator" title="Safety Calculator" intro={TOOL_SECTIONS['safety-calculator'].intro} headingInside>
+    <Section
+      id="safety-calculator"
+      title="Safety Calculator"
+      intro={TOOL_SECTIONS['safety-calculator'].intro}
+      headingInside
+    >
       <sgx-roi-calculator style={{ display: 'block', minHeight: 900 }} />
     </Section>
   );

@@ -1,4 +1,10 @@
-import { CONCENTRATION_MG_PER_ML, VIAL_CONTENT_MG, VIAL_PRICE_SAR, VIAL_VOLUME_ML, VIALS_PER_BOX } from '../../clinical/index.ts';
+import {
+  CONCENTRATION_MG_PER_ML,
+  VIAL_CONTENT_MG,
+  VIAL_PRICE_SAR,
+  VIAL_VOLUME_ML,
+  VIALS_PER_BOX,
+} from '../../clinical/index.ts';
 import { formatSarPrice } from '../../widgets/shared/format.ts';
 import { SITE } from './nav.ts';
 import type { ContactContent } from './types.ts';
@@ -19,5 +25,6 @@ export const CONTACT: ContactContent = {
   lastUpdated: 'Last updated: August 5, 2025',
   copyright: `© 2025 ${SITE.name}. All rights reserved.`,
   hcpOnly: 'For healthcare professionals only. This content is intended for licensed healthcare professionals.',
-  decisionSupport: 'Decision support only: it does not replace clinical judgement or the local prescribing information.',
+  decisionSupport:
+    'Decision support only: it does not replace clinical judgement or the local prescribing information.',
 };

@@ -5,7 +5,8 @@ const studies: Study[] = [
   {
     year: 2020,
     type: 'Cohort study',
-    title: 'Sugammadex versus neostigmine for reversal of neuromuscular blockade and postoperative pulmonary complications (STRONGER)',
+    title:
+      'Sugammadex versus neostigmine for reversal of neuromuscular blockade and postoperative pulmonary complications (STRONGER)',
     authors: 'Kheterpal S, et al.',
     journal: 'Anesthesiology 2020;132(6):1371-1381',
     description:
@@ -20,7 +21,8 @@ const studies: Study[] = [
     title: 'Efficacy and safety of sugammadex versus neostigmine in reversing neuromuscular blockade in adults',
     authors: 'Hristovska A-M, et al.',
     journal: 'Cochrane Database Syst Rev 2017, CD012763',
-    description: 'Cochrane review of sugammadex against neostigmine in adults: fewer composite adverse events with sugammadex, RR 0.60.',
+    description:
+      'Cochrane review of sugammadex against neostigmine in adults: fewer composite adverse events with sugammadex, RR 0.60.',
     link: 'https://doi.org/10.1002/14651858.CD012763',
     accent: '#1d4ed8',
     featured: true,
@@ -37,7 +39,8 @@ const studies: Study[] = [
   },
   {
     year: 2023,
-    title: '2023 American Society of Anesthesiologists practice guidelines for monitoring and antagonism of neuromuscular blockade',
+    title:
+      '2023 American Society of Anesthesiologists practice guidelines for monitoring and antagonism of neuromuscular blockade',
     authors: 'Thilen SR, et al.',
     journal: 'Anesthesiology 2023;138(1):13-41',
     description:
@@ -48,10 +51,12 @@ const studies: Study[] = [
   },
   {
     year: 2021,
-    title: 'Sugammadex versus neostigmine and postoperative pulmonary complications: a meta-analysis of randomised controlled trials',
+    title:
+      'Sugammadex versus neostigmine and postoperative pulmonary complications: a meta-analysis of randomised controlled trials',
     authors: 'Wang J-F, et al.',
     journal: 'Perioperative Medicine 2021',
-    description: 'Meta-analysis of randomised trials: fewer postoperative pulmonary complications overall with sugammadex, OR 0.62 (0.43-0.89).',
+    description:
+      'Meta-analysis of randomised trials: fewer postoperative pulmonary complications overall with sugammadex, OR 0.62 (0.43-0.89).',
     link: 'https://doi.org/10.1186/s13741-021-00203-6',
     accent: '#be123c',
     featured: false,

@@ -76,6 +76,7 @@ const entries: FaqEntry[] = [
 /** FAQ (docs/product.md §2): twelve entries, one open at a time. */
 export const FAQ: FaqContent = {
   title: 'Frequently Asked Questions',
-  intro: 'Practical answers for anaesthesia clinicians, consistent with the product labels and the sources in the Safety and Clinical Evidence sections.',
+  intro:
+    'Practical answers for anaesthesia clinicians, consistent with the product labels and the sources in the Safety and Clinical Evidence sections.',
   entries,
 };

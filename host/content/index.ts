@@ -5,7 +5,13 @@ export { HERO } from './hero.ts';
 export { MECHANISM } from './mechanism.ts';
 export { ADVANTAGE } from './advantage.ts';
 export { TOOL_SECTIONS } from './tools.ts';
-export { SAFETY, REPARALYSIS_SUMMARY, RECURRENCE_STATEMENT, CONTRACEPTION_STATEMENT, DISPLACEMENT_STATEMENT } from './safety.ts';
+export {
+  SAFETY,
+  REPARALYSIS_SUMMARY,
+  RECURRENCE_STATEMENT,
+  CONTRACEPTION_STATEMENT,
+  DISPLACEMENT_STATEMENT,
+} from './safety.ts';
 export { EVIDENCE, doiOf } from './evidence.ts';
 export { RESOURCES } from './resources.ts';
 export { FAQ } from './faq.ts';

@@ -62,8 +62,18 @@ function exampleRow(doseMgPerKg: number, weightKg: number): string[] {
 
 const DOSE_TABLE: string[][] = [
   ['Depth of block', 'How it is assessed', 'Dose', 'Median time to TOF ratio ≥ 0.9'],
-  ['Moderate', `TOF count 2, 3 or 4 (T2 has reappeared)`, `${MODERATE_BLOCK_DOSE_MG_PER_KG} mg/kg`, `About ${MEDIAN_RECOVERY_MIN.moderate} min`],
-  ['Deep', 'PTC 1-2, no TOF response; or TOF count 0-1', `${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`, `About ${MEDIAN_RECOVERY_MIN.deep} min`],
+  [
+    'Moderate',
+    `TOF count 2, 3 or 4 (T2 has reappeared)`,
+    `${MODERATE_BLOCK_DOSE_MG_PER_KG} mg/kg`,
+    `About ${MEDIAN_RECOVERY_MIN.moderate} min`,
+  ],
+  [
+    'Deep',
+    'PTC 1-2, no TOF response; or TOF count 0-1',
+    `${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`,
+    `About ${MEDIAN_RECOVERY_MIN.deep} min`,
+  ],
   [
     'Immediate reversal (adults)',
     `About 3 min after a single dose of rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg`,
@@ -94,7 +104,8 @@ export const HCP_DOSING_GUIDE: PdfDocument = {
     {
       heading: 'Indication and presentation',
       paragraphs: [
-        'Reversal of neuromuscular block induced by rocuronium or vecuronium in adults, and in children and adolescents of 2-17 years at 2 and 4 mg/kg. ' + MECHANISM.note,
+        'Reversal of neuromuscular block induced by rocuronium or vecuronium in adults, and in children and adolescents of 2-17 years at 2 and 4 mg/kg. ' +
+          MECHANISM.note,
         `Presentation: ${PRESENTATION}.`,
       ],
     },
@@ -134,7 +145,10 @@ export const HCP_DOSING_GUIDE: PdfDocument = {
     },
     {
       heading: 'Monitoring checklist',
-      bullets: [...MONITORING_CHECKLIST, `Monitor the TOF ratio every 15-30 seconds after the bolus until it reaches at least ${TOF_RATIO_TARGET}.`],
+      bullets: [
+        ...MONITORING_CHECKLIST,
+        `Monitor the TOF ratio every 15-30 seconds after the bolus until it reaches at least ${TOF_RATIO_TARGET}.`,
+      ],
     },
     {
       heading: 'Renal impairment',
@@ -156,9 +170,7 @@ export const HCP_DOSING_GUIDE: PdfDocument = {
     {
       heading: 'Re-paralysis',
       paragraphs: [REPARALYSIS_SUMMARY],
-      bullets: [
-        ...REPARALYSIS_LINES,
-      ],
+      bullets: [...REPARALYSIS_LINES],
     },
     {
       heading: 'Recurrence of block',
@@ -190,7 +202,10 @@ export const MECHANISM_INFOGRAPHIC: PdfDocument = {
     { heading: 'In one sentence', paragraphs: [MECHANISM.intro] },
     {
       heading: 'Three steps',
-      table: [['Step', 'What happens'], ...MECHANISM.steps.map((step, index) => [`${index + 1}. ${step.title}`, step.text])],
+      table: [
+        ['Step', 'What happens'],
+        ...MECHANISM.steps.map((step, index) => [`${index + 1}. ${step.title}`, step.text]),
+      ],
       paragraphs: ['Step 1  >  Step 2  >  Step 3: blocked receptor, encapsulated rocuronium, restored transmission.'],
     },
     {
@@ -202,7 +217,11 @@ export const MECHANISM_INFOGRAPHIC: PdfDocument = {
       table: [
         ['Neuromuscular blocker', 'Type', 'Reversed by sugammadex?'],
         ['Rocuronium', 'Steroidal, non-depolarising', 'Yes: 2, 4 or 16 mg/kg by depth'],
-        ['Vecuronium', 'Steroidal, non-depolarising', `Yes: 2 or 4 mg/kg (${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg not studied)`],
+        [
+          'Vecuronium',
+          'Steroidal, non-depolarising',
+          `Yes: 2 or 4 mg/kg (${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg not studied)`,
+        ],
         ['Succinylcholine', 'Depolarising', 'No'],
         ['Cisatracurium', 'Non-steroidal, non-depolarising', 'No'],
       ],
@@ -213,12 +232,18 @@ export const MECHANISM_INFOGRAPHIC: PdfDocument = {
       table: [
         [ADVANTAGE.comparison.direct.title, ADVANTAGE.comparison.indirect.title],
         [ADVANTAGE.comparison.direct.text, ADVANTAGE.comparison.indirect.text],
-        ...ADVANTAGE.comparison.direct.points.map((point, index) => [point, ADVANTAGE.comparison.indirect.points[index] ?? '']),
+        ...ADVANTAGE.comparison.direct.points.map((point, index) => [
+          point,
+          ADVANTAGE.comparison.indirect.points[index] ?? '',
+        ]),
       ],
     },
     {
       heading: 'Dose matched to depth',
-      table: [['Depth of block', 'Dose', 'Note'], ...ADVANTAGE.depthCoverage.rows.map((row) => [row.depth, row.dose, row.note])],
+      table: [
+        ['Depth of block', 'Dose', 'Note'],
+        ...ADVANTAGE.depthCoverage.rows.map((row) => [row.depth, row.dose, row.note]),
+      ],
     },
     {
       heading: 'Confirm the result',
@@ -288,7 +313,9 @@ export const CONTRACEPTION_COUNSELLING: PdfDocument = {
     },
     {
       heading: 'For the healthcare professional',
-      paragraphs: [`${CONTRACEPTION_STATEMENT} (EU SmPC 4.5; US PI). Give this sheet to every patient of child-bearing potential who uses hormonal contraception.`],
+      paragraphs: [
+        `${CONTRACEPTION_STATEMENT} (EU SmPC 4.5; US PI). Give this sheet to every patient of child-bearing potential who uses hormonal contraception.`,
+      ],
     },
   ],
 };
@@ -296,9 +323,15 @@ export const CONTRACEPTION_COUNSELLING: PdfDocument = {
 export const SAFETY_PROFILE: PdfDocument = {
   file: 'safety-profile.pdf',
   title: 'Safety Profile',
-  subtitle: 'Contraindications, warnings, adverse reactions, interactions and the management of bradycardia and anaphylaxis',
+  subtitle:
+    'Contraindications, warnings, adverse reactions, interactions and the management of bradycardia and anaphylaxis',
   sections: [
-    { heading: 'About this document', paragraphs: [SAFETY.intro.split('.')[0] + '. Decision support only: always check the local prescribing information.'] },
+    {
+      heading: 'About this document',
+      paragraphs: [
+        SAFETY.intro.split('.')[0] + '. Decision support only: always check the local prescribing information.',
+      ],
+    },
     {
       heading: 'Key numbers',
       table: [
@@ -306,14 +339,19 @@ export const SAFETY_PROFILE: PdfDocument = {
         ['Bradycardia', 'About 1-2%; treated bradycardia 2.4% vs 2.2% with neostigmine (89,753 surgeries)'],
         ['Anaphylaxis', 'About 1 in 3,000-5,000 doses; dose-dependent; early signs within about 5 min'],
         ['Coagulation', 'aPTT and PT/INR up to about 25% higher for up to about 1 h'],
-        ['Recurrence of block', `2% vs 0% with placebo, mostly at sub-optimal doses; repeat ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`],
+        [
+          'Recurrence of block',
+          `2% vs 0% with placebo, mostly at sub-optimal doses; repeat ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`,
+        ],
         ['Hormonal contraception', 'About one missed pill; non-hormonal back-up for 7 days'],
         ['Renal', `Not recommended with CrCl < ${CRCL} mL/min or dialysis`],
       ],
     },
-    ...SAFETY.panels.map(
-      (p): PdfSection => ({ heading: p.title, bullets: p.items, paragraphs: [`Source: ${p.source}.`] }),
-    ),
+    ...SAFETY.panels.map((p): PdfSection => ({
+      heading: p.title,
+      bullets: p.items,
+      paragraphs: [`Source: ${p.source}.`],
+    })),
     {
       heading: 'Managing bradycardia',
       paragraphs: [
@@ -333,7 +371,9 @@ export const SAFETY_PROFILE: PdfDocument = {
         'Give epinephrine and send tryptase.',
         'Report the event to the national pharmacovigilance centre (SFDA in Saudi Arabia).',
       ],
-      paragraphs: ['Sources: US PI 5.1; AHA 2020 adult bradycardia algorithm; PALS; Miyazaki 2018; Orihara 2020; VigiBase.'],
+      paragraphs: [
+        'Sources: US PI 5.1; AHA 2020 adult bradycardia algorithm; PALS; Miyazaki 2018; Orihara 2020; VigiBase.',
+      ],
     },
   ],
 };
@@ -369,7 +409,10 @@ export const PAEDIATRIC_RENAL_COUNSELLING: PdfDocument = {
         ['How well your kidneys work', 'What it means for this medicine'],
         ['Normal', 'The usual dose by your weight'],
         ['Mild or moderate kidney problems (creatinine clearance 30-80 mL/min)', 'The usual dose: no change is needed'],
-        [`Severe kidney problems (creatinine clearance below ${CRCL} mL/min) or dialysis`, 'Not recommended: your anaesthetist will choose another way to reverse the muscle relaxant'],
+        [
+          `Severe kidney problems (creatinine clearance below ${CRCL} mL/min) or dialysis`,
+          'Not recommended: your anaesthetist will choose another way to reverse the muscle relaxant',
+        ],
       ],
     },
     {
@@ -441,7 +484,11 @@ export const USAGE_FORM: PdfDocument = {
       heading: '3. Dose given',
       table: [
         ['Item', 'Record', 'Check'],
-        ['Dose (mg/kg)', `[ ] ${MODERATE_BLOCK_DOSE_MG_PER_KG}   [ ] ${DEEP_BLOCK_DOSE_MG_PER_KG}   [ ] ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG}`, 'By depth of block'],
+        [
+          'Dose (mg/kg)',
+          `[ ] ${MODERATE_BLOCK_DOSE_MG_PER_KG}   [ ] ${DEEP_BLOCK_DOSE_MG_PER_KG}   [ ] ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG}`,
+          'By depth of block',
+        ],
         ['Total dose (mg)', SHORT_BLANK, 'Dose x actual body weight, whole mg'],
         ['Vials used', SHORT_BLANK, `Total ÷ ${VIAL_CONTENT_MG} mg, rounded up`],
         ['Volume (mL)', SHORT_BLANK, `Total ÷ ${CONCENTRATION_MG_PER_ML} mg/mL`],
@@ -521,7 +568,11 @@ export const TEXTBOOK_CHAPTER: PdfDocument = {
         ['PTC 1-2, no TOF response', 'Deep', `${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`],
         ['TOF count 1', 'Deep (no labelled dose)', `${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg, the deep-block dose`],
         ['TOF count 2-4 (T2 has reappeared)', 'Moderate', `${MODERATE_BLOCK_DOSE_MG_PER_KG} mg/kg`],
-        ['TOF ratio ≥ 0.9, measured quantitatively', 'Recovered', 'Ready for extubation once ventilation and airway reflexes are assessed'],
+        [
+          'TOF ratio ≥ 0.9, measured quantitatively',
+          'Recovered',
+          'Ready for extubation once ventilation and airway reflexes are assessed',
+        ],
       ],
     },
     {
@@ -534,11 +585,17 @@ export const TEXTBOOK_CHAPTER: PdfDocument = {
     },
     {
       heading: '4. Direct reversal: encapsulation',
-      paragraphs: [MECHANISM.intro, ...MECHANISM.steps.map((step, index) => `Step ${index + 1}, ${step.title.toLowerCase()}: ${step.text}`), MECHANISM.note],
+      paragraphs: [
+        MECHANISM.intro,
+        ...MECHANISM.steps.map((step, index) => `Step ${index + 1}, ${step.title.toLowerCase()}: ${step.text}`),
+        MECHANISM.note,
+      ],
     },
     {
       heading: '5. Dosing',
-      paragraphs: ['Doses are by actual body weight, obese patients included, and are chosen from the depth of block just before reversal.'],
+      paragraphs: [
+        'Doses are by actual body weight, obese patients included, and are chosen from the depth of block just before reversal.',
+      ],
       table: DOSE_TABLE,
       bullets: [ADMINISTRATION_TEXT, `Presentation: ${PRESENTATION}.`],
     },
@@ -553,7 +610,13 @@ export const TEXTBOOK_CHAPTER: PdfDocument = {
     },
     {
       heading: '7. Safety',
-      bullets: [...panel('adverse-reactions').items.slice(0, 3), panel('warnings').items[0] ?? '', CONTRACEPTION_STATEMENT, RECURRENCE_STATEMENT, DISPLACEMENT_STATEMENT],
+      bullets: [
+        ...panel('adverse-reactions').items.slice(0, 3),
+        panel('warnings').items[0] ?? '',
+        CONTRACEPTION_STATEMENT,
+        RECURRENCE_STATEMENT,
+        DISPLACEMENT_STATEMENT,
+      ],
     },
     {
       heading: '8. Re-paralysis after reversal',

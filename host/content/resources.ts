@@ -7,14 +7,16 @@ import type { Resource, ResourcesContent } from './types.ts';
 const resources: Resource[] = [
   {
     title: 'HCP Dosing Guide',
-    description: 'Dose by depth of block, vial maths with worked examples, administration, monitoring, renal, paediatric and re-paralysis guidance.',
+    description:
+      'Dose by depth of block, vial maths with worked examples, administration, monitoring, renal, paediatric and re-paralysis guidance.',
     format: 'PDF',
     colour: '#0f766e',
     file: 'hcp-dosing-guide.pdf',
   },
   {
     title: 'Mechanism of Action Infographic',
-    description: 'The three steps of encapsulation, the four key features and the blockers it does and does not reverse.',
+    description:
+      'The three steps of encapsulation, the four key features and the blockers it does and does not reverse.',
     format: 'PDF',
     colour: '#1d4ed8',
     file: 'mechanism-of-action-infographic.pdf',
@@ -28,7 +30,8 @@ const resources: Resource[] = [
   },
   {
     title: 'Safety Profile',
-    description: 'Contraindications, warnings, adverse reactions and interactions with sources, and the management of bradycardia and anaphylaxis.',
+    description:
+      'Contraindications, warnings, adverse reactions and interactions with sources, and the management of bradycardia and anaphylaxis.',
     format: 'PDF',
     colour: '#b91c1c',
     file: 'safety-profile.pdf',
@@ -42,7 +45,8 @@ const resources: Resource[] = [
   },
   {
     title: 'Usage Form',
-    description: 'A printable record of one reversal dose: block depth, dose, vials, time given, TOF ratio after reversal and signatures.',
+    description:
+      'A printable record of one reversal dose: block depth, dose, vials, time given, TOF ratio after reversal and signatures.',
     format: 'PDF',
     colour: '#b45309',
     file: 'usage-form.pdf',
@@ -51,7 +55,8 @@ const resources: Resource[] = [
 
 const textbook: Resource = {
   title: 'Neuromuscular Block Reversal: A Textbook Chapter',
-  description: 'Monitoring, indirect and direct reversal, dosing, special populations, safety, re-paralysis and outcomes in one chapter.',
+  description:
+    'Monitoring, indirect and direct reversal, dosing, special populations, safety, re-paralysis and outcomes in one chapter.',
   format: 'PDF',
   colour: '#334155',
   file: 'textbook-chapter.pdf',

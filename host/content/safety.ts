@@ -74,6 +74,7 @@ const panels: SafetyPanel[] = [
 /** Safety hub (docs/product.md §2, §9; docs/clinical-reference.md §2-3): four panels in the spec's order. */
 export const SAFETY: SafetyContent = {
   title: 'Safety',
-  intro: 'Contraindications, warnings, adverse reactions and interactions, each with its source. Open any panel; several can be open at once.',
+  intro:
+    'Contraindications, warnings, adverse reactions and interactions, each with its source. Open any panel; several can be open at once.',
   panels,
 };

@@ -58,7 +58,11 @@ export const EVIDENCE_PACK: PdfDocument = {
       heading: 'At a glance',
       table: [
         ['Study', 'Journal', 'Key result'],
-        ...EVIDENCE.studies.map((study) => [`${study.authors.replace(/, et al\.$/, ' et al.')} ${study.year}`, study.journal, study.description]),
+        ...EVIDENCE.studies.map((study) => [
+          `${study.authors.replace(/, et al\.$/, ' et al.')} ${study.year}`,
+          study.journal,
+          study.description,
+        ]),
       ],
     },
     ...studySections,
@@ -92,4 +96,7 @@ export function documentFor(file: string): PdfDocument {
   return found;
 }
 
-export const PDF_DOCUMENTS: PdfDocument[] = [...[...RESOURCES.resources, RESOURCES.textbook].map((resource) => documentFor(resource.file)), EVIDENCE_PACK];
+export const PDF_DOCUMENTS: PdfDocument[] = [
+  ...[...RESOURCES.resources, RESOURCES.textbook].map((resource) => documentFor(resource.file)),
+  EVIDENCE_PACK,
+];

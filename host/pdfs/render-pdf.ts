@@ -1,5 +1,14 @@
 import type { jsPDF } from 'jspdf';
-import { ACCENT, drawFooters, drawRule, MARGIN_MM, PdfFlow, TEXT_WIDTH_MM, withLeading, type Rgb } from '../../widgets/shared/pdf/layout.ts';
+import {
+  ACCENT,
+  drawFooters,
+  drawRule,
+  MARGIN_MM,
+  PdfFlow,
+  TEXT_WIDTH_MM,
+  withLeading,
+  type Rgb,
+} from '../../widgets/shared/pdf/layout.ts';
 import { pdfText } from '../../widgets/shared/pdf/text.ts';
 import type { PdfDocument, PdfSection } from '../content/types.ts';
 
@@ -45,7 +54,11 @@ export function renderPdf(JsPdf: typeof jsPDF, source: PdfDocument, meta: PdfMet
 
 /** renderPdf, also returning every line of text written. */
 export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta: PdfMeta): RenderedPdf {
-  const flow = new PdfFlow(JsPdf, { lineHeight: withLeading(LEADING), bottomMarginMm: CONTENT_BOTTOM_FROM_EDGE_MM, safe: pdfText });
+  const flow = new PdfFlow(JsPdf, {
+    lineHeight: withLeading(LEADING),
+    bottomMarginMm: CONTENT_BOTTOM_FROM_EDGE_MM,
+    safe: pdfText,
+  });
   const { doc } = flow;
   const lineHeight = flow.lineHeight;
 
@@ -72,7 +85,11 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
 
   function renderSection(section: PdfSection) {
     // Keep the heading with at least two lines of what follows.
-    flow.heading(section.heading, STYLE.heading, { beforeMm: 3, afterMm: 1.5, keepWithNextMm: 2 * lineHeight(STYLE.body.sizePt) + 2 });
+    flow.heading(section.heading, STYLE.heading, {
+      beforeMm: 3,
+      afterMm: 1.5,
+      keepWithNextMm: 2 * lineHeight(STYLE.body.sizePt) + 2,
+    });
 
     for (const paragraph of section.paragraphs ?? []) {
       flow.font(STYLE.body);
@@ -122,7 +139,9 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
         } else {
           doc.rect(x, flow.y, width, height, 'S');
         }
-        cell.forEach((line, lineIndex) => flow.textAt(line, x + CELL_PADDING_MM, flow.y + CELL_PADDING_MM + lineIndex * step));
+        cell.forEach((line, lineIndex) =>
+          flow.textAt(line, x + CELL_PADDING_MM, flow.y + CELL_PADDING_MM + lineIndex * step),
+        );
         x += width;
       });
       flow.y += height;

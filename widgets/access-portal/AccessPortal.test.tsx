@@ -29,7 +29,10 @@ const SARA: SessionUser = { id: 'u-1', email: 'dr.sara@hospital.example', name: 
 
 const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 beforeEach(() => {
   sessionStore().setState({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false });
@@ -59,7 +62,12 @@ const panelOf = (portal: HTMLElement) => within(within(portal).getByRole('tabpan
 const notifications = () => within(screen.getByRole('region', { name: 'Notifications' }));
 const requestOf = (call: number) => {
   const [url, init] = fetchMock.mock.calls[call] as [string, RequestInit];
-  return { url, init, body: init.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown), headers: init.headers as Record<string, string> };
+  return {
+    url,
+    init,
+    body: init.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
+    headers: init.headers as Record<string, string>,
+  };
 };
 
 async function openPortal(user: ReturnType<typeof userEvent.setup>, choice: 'Sign In' | 'Sign Up') {
@@ -68,18 +76,32 @@ async function openPortal(user: ReturnType<typeof userEvent.setup>, choice: 'Sig
   return dialog('HCP Access Portal')!;
 }
 
-async function fillSignUp(user: ReturnType<typeof userEvent.setup>, portal: HTMLElement, values: { name?: string; email?: string; password?: string; licence?: string; agree?: boolean }) {
+async function fillSignUp(
+  user: ReturnType<typeof userEvent.setup>,
+  portal: HTMLElement,
+  values: { name?: string; email?: string; password?: string; licence?: string; agree?: boolean },
+) {
   const form = within(portal).getByRole('form', { name: 'Create an account' });
   if (values.name) await user.type(within(form).getByLabelText(/^Full name/), values.name);
   if (values.email) await user.type(within(form).getByLabelText(/^E-mail/), values.email);
   if (values.password) await user.type(within(form).getByLabelText(/^Password/), values.password);
   if (values.licence) await user.type(within(form).getByLabelText(/^Medical licence number/), values.licence);
-  if (values.agree) await user.click(within(form).getByRole('checkbox', { name: "I'm a licensed clinician and agree to use this as decision support only" }));
+  if (values.agree)
+    await user.click(
+      within(form).getByRole('checkbox', {
+        name: "I'm a licensed clinician and agree to use this as decision support only",
+      }),
+    );
   await user.click(within(form).getByRole('button', { name: 'Create Account' }));
   return form;
 }
 
-async function fillSignIn(user: ReturnType<typeof userEvent.setup>, portal: HTMLElement, email: string, password: string) {
+async function fillSignIn(
+  user: ReturnType<typeof userEvent.setup>,
+  portal: HTMLElement,
+  email: string,
+  password: string,
+) {
   const form = within(portal).getByRole('form', { name: 'Sign in' });
   if (email) await user.type(within(form).getByLabelText(/^E-mail/), email);
   if (password) await user.type(within(form).getByLabelText(/^Password/), password);
@@ -95,10 +117,18 @@ describe('<AccessPortal> signed out', () => {
     const chooser = dialog('Choose Access Mode')!;
     expect(chooser).not.toBeNull();
     const text = chooser.textContent ?? '';
-    for (const expected of ['save patient data', 'calculation history', 'search patients', 'export PDF to notes', 'Nothing is saved', 'session only']) {
+    for (const expected of [
+      'save patient data',
+      'calculation history',
+      'search patients',
+      'export PDF to notes',
+      'Nothing is saved',
+      'session only',
+    ]) {
       expect(text).toContain(expected);
     }
-    for (const name of ['Sign In', 'Sign Up', 'Quick Use']) expect(within(chooser).getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Sign In', 'Sign Up', 'Quick Use'])
+      expect(within(chooser).getByRole('button', { name })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -116,8 +146,16 @@ describe('<AccessPortal> signed out', () => {
     const panel = within(portal).getByRole('tabpanel');
     expect(panel.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
     expect(tabs[0]!.getAttribute('aria-controls')).toBe(panel.id);
-    expect(within(panel).getByLabelText(/^E-mail/).getAttribute('type')).toBe('email');
-    expect(within(panel).getByLabelText(/^Password/).getAttribute('type')).toBe('password');
+    expect(
+      within(panel)
+        .getByLabelText(/^E-mail/)
+        .getAttribute('type'),
+    ).toBe('email');
+    expect(
+      within(panel)
+        .getByLabelText(/^Password/)
+        .getAttribute('type'),
+    ).toBe('password');
     expect(document.activeElement).toBe(tabs[0]);
   });
 
@@ -127,12 +165,20 @@ describe('<AccessPortal> signed out', () => {
     expect(within(portal).getByRole('tab', { selected: true }).textContent).toBe('Sign Up');
     const panel = within(portal).getByRole('tabpanel');
     expect(within(panel).getByLabelText(/^Full name/)).toBeTruthy();
-    expect(within(panel).getByLabelText(/^E-mail/).getAttribute('type')).toBe('email');
+    expect(
+      within(panel)
+        .getByLabelText(/^E-mail/)
+        .getAttribute('type'),
+    ).toBe('email');
     const password = within(panel).getByLabelText(/^Password/);
     const hintId = password.getAttribute('aria-describedby')!;
     expect(document.getElementById(hintId)?.textContent).toBe('8–128 characters');
     expect(within(panel).getByLabelText(/^Medical licence number/)).toBeTruthy();
-    expect(within(panel).getByRole('checkbox', { name: "I'm a licensed clinician and agree to use this as decision support only" })).toBeTruthy();
+    expect(
+      within(panel).getByRole('checkbox', {
+        name: "I'm a licensed clinician and agree to use this as decision support only",
+      }),
+    ).toBeTruthy();
   });
 
   it('tabs switch by click and by arrow keys, Home and End; only the selected tab is in the Tab order', async () => {
@@ -156,7 +202,11 @@ describe('<AccessPortal> signed out', () => {
     expect(selected().textContent).toBe('Sign Up');
     await user.keyboard('{Home}');
     expect(selected().textContent).toBe('Sign In');
-    expect(within(portal).getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1]);
+    expect(
+      within(portal)
+        .getAllByRole('tab')
+        .map((tab) => tab.tabIndex),
+    ).toEqual([0, -1]);
   });
 
   it('typed values survive a tab switch', async () => {
@@ -224,10 +274,18 @@ describe('<AccessPortal> sign up', () => {
       expect(document.getElementById(errorId)?.textContent).toBe(message);
     }
     expect(document.activeElement).toBe(panelOf(portal).getByLabelText(/^Full name/));
-    expect(panelOf(portal).getByLabelText(/^Medical licence number/).getAttribute('aria-invalid')).toBeNull();
+    expect(
+      panelOf(portal)
+        .getByLabelText(/^Medical licence number/)
+        .getAttribute('aria-invalid'),
+    ).toBeNull();
     // Fixing a field clears its error.
     await user.type(panelOf(portal).getByLabelText(/^Full name/), 'S');
-    expect(panelOf(portal).getByLabelText(/^Full name/).getAttribute('aria-invalid')).toBeNull();
+    expect(
+      panelOf(portal)
+        .getByLabelText(/^Full name/)
+        .getAttribute('aria-invalid'),
+    ).toBeNull();
   });
 
   it('success: POSTs the payload to api-base, stores the token, toasts, closes, emits sgx-signed-in once, shows the welcome', async () => {
@@ -235,13 +293,25 @@ describe('<AccessPortal> sign up', () => {
     fetchMock.mockResolvedValueOnce(json(201, { token: 'new-token', user: SARA }));
     const { user, emitted } = renderPortal();
     const portal = await openPortal(user, 'Sign Up');
-    await fillSignUp(user, portal, { name: ' Sara ', email: 'dr.sara@hospital.example', password: 'correct horse', licence: 'SCFHS-998877', agree: true });
+    await fillSignUp(user, portal, {
+      name: ' Sara ',
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      licence: 'SCFHS-998877',
+      agree: true,
+    });
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const request = requestOf(0);
     expect(request.url).toBe('https://api.example.org/api/auth/signup');
     expect(request.init.method).toBe('POST');
-    expect(request.body).toEqual({ email: 'dr.sara@hospital.example', password: 'correct horse', name: 'Sara', license: 'SCFHS-998877', agreeTerms: true });
+    expect(request.body).toEqual({
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      name: 'Sara',
+      license: 'SCFHS-998877',
+      agreeTerms: true,
+    });
     expect(request.headers.Authorization).toBeUndefined(); // a stale token would make the API answer 401
 
     const toast = notifications().getByRole('status');
@@ -258,7 +328,12 @@ describe('<AccessPortal> sign up', () => {
     fetchMock.mockResolvedValueOnce(json(201, { token: 't', user: { ...SARA, license: null } }));
     const { user } = renderPortal();
     const portal = await openPortal(user, 'Sign Up');
-    await fillSignUp(user, portal, { name: 'Sara', email: 'dr.sara@hospital.example', password: 'correct horse', agree: true });
+    await fillSignUp(user, portal, {
+      name: 'Sara',
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      agree: true,
+    });
     expect((requestOf(0).body as { license: unknown }).license).toBeNull();
   });
 
@@ -267,7 +342,12 @@ describe('<AccessPortal> sign up', () => {
     fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
     const { user } = renderPortal();
     const portal = await openPortal(user, 'Sign Up');
-    await fillSignUp(user, portal, { name: 'Sara', email: 'dr.sara@hospital.example', password: 'correct horse', agree: true });
+    await fillSignUp(user, portal, {
+      name: 'Sara',
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      agree: true,
+    });
     const submit = within(portal).getByRole('button', { name: 'Create Account' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(submit.getAttribute('aria-busy')).toBe('true');
@@ -277,19 +357,33 @@ describe('<AccessPortal> sign up', () => {
   });
 
   it('server failure: toast "Registration Failed" with the server message, and the same message in the inline box', async () => {
-    fetchMock.mockResolvedValueOnce(json(409, { message: 'An account with this e-mail already exists. Sign in instead.' }));
+    fetchMock.mockResolvedValueOnce(
+      json(409, { message: 'An account with this e-mail already exists. Sign in instead.' }),
+    );
     const { user, emitted } = renderPortal();
     const portal = await openPortal(user, 'Sign Up');
-    const form = await fillSignUp(user, portal, { name: 'Sara', email: 'dr.sara@hospital.example', password: 'correct horse', agree: true });
+    const form = await fillSignUp(user, portal, {
+      name: 'Sara',
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      agree: true,
+    });
     const toast = notifications().getByRole('alert');
     expect(toast.getAttribute('data-variant')).toBe('destructive');
     expect(toast.textContent).toContain('Registration Failed');
     expect(toast.textContent).toContain('An account with this e-mail already exists. Sign in instead.');
-    expect(within(form).getByRole('alert').textContent).toBe('An account with this e-mail already exists. Sign in instead.');
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'An account with this e-mail already exists. Sign in instead.',
+    );
     expect(dialog('HCP Access Portal')).not.toBeNull();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(emitted('sgx-signed-in')).toHaveLength(0);
-    expect(emitted('sgx-error')).toEqual([['sgx-error', { source: 'access-portal', message: 'An account with this e-mail already exists. Sign in instead.' }]]);
+    expect(emitted('sgx-error')).toEqual([
+      [
+        'sgx-error',
+        { source: 'access-portal', message: 'An account with this e-mail already exists. Sign in instead.' },
+      ],
+    ]);
     expect((within(form).getByRole('button', { name: 'Create Account' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -297,7 +391,12 @@ describe('<AccessPortal> sign up', () => {
     fetchMock.mockResolvedValueOnce(json(201, 'not json at all'));
     const { user } = renderPortal();
     const portal = await openPortal(user, 'Sign Up');
-    const form = await fillSignUp(user, portal, { name: 'Sara', email: 'dr.sara@hospital.example', password: 'correct horse', agree: true });
+    const form = await fillSignUp(user, portal, {
+      name: 'Sara',
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      agree: true,
+    });
     const toast = notifications().getByRole('alert');
     expect(toast.textContent).toContain('Registration Failed');
     expect(toast.textContent).toContain('Please try again');
@@ -342,8 +441,16 @@ describe('<AccessPortal> sign in', () => {
     const portal = await openPortal(user, 'Sign In');
     await fillSignIn(user, portal, '', '');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(panelOf(portal).getByLabelText(/^E-mail/).getAttribute('aria-invalid')).toBe('true');
-    expect(panelOf(portal).getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      panelOf(portal)
+        .getByLabelText(/^E-mail/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(
+      panelOf(portal)
+        .getByLabelText(/^Password/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(document.activeElement).toBe(panelOf(portal).getByLabelText(/^E-mail/));
     expect(within(portal).getByText('E-mail is required')).toBeTruthy();
     expect(within(portal).getByText('Password is required')).toBeTruthy();
@@ -379,7 +486,9 @@ describe('<AccessPortal> sign in', () => {
     const { user } = renderPortal();
     const portal = await openPortal(user, 'Sign In');
     const form = await fillSignIn(user, portal, 'dr.sara@hospital.example', 'pw');
-    expect(within(form).getByRole('alert').textContent).toBe('The server could not be reached. Check the connection and try again.');
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'The server could not be reached. Check the connection and try again.',
+    );
   });
 });
 
@@ -391,7 +500,13 @@ describe('<AccessPortal> signed in', () => {
 
   it('shows "Welcome, Dr. Sara", a profile button (opening the account area) and a logout button', async () => {
     signIn();
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ patients: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ patients: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     const { user } = renderPortal();
     expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign In / Quick Use' })).toBeNull();
@@ -401,7 +516,8 @@ describe('<AccessPortal> signed in', () => {
     await waitFor(() => expect(dialog('Account')).toBeTruthy());
     const account = dialog('Account')!;
     await user.click(within(account).getByRole('tab', { name: 'Profile' }));
-    for (const text of ['Sara', 'dr.sara@hospital.example', 'SCFHS-998877']) expect(within(account).getByText(text)).toBeTruthy();
+    for (const text of ['Sara', 'dr.sara@hospital.example', 'SCFHS-998877'])
+      expect(within(account).getByText(text)).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/auth/me'))).toEqual([]); // the cached user is fresh
   });
 
@@ -454,7 +570,9 @@ describe('<AccessPortal> signed in', () => {
   it('a stored token answered 401 by /api/auth/me shows the signed-out view', async () => {
     localStorage.setItem('authToken', 'expired');
     sessionStore().setState({ token: 'expired' });
-    fetchMock.mockResolvedValueOnce(json(401, { message: 'Your session has ended or is not valid. Please sign in again.' }));
+    fetchMock.mockResolvedValueOnce(
+      json(401, { message: 'Your session has ended or is not valid. Please sign in again.' }),
+    );
     renderPortal();
     expect(screen.queryByText(/Welcome, Dr\./)).toBeNull();
     expect(await screen.findByRole('button', { name: 'Sign In / Quick Use' })).toBeTruthy();

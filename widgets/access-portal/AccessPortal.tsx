@@ -30,7 +30,14 @@ const selectSession = (state: SessionState) => state;
 const NARROW = '@media (max-width: 480px)';
 
 /** Compact controls of a top navigation bar. */
-const barButtonCss = { minBlockSize: '40px', paddingInline: '14px', paddingBlock: '6px', whiteSpace: 'nowrap', flex: 'none', [NARROW]: { paddingInline: '10px', fontSize: '0.9em' } } as const;
+const barButtonCss = {
+  minBlockSize: '40px',
+  paddingInline: '14px',
+  paddingBlock: '6px',
+  whiteSpace: 'nowrap',
+  flex: 'none',
+  [NARROW]: { paddingInline: '10px', fontSize: '0.9em' },
+} as const;
 
 /** Text that wraps onto at most two lines instead of widening the bar (the name, the Quick Use notice). */
 const twoLineCss = {
@@ -75,7 +82,12 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
         setAccountDialog(() => module.AccountDialog);
         setProfileOpen(true);
       },
-      () => toast({ title: messages.account.loadFailed, description: messages.common.checkConnection, variant: 'destructive' }),
+      () =>
+        toast({
+          title: messages.account.loadFailed,
+          description: messages.common.checkConnection,
+          variant: 'destructive',
+        }),
     );
   };
   const [loggingOut, setLoggingOut] = useState(false);
@@ -137,19 +149,27 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
     <div
       ref={bar}
       part="bar"
-      css={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', minInlineSize: 0, maxInlineSize: '100%' }}
+      css={{
+        display: 'flex',
+        flexWrap: 'nowrap',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: '8px',
+        minInlineSize: 0,
+        maxInlineSize: '100%',
+      }}
     >
       {authenticated && user ? (
         <>
-          <span part="welcome" title={t.welcome(user.name)} css={{ ...twoLineCss, fontWeight: 600, marginInlineEnd: '4px' }}>
+          <span
+            part="welcome"
+            title={t.welcome(user.name)}
+            css={{ ...twoLineCss, fontWeight: 600, marginInlineEnd: '4px' }}
+          >
             {t.welcome(user.name)}
           </span>
           {profileHref ? (
-            <a
-              href={profileHref}
-              part="profile-link"
-              css={{ ...barButtonCss, ...outlineLinkCss }}
-            >
+            <a href={profileHref} part="profile-link" css={{ ...barButtonCss, ...outlineLinkCss }}>
               {t.profile}
             </a>
           ) : (
@@ -157,13 +177,36 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
               {t.profile}
             </Button>
           )}
-          <Button variant="ghost" busy={loggingOut} disabled={loggingOut} onClick={() => void logout()} css={barButtonCss}>
+          <Button
+            variant="ghost"
+            busy={loggingOut}
+            disabled={loggingOut}
+            onClick={() => void logout()}
+            css={barButtonCss}
+          >
             {t.logout}
           </Button>
-          {!profileHref && AccountDialog && <AccountDialog open={profileOpen} onClose={() => setProfileOpen(false)} user={user} apiBase={apiBase ?? ''} onSignOut={() => void logout()} />}
+          {!profileHref && AccountDialog && (
+            <AccountDialog
+              open={profileOpen}
+              onClose={() => setProfileOpen(false)}
+              user={user}
+              apiBase={apiBase ?? ''}
+              onSignOut={() => void logout()}
+            />
+          )}
         </>
       ) : checking ? (
-        <span role="status" part="status" css={{ display: 'inline-flex', alignItems: 'center', minBlockSize: '40px', color: token('--sgx-color-muted') }}>
+        <span
+          role="status"
+          part="status"
+          css={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            minBlockSize: '40px',
+            color: token('--sgx-color-muted'),
+          }}
+        >
           <Spinner />
           <span css={visuallyHidden}>{t.checkingSession}</span>
         </span>
@@ -180,8 +223,20 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
           </Button>
         </>
       )}
-      <ChooserDialog open={chooserOpen} onClose={() => setChooserOpen(false)} onAccount={openPortal} onQuickUse={startQuickUse} />
-      <PortalDialog open={portalOpen} tab={portalTab} onTabChange={setPortalTab} onClose={closePortal} apiBase={apiBase} onAuthenticated={onAuthenticated} />
+      <ChooserDialog
+        open={chooserOpen}
+        onClose={() => setChooserOpen(false)}
+        onAccount={openPortal}
+        onQuickUse={startQuickUse}
+      />
+      <PortalDialog
+        open={portalOpen}
+        tab={portalTab}
+        onTabChange={setPortalTab}
+        onClose={closePortal}
+        apiBase={apiBase}
+        onAuthenticated={onAuthenticated}
+      />
     </div>
   );
 }

@@ -122,13 +122,34 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
       focusAfterRender();
       return;
     }
-    await run(() => postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password }), () => setPassword(''));
+    await run(
+      () => postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password }),
+      () => setPassword(''),
+    );
   };
 
   return (
     <form ref={form} part="form signin-form" aria-label={t.signInFormLabel} noValidate onSubmit={submit} css={formCss}>
-      <TextField name="email" type="email" autoComplete="email" label={t.email} required value={email} onChange={edit('email', setEmail)} error={errors.email} />
-      <TextField name="password" type="password" autoComplete="current-password" label={t.password} required value={password} onChange={edit('password', setPassword)} error={errors.password} />
+      <TextField
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t.email}
+        required
+        value={email}
+        onChange={edit('email', setEmail)}
+        error={errors.email}
+      />
+      <TextField
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t.password}
+        required
+        value={password}
+        onChange={edit('password', setPassword)}
+        error={errors.password}
+      />
       {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.signInSubmit}
@@ -172,7 +193,8 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
     if (!email.trim()) found.email = t.emailRequired;
     else if (!looksLikeEmail(email.trim())) found.email = t.emailInvalid;
     if (!password) found.password = t.passwordRequired;
-    else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) found.password = t.passwordLength;
+    else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+      found.password = t.passwordLength;
     if (!agreed) found.terms = t.agreementDescription;
     setErrors(found);
     // docs/product.md §5: unticked terms → this toast, and nothing is submitted.
@@ -182,7 +204,14 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
       return;
     }
     await run(
-      () => postAuth(apiBase, '/api/auth/signup', { email: email.trim(), password, name: name.trim(), license: licence.trim() || null, agreeTerms: true }),
+      () =>
+        postAuth(apiBase, '/api/auth/signup', {
+          email: email.trim(),
+          password,
+          name: name.trim(),
+          license: licence.trim() || null,
+          agreeTerms: true,
+        }),
       () => {
         setPassword('');
         setAgreed(false);
@@ -192,11 +221,51 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
 
   return (
     <form ref={form} part="form signup-form" aria-label={t.signUpFormLabel} noValidate onSubmit={submit} css={formCss}>
-      <TextField name="name" autoComplete="name" label={t.fullName} required value={name} onChange={edit('name', setName)} error={errors.name} />
-      <TextField name="email" type="email" autoComplete="email" label={t.email} required value={email} onChange={edit('email', setEmail)} error={errors.email} />
-      <TextField name="password" type="password" autoComplete="new-password" label={t.password} hint={t.passwordHint} required value={password} onChange={edit('password', setPassword)} error={errors.password} />
-      <TextField name="license" autoComplete="off" label={t.licence} hint={t.licenceHint} value={licence} onChange={edit('license', setLicence)} />
-      <CheckboxField name="agreeTerms" label={t.terms} checked={agreed} onChange={edit('terms', setAgreed)} error={errors.terms} />
+      <TextField
+        name="name"
+        autoComplete="name"
+        label={t.fullName}
+        required
+        value={name}
+        onChange={edit('name', setName)}
+        error={errors.name}
+      />
+      <TextField
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t.email}
+        required
+        value={email}
+        onChange={edit('email', setEmail)}
+        error={errors.email}
+      />
+      <TextField
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={t.password}
+        hint={t.passwordHint}
+        required
+        value={password}
+        onChange={edit('password', setPassword)}
+        error={errors.password}
+      />
+      <TextField
+        name="license"
+        autoComplete="off"
+        label={t.licence}
+        hint={t.licenceHint}
+        value={licence}
+        onChange={edit('license', setLicence)}
+      />
+      <CheckboxField
+        name="agreeTerms"
+        label={t.terms}
+        checked={agreed}
+        onChange={edit('terms', setAgreed)}
+        error={errors.terms}
+      />
       {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.signUpSubmit}

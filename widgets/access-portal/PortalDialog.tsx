@@ -112,8 +112,19 @@ export function PortalDialog({ open, tab, onTabChange, onClose, apiBase, onAuthe
         })}
       </div>
       {PORTAL_TABS.map((name) => (
-        <div key={name} role="tabpanel" id={panelId(name)} aria-labelledby={tabId(name)} hidden={name !== tab} part={`tabpanel ${name}-panel`}>
-          {name === 'signin' ? <SignInForm apiBase={apiBase} onAuthenticated={onAuthenticated} /> : <SignUpForm apiBase={apiBase} onAuthenticated={onAuthenticated} />}
+        <div
+          key={name}
+          role="tabpanel"
+          id={panelId(name)}
+          aria-labelledby={tabId(name)}
+          hidden={name !== tab}
+          part={`tabpanel ${name}-panel`}
+        >
+          {name === 'signin' ? (
+            <SignInForm apiBase={apiBase} onAuthenticated={onAuthenticated} />
+          ) : (
+            <SignUpForm apiBase={apiBase} onAuthenticated={onAuthenticated} />
+          )}
         </div>
       ))}
     </Dialog>

@@ -18,7 +18,11 @@ export interface SignInPayload {
  * POSTs to an auth endpoint without a bearer token: a stale stored token would make the API answer
  * 401 on every route (docs/API.md), sign-in included.
  */
-export function postAuth(apiBase: string | undefined, path: '/api/auth/signup' | '/api/auth/signin', body: SignUpPayload | SignInPayload): Promise<AuthResponse> {
+export function postAuth(
+  apiBase: string | undefined,
+  path: '/api/auth/signup' | '/api/auth/signin',
+  body: SignUpPayload | SignInPayload,
+): Promise<AuthResponse> {
   return apiRequest(apiBase, path, authResponseSchema, { method: 'POST', body, token: null });
 }
 
@@ -29,7 +33,13 @@ export async function signOutOnServer(apiBase: string | undefined, token: string
     timer = setTimeout(resolve, timeoutMs);
   });
   try {
-    await Promise.race([apiSend(apiBase, '/api/auth/signout', { method: 'POST', token }).then(() => undefined, () => undefined), timeout]);
+    await Promise.race([
+      apiSend(apiBase, '/api/auth/signout', { method: 'POST', token }).then(
+        () => undefined,
+        () => undefined,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

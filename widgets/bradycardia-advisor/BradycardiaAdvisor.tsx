@@ -89,7 +89,13 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const [form, setForm] = useWidgetState<FormState>('advisor.form', initialForm);
   const [issues, setIssues] = useWidgetState<FieldIssue[]>('advisor.issues', []);
   const [loading, setLoading] = useState(false);
-  const [assessment, setAssessment] = useWidgetState<{ result: BradycardiaAssessment; patientName?: string; inputs: Record<string, unknown>; historyId?: string; patientId?: string } | null>('advisor.assessment', null);
+  const [assessment, setAssessment] = useWidgetState<{
+    result: BradycardiaAssessment;
+    patientName?: string;
+    inputs: Record<string, unknown>;
+    historyId?: string;
+    patientId?: string;
+  } | null>('advisor.assessment', null);
   const signedIn = useSession(isAuthenticated, apiBase);
   const selected = useSession((state) => state.selectedPatient);
   const user = useSession((state) => state.user);
@@ -100,9 +106,17 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const [seenPatientId, setSeenPatientId] = useWidgetState<string | null>('advisor.seenPatient', null);
   if ((chosen?.id ?? null) !== seenPatientId) {
     setSeenPatientId(chosen?.id ?? null);
-    if (chosen) setForm((current) => ({ ...current, patientId: chosen.id, weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight }));
+    if (chosen)
+      setForm((current) => ({
+        ...current,
+        patientId: chosen.id,
+        weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight,
+      }));
   }
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof FormState>(key: K) =>
+    (value: FormState[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
 
   const choosePatient = (id: string) => {
@@ -125,7 +139,11 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     const checked = parseWith(bradycardiaInputSchema, inputs);
     if (!checked.ok) {
       setIssues(checked.issues);
-      toast({ title: t.invalidTitle, description: checked.issues[0]?.message ?? t.missingDescription, variant: 'destructive' });
+      toast({
+        title: t.invalidTitle,
+        description: checked.issues[0]?.message ?? t.missingDescription,
+        variant: 'destructive',
+      });
       return;
     }
     setIssues([]);
@@ -135,12 +153,19 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
       const response = await runAdvisor(apiBase, inputs, patientId);
       const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
       setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
-      toast({ title: t.successTitle, description: t.successDescription(response.riskBand, response.riskPercent), variant: 'success' });
+      toast({
+        title: t.successTitle,
+        description: t.successDescription(response.riskBand, response.riskPercent),
+        variant: 'success',
+      });
       host.emit('sgx-risk-assessed', { assessment: response, historyId: response.historyId });
     } catch (error) {
       setAssessment(null);
       toast({ title: t.failureTitle, description: userMessage(error, t.failureFallback), variant: 'destructive' });
-      host.emit('sgx-error', { source: 'bradycardia-advisor', message: error instanceof Error ? error.message : String(error) });
+      host.emit('sgx-error', {
+        source: 'bradycardia-advisor',
+        message: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setLoading(false);
     }
@@ -151,11 +176,31 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     if (!assessment) return;
     const found = patients.find((candidate) => candidate.id === assessment.patientId);
     const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
-    const entry = { toolType: 'bradycardia_advisor' as const, inputs: assessment.inputs, result: assessment.result as unknown as Record<string, unknown> };
-    void exportNotesPdf({ entry, title: t.title, patient, clinicianName: user?.name ?? null, what: 'bradycardia', patientId: assessment.patientId, calculationId: assessment.historyId });
+    const entry = {
+      toolType: 'bradycardia_advisor' as const,
+      inputs: assessment.inputs,
+      result: assessment.result as unknown as Record<string, unknown>,
+    };
+    void exportNotesPdf({
+      entry,
+      title: t.title,
+      patient,
+      clinicianName: user?.name ?? null,
+      what: 'bradycardia',
+      patientId: assessment.patientId,
+      calculationId: assessment.historyId,
+    });
   };
 
-  const group = { border: `1px solid ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius'), padding: '14px', margin: 0, display: 'grid', gap: '12px', minInlineSize: 0 } as const;
+  const group = {
+    border: `1px solid ${token('--sgx-color-border')}`,
+    borderRadius: token('--sgx-radius'),
+    padding: '14px',
+    margin: 0,
+    display: 'grid',
+    gap: '12px',
+    minInlineSize: 0,
+  } as const;
   const legend = { fontWeight: 700, paddingInline: '6px' } as const;
   const grid = { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' } as const;
 
@@ -184,21 +229,67 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
               label={t.patient}
               value={form.patientId}
               onChange={choosePatient}
-              options={[{ value: '', label: t.noPatient }, ...patients.map((patient) => ({ value: patient.id, label: patient.mrn ? `${patient.displayName} (${patient.mrn})` : patient.displayName }))]}
+              options={[
+                { value: '', label: t.noPatient },
+                ...patients.map((patient) => ({
+                  value: patient.id,
+                  label: patient.mrn ? `${patient.displayName} (${patient.mrn})` : patient.displayName,
+                })),
+              ]}
             />
           )}
           <fieldset css={group}>
             <legend css={legend}>{t.demographics}</legend>
             <div css={grid}>
-              <NumberField name="weight" label={t.weight} unit={t.units.kg} required value={form.weight} onChange={set('weight')} error={errorFor('weight')} />
-              <NumberField name="age" label={t.age} unit={t.units.years} required value={form.age} onChange={set('age')} error={errorFor('age')} />
-              <NumberField name="baselineHr" label={t.baselineHr} unit={t.units.bpm} required inputMode="numeric" value={form.baselineHr} onChange={set('baselineHr')} error={errorFor('baselineHr')} />
-              <NumberField name="creatinine" label={t.creatinine} unit={t.units.mlPerMin} required info={messages.doseCalculator.creatinineInfo} value={form.creatinine} onChange={set('creatinine')} error={errorFor('creatinine')} />
+              <NumberField
+                name="weight"
+                label={t.weight}
+                unit={t.units.kg}
+                required
+                value={form.weight}
+                onChange={set('weight')}
+                error={errorFor('weight')}
+              />
+              <NumberField
+                name="age"
+                label={t.age}
+                unit={t.units.years}
+                required
+                value={form.age}
+                onChange={set('age')}
+                error={errorFor('age')}
+              />
+              <NumberField
+                name="baselineHr"
+                label={t.baselineHr}
+                unit={t.units.bpm}
+                required
+                inputMode="numeric"
+                value={form.baselineHr}
+                onChange={set('baselineHr')}
+                error={errorFor('baselineHr')}
+              />
+              <NumberField
+                name="creatinine"
+                label={t.creatinine}
+                unit={t.units.mlPerMin}
+                required
+                info={messages.doseCalculator.creatinineInfo}
+                value={form.creatinine}
+                onChange={set('creatinine')}
+                error={errorFor('creatinine')}
+              />
             </div>
           </fieldset>
           <fieldset css={group}>
             <legend css={legend}>{t.cardiac}</legend>
-            <SelectField name="cardiacHistory" label={t.cardiacHistory} value={form.cardiacHistory} onChange={set('cardiacHistory')} options={CARDIAC_HISTORIES.map((value) => ({ value, label: t.cardiacHistories[value] }))} />
+            <SelectField
+              name="cardiacHistory"
+              label={t.cardiacHistory}
+              value={form.cardiacHistory}
+              onChange={set('cardiacHistory')}
+              options={CARDIAC_HISTORIES.map((value) => ({ value, label: t.cardiacHistories[value] }))}
+            />
             <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
               {FLAGS.map((flag) => (
                 <CheckboxField key={flag} name={flag} label={t[flag]} checked={form[flag]} onChange={set(flag)} />
@@ -208,8 +299,21 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
           <fieldset css={group}>
             <legend css={legend}>{t.block}</legend>
             <div css={grid}>
-              <SelectField name="depth" label={t.depth} info={messages.doseCalculator.tofInfo} value={form.depth} onChange={set('depth')} options={BLOCK_DEPTHS.map((value) => ({ value, label: t.depths[value] }))} />
-              <SelectField name="nmba" label={t.nmba} value={form.nmba} onChange={set('nmba')} options={ADVISOR_NMBA_TYPES.map((value) => ({ value, label: t.nmbas[value] }))} />
+              <SelectField
+                name="depth"
+                label={t.depth}
+                info={messages.doseCalculator.tofInfo}
+                value={form.depth}
+                onChange={set('depth')}
+                options={BLOCK_DEPTHS.map((value) => ({ value, label: t.depths[value] }))}
+              />
+              <SelectField
+                name="nmba"
+                label={t.nmba}
+                value={form.nmba}
+                onChange={set('nmba')}
+                options={ADVISOR_NMBA_TYPES.map((value) => ({ value, label: t.nmbas[value] }))}
+              />
             </div>
           </fieldset>
           <div>
@@ -218,7 +322,16 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
             </Button>
           </div>
         </FormCard>
-        <div aria-live="polite">{assessment && <RiskResults assessment={assessment.result} patientName={assessment.patientName} onExport={exportToNotes} exportLabel={messages.account.exportNotes} />}</div>
+        <div aria-live="polite">
+          {assessment && (
+            <RiskResults
+              assessment={assessment.result}
+              patientName={assessment.patientName}
+              onExport={exportToNotes}
+              exportLabel={messages.account.exportNotes}
+            />
+          )}
+        </div>
       </div>
     </section>
   );

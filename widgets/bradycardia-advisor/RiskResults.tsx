@@ -11,7 +11,17 @@ export const BAND_STYLES: Record<RiskBand, { background: string; color: string; 
   HIGH: { background: '#fee2e2', color: '#7f1d1d', accent: '#dc2626' },
 };
 
-export function RiskResults({ assessment, patientName, onExport, exportLabel }: { assessment: BradycardiaAssessment; patientName?: string; onExport?: () => void; exportLabel?: string }) {
+export function RiskResults({
+  assessment,
+  patientName,
+  onExport,
+  exportLabel,
+}: {
+  assessment: BradycardiaAssessment;
+  patientName?: string;
+  onExport?: () => void;
+  exportLabel?: string;
+}) {
   const t = useMessages().advisor;
   const band = BAND_STYLES[assessment.riskBand];
   return (
@@ -22,7 +32,16 @@ export function RiskResults({ assessment, patientName, onExport, exportLabel }: 
           <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '12px' }}>
             <span
               data-testid="risk-band"
-              css={{ paddingInline: '14px', paddingBlock: '6px', borderRadius: '999px', fontWeight: 800, letterSpacing: '0.04em', background: band.background, color: band.color, border: `2px solid ${band.accent}` }}
+              css={{
+                paddingInline: '14px',
+                paddingBlock: '6px',
+                borderRadius: '999px',
+                fontWeight: 800,
+                letterSpacing: '0.04em',
+                background: band.background,
+                color: band.color,
+                border: `2px solid ${band.accent}`,
+              }}
             >
               {t.riskBands[assessment.riskBand]}
             </span>
@@ -45,7 +64,10 @@ export function RiskResults({ assessment, patientName, onExport, exportLabel }: 
             <p css={{ margin: '8px 0 0', fontSize: '0.9em' }}>{t.concentrationNote}</p>
           </div>
           {assessment.warnings.length > 0 && (
-            <div role="note" css={{ padding: '10px 12px', borderRadius: '8px', background: '#fef3c7', color: '#451a03' }}>
+            <div
+              role="note"
+              css={{ padding: '10px 12px', borderRadius: '8px', background: '#fef3c7', color: '#451a03' }}
+            >
               <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.warnings}</h4>
               <BulletList items={assessment.warnings} />
             </div>
@@ -65,7 +87,9 @@ export function RiskResults({ assessment, patientName, onExport, exportLabel }: 
               </ul>
             )}
           </div>
-          <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.heuristic(assessment.model.name, assessment.model.version)}</p>
+          <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+            {t.heuristic(assessment.model.name, assessment.model.version)}
+          </p>
         </div>
       </Card>
       <Card title={t.planCard} part="card plan-card">

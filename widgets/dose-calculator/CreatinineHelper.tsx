@@ -8,7 +8,13 @@ import { Button } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 
 /** "Calculate from serum creatinine": Cockcroft-Gault, filling the CrCl field when in range. */
-export function CreatinineHelper({ weightText, onEstimate }: { weightText: string; onEstimate: (crclMlPerMin: number) => void }) {
+export function CreatinineHelper({
+  weightText,
+  onEstimate,
+}: {
+  weightText: string;
+  onEstimate: (crclMlPerMin: number) => void;
+}) {
   const t = useMessages().doseCalculator;
   const [age, setAge] = useWidgetState('crcl.age', '');
   const [sex, setSex] = useWidgetState<'female' | 'male'>('crcl.sex', 'female');
@@ -43,14 +49,64 @@ export function CreatinineHelper({ weightText, onEstimate }: { weightText: strin
   };
 
   return (
-    <fieldset css={{ border: `1px dashed ${token('--sgx-color-border')}`, borderRadius: token('--sgx-radius'), padding: '12px', margin: 0, display: 'grid', gap: '10px' }}>
+    <fieldset
+      css={{
+        border: `1px dashed ${token('--sgx-color-border')}`,
+        borderRadius: token('--sgx-radius'),
+        padding: '12px',
+        margin: 0,
+        display: 'grid',
+        gap: '10px',
+      }}
+    >
       <legend css={{ fontWeight: 700, paddingInline: '4px' }}>{t.crclHelperTitle}</legend>
       <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
-        <NumberField name="crcl-age" label={t.crclAge} unit={t.unitYears} value={age} onChange={setAge} error={errorFor('ageYears')} inputMode="numeric" />
-        <SelectField name="crcl-sex" label={t.crclSex} value={sex} onChange={setSex} options={[{ value: 'female', label: t.crclSexes.female }, { value: 'male', label: t.crclSexes.male }]} />
-        <NumberField name="crcl-weight" label={t.crclWeight} unit={t.unitKg} value={weight} placeholder={weightText} onChange={setWeight} error={errorFor('weightKg')} />
-        <NumberField name="crcl-scr" label={t.crclSerumCreatinine} unit={unit === 'umol/L' ? 'µmol/L' : 'mg/dL'} value={serumCreatinine} onChange={setSerumCreatinine} error={errorFor('serumCreatinine')} />
-        <SelectField name="crcl-unit" label={t.crclUnit} value={unit} onChange={setUnit} options={[{ value: 'umol/L', label: 'µmol/L' }, { value: 'mg/dL', label: 'mg/dL' }]} />
+        <NumberField
+          name="crcl-age"
+          label={t.crclAge}
+          unit={t.unitYears}
+          value={age}
+          onChange={setAge}
+          error={errorFor('ageYears')}
+          inputMode="numeric"
+        />
+        <SelectField
+          name="crcl-sex"
+          label={t.crclSex}
+          value={sex}
+          onChange={setSex}
+          options={[
+            { value: 'female', label: t.crclSexes.female },
+            { value: 'male', label: t.crclSexes.male },
+          ]}
+        />
+        <NumberField
+          name="crcl-weight"
+          label={t.crclWeight}
+          unit={t.unitKg}
+          value={weight}
+          placeholder={weightText}
+          onChange={setWeight}
+          error={errorFor('weightKg')}
+        />
+        <NumberField
+          name="crcl-scr"
+          label={t.crclSerumCreatinine}
+          unit={unit === 'umol/L' ? 'µmol/L' : 'mg/dL'}
+          value={serumCreatinine}
+          onChange={setSerumCreatinine}
+          error={errorFor('serumCreatinine')}
+        />
+        <SelectField
+          name="crcl-unit"
+          label={t.crclUnit}
+          value={unit}
+          onChange={setUnit}
+          options={[
+            { value: 'umol/L', label: 'µmol/L' },
+            { value: 'mg/dL', label: 'mg/dL' },
+          ]}
+        />
       </div>
       <div>
         <Button variant="secondary" onClick={estimate}>

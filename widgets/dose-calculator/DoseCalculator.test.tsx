@@ -4,7 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test-utils.tsx';
 import { DoseCalculator } from './DoseCalculator.tsx';
 
-async function fill(values: { weight?: string; crcl?: string; tof?: string; ptc?: string; age?: string; nmba?: string; rsi?: boolean; dialysis?: boolean }) {
+async function fill(values: {
+  weight?: string;
+  crcl?: string;
+  tof?: string;
+  ptc?: string;
+  age?: string;
+  nmba?: string;
+  rsi?: boolean;
+  dialysis?: boolean;
+}) {
   const user = userEvent.setup();
   if (values.age) await user.selectOptions(screen.getByLabelText(/^Age group/), values.age);
   if (values.weight) await user.type(screen.getByLabelText(/^Body weight/), values.weight);
@@ -34,23 +43,75 @@ describe('<DoseCalculator>', () => {
     expect(panel.getAttribute('data-outcome')).toBe('dose');
     const text = panel.textContent ?? '';
     expect(within(panel).getByTestId('dose-per-kg').textContent).toBe('4 mg/kg');
-    for (const expected of ['280 mg', '2 vials', '2.8 mL', '295.28 SAR', 'Deep block (TOF count 0)', 'Dose by actual body weight',
+    for (const expected of [
+      '280 mg',
+      '2 vials',
+      '2.8 mL',
+      '295.28 SAR',
+      'Deep block (TOF count 0)',
+      'Dose by actual body weight',
       'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
-      'Quantitative neuromuscular monitoring', 'Confirm TOF ratio ≥ 0.9 before extubation', 'Assess ventilation and airway reflexes', 'Monitor for recurrence of block']) {
+      'Quantitative neuromuscular monitoring',
+      'Confirm TOF ratio ≥ 0.9 before extubation',
+      'Assess ventilation and airway reflexes',
+      'Monitor for recurrence of block',
+    ]) {
       expect(text).toContain(expected);
     }
   });
 
   it.each([
-    { values: { weight: '70', nmba: 'other' }, outcome: 'not_indicated', texts: ['Not indicated', 'Only indicated for the reversal of neuromuscular blockade induced by rocuronium or vecuronium'] },
-    { values: { weight: '70', crcl: '29', tof: '2' }, outcome: 'contraindicated', texts: ['Contraindicated', 'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients'] },
+    {
+      values: { weight: '70', nmba: 'other' },
+      outcome: 'not_indicated',
+      texts: [
+        'Not indicated',
+        'Only indicated for the reversal of neuromuscular blockade induced by rocuronium or vecuronium',
+      ],
+    },
+    {
+      values: { weight: '70', crcl: '29', tof: '2' },
+      outcome: 'contraindicated',
+      texts: ['Contraindicated', 'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients'],
+    },
     { values: { weight: '70', dialysis: true, tof: '2' }, outcome: 'contraindicated', texts: ['Contraindicated'] },
-    { values: { weight: '8', age: 'infant', tof: '2' }, outcome: 'not_established', texts: ['Not established', 'Use in children under 2 years of age is not established'] },
-    { values: { weight: '70' }, outcome: 'unable_to_calculate', texts: ['Unable to calculate', 'Please specify block depth (TOF count or PTC)'] },
-    { values: { weight: '70', ptc: '0' }, outcome: 'unable_to_calculate', texts: ['Unable to calculate', 'Profound block (PTC 0, no TOF response)'] },
-    { values: { weight: '80', rsi: true }, outcome: 'dose', texts: ['16 mg/kg', '1280 mg', '7 vials', '12.8 mL', '1033.48 SAR', 'Immediate reversal after rapid-sequence rocuronium 1.2 mg/kg'] },
-    { values: { weight: '30', age: 'pediatric', rsi: true, tof: '2' }, outcome: 'dose', texts: ['2 mg/kg', '60 mg', '16 mg/kg immediate reversal is not established in pediatrics'] },
-    { values: { weight: '65,3', tof: '2' }, outcome: 'dose', texts: ['131 mg', '1 vial', '1.3 mL', '147.64 SAR', 'Creatinine clearance not entered'] },
+    {
+      values: { weight: '8', age: 'infant', tof: '2' },
+      outcome: 'not_established',
+      texts: ['Not established', 'Use in children under 2 years of age is not established'],
+    },
+    {
+      values: { weight: '70' },
+      outcome: 'unable_to_calculate',
+      texts: ['Unable to calculate', 'Please specify block depth (TOF count or PTC)'],
+    },
+    {
+      values: { weight: '70', ptc: '0' },
+      outcome: 'unable_to_calculate',
+      texts: ['Unable to calculate', 'Profound block (PTC 0, no TOF response)'],
+    },
+    {
+      values: { weight: '80', rsi: true },
+      outcome: 'dose',
+      texts: [
+        '16 mg/kg',
+        '1280 mg',
+        '7 vials',
+        '12.8 mL',
+        '1033.48 SAR',
+        'Immediate reversal after rapid-sequence rocuronium 1.2 mg/kg',
+      ],
+    },
+    {
+      values: { weight: '30', age: 'pediatric', rsi: true, tof: '2' },
+      outcome: 'dose',
+      texts: ['2 mg/kg', '60 mg', '16 mg/kg immediate reversal is not established in pediatrics'],
+    },
+    {
+      values: { weight: '65,3', tof: '2' },
+      outcome: 'dose',
+      texts: ['131 mg', '1 vial', '1.3 mL', '147.64 SAR', 'Creatinine clearance not entered'],
+    },
   ])('outcome $outcome: $texts', async ({ values, outcome, texts }) => {
     renderWidget(<DoseCalculator />);
     await fill(values);
@@ -60,16 +121,19 @@ describe('<DoseCalculator>', () => {
     expect(screen.getAllByRole('region', { name: 'Result' })).toHaveLength(1);
   });
 
-  it.each(['', '0', '-5', 'abc', '250'])('invalid weight "%s": toast "Invalid Input" / "Please enter a valid body weight", no result', async (weight) => {
-    renderWidget(<DoseCalculator />);
-    await fill({ weight, tof: '2' });
-    expect(result()).toBeNull();
-    const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('alert');
-    expect(toast.textContent).toContain('Invalid Input');
-    expect(toast.textContent).toContain('Please enter a valid body weight');
-    const field = screen.getByLabelText(/^Body weight/);
-    expect(field.getAttribute('aria-invalid')).toBe('true');
-  });
+  it.each(['', '0', '-5', 'abc', '250'])(
+    'invalid weight "%s": toast "Invalid Input" / "Please enter a valid body weight", no result',
+    async (weight) => {
+      renderWidget(<DoseCalculator />);
+      await fill({ weight, tof: '2' });
+      expect(result()).toBeNull();
+      const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('alert');
+      expect(toast.textContent).toContain('Invalid Input');
+      expect(toast.textContent).toContain('Please enter a valid body weight');
+      const field = screen.getByLabelText(/^Body weight/);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+    },
+  );
 
   it('an invalid weight after a result removes the result', async () => {
     renderWidget(<DoseCalculator />);
@@ -86,7 +150,9 @@ describe('<DoseCalculator>', () => {
     const field = screen.getByLabelText(/^Creatinine clearance/);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     const errorId = field.getAttribute('aria-describedby')!.split(' ')[0]!;
-    expect(document.getElementById(errorId)?.textContent).toBe('Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)');
+    expect(document.getElementById(errorId)?.textContent).toBe(
+      'Creatinine clearance must be between 10 and 200 mL/min (leave it empty if unknown)',
+    );
     expect(result()).toBeNull();
   });
 
@@ -116,7 +182,9 @@ describe('<DoseCalculator>', () => {
     expect(note).toContain('Draw up: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL vial; 147.64 SAR)');
     expect(note).toContain('Renal: CrCl 100 mL/min; dialysis no');
     expect(note).toContain('decision support only');
-    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status').textContent).toContain('Copied');
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status').textContent).toContain(
+      'Copied',
+    );
   });
 
   it('presets from attributes (weight, age group)', () => {

@@ -47,7 +47,8 @@ interface FormState {
   dialysis: boolean;
 }
 
-const isAgeGroup = (value: string | undefined): value is AgeGroup => (AGE_GROUPS as readonly string[]).includes(value ?? '');
+const isAgeGroup = (value: string | undefined): value is AgeGroup =>
+  (AGE_GROUPS as readonly string[]).includes(value ?? '');
 /** A preset as the field's text (a property may be set to a number). */
 const presetText = (value: unknown): string => (value == null ? '' : String(value).trim());
 
@@ -88,7 +89,10 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     dialysis: false,
   }));
   const [issues, setIssues] = useWidgetState<FieldIssue[]>('dose.issues', []);
-  const [result, setResult] = useWidgetState<{ outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>; input: DoseCalculatorInput } | null>('dose.result', null);
+  const [result, setResult] = useWidgetState<{
+    outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>;
+    input: DoseCalculatorInput;
+  } | null>('dose.result', null);
   const [helperOpen, setHelperOpen] = useWidgetState('dose.helperOpen', false);
   const [historyId, setHistoryId] = useWidgetState<string | null>('dose.historyId', null);
   const [notice, setNotice] = useWidgetState<string | null>('dose.notice', null);
@@ -97,7 +101,10 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
   // patient switch, a Vue binding, `el.weight = …`) or another patient is chosen in the account
   // area, the field takes the new value and a result for the old one goes, with a word on screen.
   // (React's "adjust state when a prop changes": set during render, re-rendered at once.)
-  const [seenPresets, setSeenPresets] = useWidgetState<{ weight: string; ageGroup: AgeGroup }>('dose.seenPresets', presets);
+  const [seenPresets, setSeenPresets] = useWidgetState<{ weight: string; ageGroup: AgeGroup }>(
+    'dose.seenPresets',
+    presets,
+  );
   const [seenPatientId, setSeenPatientId] = useWidgetState<string | null>('dose.seenPatient', patient?.id ?? null);
   const weightPresetChanged = seenPresets.weight !== presets.weight;
   const agePresetChanged = seenPresets.ageGroup !== presets.ageGroup;
@@ -118,7 +125,10 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     setHistoryId(null);
   }
 
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof FormState>(key: K) =>
+    (value: FormState[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
 
   const calculate = () => {
@@ -128,7 +138,11 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
       setIssues(outcome.issues);
       setResult(null);
       const weightIssue = outcome.issues.some((issue) => issue.field === 'bodyWeight');
-      toast({ title: t.invalidInputTitle, description: weightIssue ? INVALID_WEIGHT_MESSAGE : t.checkFields, variant: 'destructive' });
+      toast({
+        title: t.invalidInputTitle,
+        description: weightIssue ? INVALID_WEIGHT_MESSAGE : t.checkFields,
+        variant: 'destructive',
+      });
       return;
     }
     setIssues([]);
@@ -140,18 +154,35 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     if (signedIn) {
       recordCalculation(apiBase, 'dose_calculator', input, patient?.id)
         .then((recorded) => setHistoryId(recorded.historyId))
-        .catch((error: unknown) => toast({ title: messages.account.notSavedTitle, description: userMessage(error), variant: 'destructive' }));
+        .catch((error: unknown) =>
+          toast({ title: messages.account.notSavedTitle, description: userMessage(error), variant: 'destructive' }),
+        );
     }
   };
 
   const exportNotesPdf = useExportToNotes(apiBase);
   const exportToNotes = () => {
     if (!result) return;
-    const entry = { toolType: 'dose_calculator' as const, inputs: result.input as unknown as Record<string, unknown>, result: result.outcome as unknown as Record<string, unknown> };
-    void exportNotesPdf({ entry, title: t.title, patient, clinicianName: user?.name ?? null, what: 'dose', patientId: patient?.id, calculationId: historyId });
+    const entry = {
+      toolType: 'dose_calculator' as const,
+      inputs: result.input as unknown as Record<string, unknown>,
+      result: result.outcome as unknown as Record<string, unknown>,
+    };
+    void exportNotesPdf({
+      entry,
+      title: t.title,
+      patient,
+      clinicianName: user?.name ?? null,
+      what: 'dose',
+      patientId: patient?.id,
+      calculationId: historyId,
+    });
   };
 
-  const tofOptions = [{ value: '' as TofCountText, label: t.tofNotCounted }, ...(['0', '1', '2', '3', '4'] as const).map((value) => ({ value, label: value }))];
+  const tofOptions = [
+    { value: '' as TofCountText, label: t.tofNotCounted },
+    ...(['0', '1', '2', '3', '4'] as const).map((value) => ({ value, label: value })),
+  ];
 
   return (
     <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size' }}>
@@ -164,22 +195,85 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
       <div css={twoColumnsCss(760)}>
         <FormCard aria-label={t.formLabel} onSubmit={calculate}>
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-            <SelectField name="ageGroup" label={t.ageGroup} value={form.ageGroup} onChange={set('ageGroup')} error={errorFor('ageGroup')} options={AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))} />
-            <NumberField name="bodyWeight" label={t.bodyWeight} unit={t.unitKg} hint={t.bodyWeightHint} required value={form.bodyWeight} onChange={set('bodyWeight')} error={errorFor('bodyWeight')} />
-            <SelectField name="nmbaType" label={t.nmbaType} value={form.nmbaType} onChange={set('nmbaType')} error={errorFor('nmbaType')} options={DOSE_NMBA_TYPES.map((value) => ({ value, label: t.nmbaTypes[value] }))} />
-            <NumberField name="creatinine" label={t.creatinine} unit={t.unitMlPerMin} hint={t.creatinineHint} info={t.creatinineInfo} value={form.creatinine} onChange={set('creatinine')} error={errorFor('creatinine')} />
+            <SelectField
+              name="ageGroup"
+              label={t.ageGroup}
+              value={form.ageGroup}
+              onChange={set('ageGroup')}
+              error={errorFor('ageGroup')}
+              options={AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))}
+            />
+            <NumberField
+              name="bodyWeight"
+              label={t.bodyWeight}
+              unit={t.unitKg}
+              hint={t.bodyWeightHint}
+              required
+              value={form.bodyWeight}
+              onChange={set('bodyWeight')}
+              error={errorFor('bodyWeight')}
+            />
+            <SelectField
+              name="nmbaType"
+              label={t.nmbaType}
+              value={form.nmbaType}
+              onChange={set('nmbaType')}
+              error={errorFor('nmbaType')}
+              options={DOSE_NMBA_TYPES.map((value) => ({ value, label: t.nmbaTypes[value] }))}
+            />
+            <NumberField
+              name="creatinine"
+              label={t.creatinine}
+              unit={t.unitMlPerMin}
+              hint={t.creatinineHint}
+              info={t.creatinineInfo}
+              value={form.creatinine}
+              onChange={set('creatinine')}
+              error={errorFor('creatinine')}
+            />
           </div>
           <div>
-            <Button variant="ghost" aria-expanded={helperOpen} onClick={() => setHelperOpen((open) => !open)} css={{ paddingInline: 0 }}>
+            <Button
+              variant="ghost"
+              aria-expanded={helperOpen}
+              onClick={() => setHelperOpen((open) => !open)}
+              css={{ paddingInline: 0 }}
+            >
               {helperOpen ? '▾' : '▸'} {t.crclHelperToggle}
             </Button>
           </div>
-          {helperOpen && <CreatinineHelper weightText={form.bodyWeight} onEstimate={(value) => set('creatinine')(String(value))} />}
+          {helperOpen && (
+            <CreatinineHelper weightText={form.bodyWeight} onEstimate={(value) => set('creatinine')(String(value))} />
+          )}
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-            <SelectField name="tofCount" label={t.tofCount} hint={t.tofCountHint} info={t.tofInfo} value={form.tofCount} onChange={set('tofCount')} error={errorFor('tofCount')} options={tofOptions} />
-            <NumberField name="ptc" label={t.ptc} hint={t.ptcHint} info={t.ptcInfo} inputMode="numeric" value={form.ptc} onChange={set('ptc')} error={errorFor('ptc')} />
+            <SelectField
+              name="tofCount"
+              label={t.tofCount}
+              hint={t.tofCountHint}
+              info={t.tofInfo}
+              value={form.tofCount}
+              onChange={set('tofCount')}
+              error={errorFor('tofCount')}
+              options={tofOptions}
+            />
+            <NumberField
+              name="ptc"
+              label={t.ptc}
+              hint={t.ptcHint}
+              info={t.ptcInfo}
+              inputMode="numeric"
+              value={form.ptc}
+              onChange={set('ptc')}
+              error={errorFor('ptc')}
+            />
           </div>
-          <CheckboxField name="rsiScenario" label={t.rsiScenario} info={t.rsiInfo} checked={form.rsiScenario} onChange={set('rsiScenario')} />
+          <CheckboxField
+            name="rsiScenario"
+            label={t.rsiScenario}
+            info={t.rsiInfo}
+            checked={form.rsiScenario}
+            onChange={set('rsiScenario')}
+          />
           <CheckboxField name="dialysis" label={t.dialysis} checked={form.dialysis} onChange={set('dialysis')} />
           <div>
             <Button type="submit">{t.calculate}</Button>
@@ -187,7 +281,17 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
         </FormCard>
         <div aria-live="polite">
           {notice && !result && (
-            <p role="status" data-testid="dose-notice" css={{ margin: 0, padding: '12px 14px', borderRadius: token('--sgx-radius'), border: `1px solid ${token('--sgx-color-warning')}`, background: token('--sgx-color-surface') }}>
+            <p
+              role="status"
+              data-testid="dose-notice"
+              css={{
+                margin: 0,
+                padding: '12px 14px',
+                borderRadius: token('--sgx-radius'),
+                border: `1px solid ${token('--sgx-color-warning')}`,
+                background: token('--sgx-color-surface'),
+              }}
+            >
               {notice}
             </p>
           )}

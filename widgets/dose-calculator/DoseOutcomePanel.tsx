@@ -10,7 +10,19 @@ import { surfaceCss } from '../shared/styles.ts';
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
 
 /** Exactly one outcome: not indicated, contraindicated, not established, a dose, or unable to calculate. */
-export function DoseOutcomePanel({ outcome, input, patientLine, savedLine, onExport }: { outcome: ShownOutcome; input: DoseCalculatorInput; patientLine?: string; savedLine?: string; onExport?: () => void }) {
+export function DoseOutcomePanel({
+  outcome,
+  input,
+  patientLine,
+  savedLine,
+  onExport,
+}: {
+  outcome: ShownOutcome;
+  input: DoseCalculatorInput;
+  patientLine?: string;
+  savedLine?: string;
+  onExport?: () => void;
+}) {
   const t = useMessages().doseCalculator;
   const panel = (accent: string, children: React.ReactNode) => (
     <section
@@ -70,7 +82,15 @@ function Warnings({ items }: { items: readonly string[] }) {
   );
 }
 
-function DoseDetails({ result, input, onExport }: { result: DoseResult; input: DoseCalculatorInput; onExport?: () => void }) {
+function DoseDetails({
+  result,
+  input,
+  onExport,
+}: {
+  result: DoseResult;
+  input: DoseCalculatorInput;
+  onExport?: () => void;
+}) {
   const messages = useMessages();
   const t = messages.doseCalculator;
   const toast = useToast();
@@ -79,7 +99,11 @@ function DoseDetails({ result, input, onExport }: { result: DoseResult; input: D
       await navigator.clipboard.writeText(doseNote(input, result, new Date()));
       toast({ title: messages.common.copied, description: t.noteCopied, variant: 'success' });
     } catch {
-      toast({ title: messages.common.copyFailed, description: messages.common.copyFailedDetail, variant: 'destructive' });
+      toast({
+        title: messages.common.copyFailed,
+        description: messages.common.copyFailedDetail,
+        variant: 'destructive',
+      });
     }
   };
   const stats: [string, string][] = [
@@ -93,7 +117,10 @@ function DoseDetails({ result, input, onExport }: { result: DoseResult; input: D
       <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '8px 14px' }}>
         <p css={{ margin: 0 }}>
           <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.dosePerKg}</span>
-          <strong data-testid="dose-per-kg" css={{ fontSize: '2em', lineHeight: 1.1, color: token('--sgx-color-primary') }}>
+          <strong
+            data-testid="dose-per-kg"
+            css={{ fontSize: '2em', lineHeight: 1.1, color: token('--sgx-color-primary') }}
+          >
             {result.doseMgPerKg} {t.unitMgPerKg}
           </strong>
         </p>
@@ -108,7 +135,9 @@ function DoseDetails({ result, input, onExport }: { result: DoseResult; input: D
           </div>
         ))}
       </dl>
-      <p css={{ margin: 0, fontSize: '0.9em', color: token('--sgx-color-muted') }}>{t.medianRecovery(result.medianRecoveryMin)}</p>
+      <p css={{ margin: 0, fontSize: '0.9em', color: token('--sgx-color-muted') }}>
+        {t.medianRecovery(result.medianRecoveryMin)}
+      </p>
       <div>
         <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.administration}</h4>
         <p css={{ margin: 0 }}>{result.administration}</p>
@@ -118,7 +147,9 @@ function DoseDetails({ result, input, onExport }: { result: DoseResult; input: D
         <BulletList items={result.monitoring} />
       </div>
       {result.warnings.length > 0 && <Warnings items={result.warnings} />}
-      <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>{messages.common.decisionSupport}</p>
+      <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+        {messages.common.decisionSupport}
+      </p>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px', '@media print': { display: 'none' } }}>
         <Button variant="secondary" onClick={() => void copy()}>
           {t.copyNote}

@@ -5,5 +5,9 @@ export const DOSE_CALCULATOR_TAG = 'sgx-dose-calculator';
 
 /** Registers <sgx-dose-calculator api-base weight age-group> (idempotent). */
 export function defineDoseCalculator(): CustomElementConstructor {
-  return defineWidget<DoseCalculatorProps>(DOSE_CALCULATOR_TAG, DoseCalculator, { apiBase: 'string', weight: 'string', ageGroup: 'string' });
+  return defineWidget<DoseCalculatorProps>(DOSE_CALCULATOR_TAG, DoseCalculator, {
+    apiBase: 'string',
+    weight: 'string',
+    ageGroup: 'string',
+  });
 }

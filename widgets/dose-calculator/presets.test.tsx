@@ -23,11 +23,31 @@ async function calculateAtTof2() {
   await user.click(screen.getByRole('button', { name: 'Calculate Dose' }));
   return user;
 }
-const rendered = (props: DoseCalculatorProps) => <WidgetRoot><DoseCalculator {...props} /></WidgetRoot>;
+const rendered = (props: DoseCalculatorProps) => (
+  <WidgetRoot>
+    <DoseCalculator {...props} />
+  </WidgetRoot>
+);
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ historyId: 'h1' }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
-  sessionStore().setState({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false, selectedPatient: null });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ historyId: 'h1' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
+  );
+  sessionStore().setState({
+    token: null,
+    user: null,
+    userFetchedAt: null,
+    userStatus: 'idle',
+    quickUse: false,
+    selectedPatient: null,
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,22 +56,37 @@ describe('<DoseCalculator> presets changed after the first render', () => {
     { from: { weight: '70' }, to: { weight: '80' }, weight: '80', age: 'adult', total: '160 mg' },
     { from: { weight: '70' }, to: { weight: ' 55 ' }, weight: '55', age: 'adult', total: '110 mg' },
     { from: { weight: '70' }, to: {}, weight: '', age: 'adult', total: null }, // preset removed: no stale weight left
-    { from: { weight: '30', ageGroup: 'adult' }, to: { weight: '30', ageGroup: 'pediatric' }, weight: '30', age: 'pediatric', total: '60 mg' },
-    { from: { weight: '30', ageGroup: 'pediatric' }, to: { weight: '30', ageGroup: 'nonsense' }, weight: '30', age: 'adult', total: '60 mg' },
-  ])('$from → $to: field $weight / $age, old result cleared, the notice says so', async ({ from, to, weight, age, total }) => {
-    const view = renderWidget(<DoseCalculator {...from} />);
-    await calculateAtTof2();
-    expect(result()).not.toBeNull();
-    view.rerender(rendered(to));
-    expect(weightField().value).toBe(weight);
-    expect(ageField().value).toBe(age);
-    expect(result()).toBeNull();
-    expect(notice()).toBe(`${PRESET_NOTICE} ${CLEARED}`);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Calculate Dose' }));
-    if (total) expect(result()?.textContent).toContain(total);
-    else expect(result()).toBeNull();
-    if (total) expect(notice()).toBeNull();
-  });
+    {
+      from: { weight: '30', ageGroup: 'adult' },
+      to: { weight: '30', ageGroup: 'pediatric' },
+      weight: '30',
+      age: 'pediatric',
+      total: '60 mg',
+    },
+    {
+      from: { weight: '30', ageGroup: 'pediatric' },
+      to: { weight: '30', ageGroup: 'nonsense' },
+      weight: '30',
+      age: 'adult',
+      total: '60 mg',
+    },
+  ])(
+    '$from → $to: field $weight / $age, old result cleared, the notice says so',
+    async ({ from, to, weight, age, total }) => {
+      const view = renderWidget(<DoseCalculator {...from} />);
+      await calculateAtTof2();
+      expect(result()).not.toBeNull();
+      view.rerender(rendered(to));
+      expect(weightField().value).toBe(weight);
+      expect(ageField().value).toBe(age);
+      expect(result()).toBeNull();
+      expect(notice()).toBe(`${PRESET_NOTICE} ${CLEARED}`);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Calculate Dose' }));
+      if (total) expect(result()?.textContent).toContain(total);
+      else expect(result()).toBeNull();
+      if (total) expect(notice()).toBeNull();
+    },
+  );
 
   it('a preset change with no result on screen says only that the preset changed', () => {
     const view = renderWidget(<DoseCalculator weight="70" />);
@@ -76,14 +111,37 @@ describe('<DoseCalculator> presets changed after the first render', () => {
   });
 
   it('another patient chosen in the account area: their weight, the old result cleared', async () => {
-    sessionStore().setState({ token: 't', user: { id: 'u1', email: 'a@b.example', name: 'A', license: null }, userStatus: 'idle', userFetchedAt: Date.now() });
+    sessionStore().setState({
+      token: 't',
+      user: { id: 'u1', email: 'a@b.example', name: 'A', license: null },
+      userStatus: 'idle',
+      userFetchedAt: Date.now(),
+    });
     renderWidget(<DoseCalculator />);
-    act(() => sessionStore().getState().selectPatient({ id: 'p1', displayName: 'F.A.', mrn: 'M1', yearOfBirth: null, weightKg: 70, ageGroup: 'adult' }));
+    act(() =>
+      sessionStore().getState().selectPatient({
+        id: 'p1',
+        displayName: 'F.A.',
+        mrn: 'M1',
+        yearOfBirth: null,
+        weightKg: 70,
+        ageGroup: 'adult',
+      }),
+    );
     expect(weightField().value).toBe('70');
     await calculateAtTof2();
     expect(result()?.textContent).toContain('Patient: F.A. (M1)');
     expect(result()?.textContent).toContain('140 mg');
-    act(() => sessionStore().getState().selectPatient({ id: 'p2', displayName: 'K.B.', mrn: null, yearOfBirth: null, weightKg: 20, ageGroup: 'pediatric' }));
+    act(() =>
+      sessionStore().getState().selectPatient({
+        id: 'p2',
+        displayName: 'K.B.',
+        mrn: null,
+        yearOfBirth: null,
+        weightKg: 20,
+        ageGroup: 'pediatric',
+      }),
+    );
     expect(weightField().value).toBe('20');
     expect(ageField().value).toBe('pediatric');
     expect(result()).toBeNull(); // never the first patient's dose under the second patient's name

@@ -18,18 +18,43 @@ interface RangeFieldProps {
 }
 
 /** A native slider (arrow keys, Page Up/Down, Home/End) with its unit in the label and its value shown. */
-export function RangeField({ name, label, unit, value, min, max, step, display, valueText, hint, onChange }: RangeFieldProps) {
+export function RangeField({
+  name,
+  label,
+  unit,
+  value,
+  min,
+  max,
+  step,
+  display,
+  valueText,
+  hint,
+  onChange,
+}: RangeFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div part="field" css={{ display: 'grid', gap: '4px', minInlineSize: 0 }}>
-      <span css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', gap: '4px 12px' }}>
+      <span
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: '4px 12px',
+        }}
+      >
         <label htmlFor={id} css={{ fontWeight: 600 }}>
           {label}
           <span css={{ fontWeight: 400, color: token('--sgx-color-muted') }}> ({unit})</span>
         </label>
         {/* The slider announces its own aria-valuetext; this copy is for the eye. */}
-        <output htmlFor={id} aria-hidden="true" part="range-value" css={{ fontWeight: 700, color: token('--sgx-color-primary') }}>
+        <output
+          htmlFor={id}
+          aria-hidden="true"
+          part="range-value"
+          css={{ fontWeight: 700, color: token('--sgx-color-primary') }}
+        >
           {display}
         </output>
       </span>
@@ -44,9 +69,18 @@ export function RangeField({ name, label, unit, value, min, max, step, display, 
         aria-valuetext={valueText}
         aria-describedby={hint ? hintId : undefined}
         onChange={(event) => onChange(Number(event.target.value))}
-        css={{ inlineSize: '100%', minBlockSize: '32px', margin: 0, accentColor: token('--sgx-color-primary'), cursor: 'pointer' }}
+        css={{
+          inlineSize: '100%',
+          minBlockSize: '32px',
+          margin: 0,
+          accentColor: token('--sgx-color-primary'),
+          cursor: 'pointer',
+        }}
       />
-      <span aria-hidden="true" css={{ display: 'flex', justifyContent: 'space-between', fontSize: '0.8em', color: token('--sgx-color-muted') }}>
+      <span
+        aria-hidden="true"
+        css={{ display: 'flex', justifyContent: 'space-between', fontSize: '0.8em', color: token('--sgx-color-muted') }}
+      >
         <span>{min}</span>
         <span>{max}</span>
       </span>

@@ -47,10 +47,17 @@ function renderRecording(ui: ReactElement) {
 }
 
 const value = (id: string) => screen.getByTestId(`${id}-value`).textContent;
-const shown = () => [value('time-saved'), screen.getByTestId('time-saved-note').textContent, value('cost-saved'), value('ppcs-avoided')];
+const shown = () => [
+  value('time-saved'),
+  screen.getByTestId('time-saved-note').textContent,
+  value('cost-saved'),
+  value('ppcs-avoided'),
+];
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp, text: string) => fireEvent.change(field(label), { target: { value: text } });
-const defaultsDetail = { inputs: { numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 } };
+const defaultsDetail = {
+  inputs: { numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -147,8 +154,20 @@ describe('<RoiCalculator> inputs (docs/product.md §3, §5)', () => {
   it('sliders: native ranges 10–150 step 5 SAR and 0–20 step 1 %, with the value shown and said with its unit', () => {
     renderWidget(<RoiCalculator />);
     const [cost, ppc] = screen.getAllByRole('slider') as HTMLInputElement[];
-    expect([cost!.type, cost!.min, cost!.max, cost!.step, cost!.getAttribute('aria-valuetext')]).toEqual(['range', '10', '150', '5', '45 SAR per minute']);
-    expect([ppc!.type, ppc!.min, ppc!.max, ppc!.step, ppc!.getAttribute('aria-valuetext')]).toEqual(['range', '0', '20', '1', '10 percent']);
+    expect([cost!.type, cost!.min, cost!.max, cost!.step, cost!.getAttribute('aria-valuetext')]).toEqual([
+      'range',
+      '10',
+      '150',
+      '5',
+      '45 SAR per minute',
+    ]);
+    expect([ppc!.type, ppc!.min, ppc!.max, ppc!.step, ppc!.getAttribute('aria-valuetext')]).toEqual([
+      'range',
+      '0',
+      '20',
+      '1',
+      '10 percent',
+    ]);
     expect(screen.getByText('45 SAR')).toBeTruthy();
     expect(screen.getByText('10%')).toBeTruthy();
     fireEvent.change(cost!, { target: { value: '100' } });
@@ -165,7 +184,14 @@ describe('<RoiCalculator> inputs (docs/product.md §3, §5)', () => {
       await user.tab();
       order.push(document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? null);
     }
-    expect(order).toEqual(['cases', 'orCostPerMinute', 'timeNeostigmine', 'timeProduct', 'baselinePPCRate', 'Download PDF']);
+    expect(order).toEqual([
+      'cases',
+      'orCostPerMinute',
+      'timeNeostigmine',
+      'timeProduct',
+      'baselinePPCRate',
+      'Download PDF',
+    ]);
   });
 
   it('the risk ratio 0.62 is shown in a disabled field, with its source', () => {
@@ -178,8 +204,16 @@ describe('<RoiCalculator> inputs (docs/product.md §3, §5)', () => {
   });
 
   it('attributes preset the inputs', () => {
-    renderWidget(<RoiCalculator cases="250" orCostPerMinute="60" timeNeostigmine="18" timeProduct="2" baselinePpcRate="5" />);
-    expect([field(/^Number of cases/).value, field(/^OR cost per minute/).value, field(/with neostigmine/).value, field(/with sugammadex/).value, field(/^Baseline PPC rate/).value]).toEqual(['250', '60', '18', '2', '5']);
+    renderWidget(
+      <RoiCalculator cases="250" orCostPerMinute="60" timeNeostigmine="18" timeProduct="2" baselinePpcRate="5" />,
+    );
+    expect([
+      field(/^Number of cases/).value,
+      field(/^OR cost per minute/).value,
+      field(/with neostigmine/).value,
+      field(/with sugammadex/).value,
+      field(/^Baseline PPC rate/).value,
+    ]).toEqual(['250', '60', '18', '2', '5']);
     // (18 − 2) × 250 = 4000 min = 66.7 h; × 60 = 240,000 SAR; 250 × 5% × 0.38 = 4.75 → 4.8
     expect(shown()).toEqual(['4000', '66.7 h of OR time freed', '240,000', '4.8']);
   });
@@ -221,7 +255,11 @@ describe('<RoiCalculator> inputs (docs/product.md §3, §5)', () => {
 
   it('an invalid attribute falls back to the default in the form', () => {
     renderWidget(<RoiCalculator cases="lots" orCostPerMinute="47" baselinePpcRate="99" />);
-    expect([field(/^Number of cases/).value, field(/^OR cost per minute/).value, field(/^Baseline PPC rate/).value]).toEqual(['100', '45', '10']);
+    expect([
+      field(/^Number of cases/).value,
+      field(/^OR cost per minute/).value,
+      field(/^Baseline PPC rate/).value,
+    ]).toEqual(['100', '45', '10']);
   });
 });
 
@@ -241,16 +279,24 @@ describe('<RoiCalculator> impact summary and chart (docs/product.md §2, §5; do
     renderWidget(<RoiCalculator />);
     type(/with neostigmine/, '30');
     expect(screen.getByTestId('bar-neostigmine').style.inlineSize).toBe('100%');
-    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Time to TOF ratio ≥ 0.9: neostigmine 30 min, sugammadex 3 min');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Time to TOF ratio ≥ 0.9: neostigmine 30 min, sugammadex 3 min',
+    );
   });
 
   it('says that cost saved is capacity, not cash, and that time is saved only with TOF ≥ 0.9 verified', () => {
     const { container } = renderWidget(<RoiCalculator />);
     const impact = container.querySelector('[part="impact"]')!;
     expect(within(impact as HTMLElement).getByRole('heading', { level: 3 }).textContent).toBe('Impact summary');
-    expect(impact.textContent).toContain('Across 100 cases, reversing with sugammadex instead of neostigmine frees about 20.0 hours of OR time (54,000 SAR of OR capacity) and avoids an estimated 3.8 postoperative pulmonary complications.');
-    expect(impact.textContent).toContain('Most OR cost is fixed, so "cost saved" is OR capacity freed for other cases, not cash returned to the budget.');
-    expect(impact.textContent).toContain('OR-time savings appear only when a TOF ratio ≥ 0.9 is verified with quantitative monitoring before extubation.');
+    expect(impact.textContent).toContain(
+      'Across 100 cases, reversing with sugammadex instead of neostigmine frees about 20.0 hours of OR time (54,000 SAR of OR capacity) and avoids an estimated 3.8 postoperative pulmonary complications.',
+    );
+    expect(impact.textContent).toContain(
+      'Most OR cost is fixed, so "cost saved" is OR capacity freed for other cases, not cash returned to the budget.',
+    );
+    expect(impact.textContent).toContain(
+      'OR-time savings appear only when a TOF ratio ≥ 0.9 is verified with quantitative monitoring before extubation.',
+    );
     expect(screen.getByTestId('cost-saved-note').textContent).toBe('OR capacity freed, not cash');
   });
 
@@ -267,14 +313,36 @@ describe('<RoiCalculator> events', () => {
 
   it('sends sgx-roi-changed once on first render and once per change, with the inputs and the result', () => {
     const sent = renderRecording(<RoiCalculator />);
-    expect(sent).toEqual([{ name: 'sgx-roi-changed', detail: { ...defaultsDetail, result: expect.objectContaining({ timeSavedMin: 1200, costSavedSar: 54000, ppcsAvoided: 3.8, hoursFreed: 20 }) } }]);
+    expect(sent).toEqual([
+      {
+        name: 'sgx-roi-changed',
+        detail: {
+          ...defaultsDetail,
+          result: expect.objectContaining({
+            timeSavedMin: 1200,
+            costSavedSar: 54000,
+            ppcsAvoided: 3.8,
+            hoursFreed: 20,
+          }),
+        },
+      },
+    ]);
     type(/^Number of cases/, '200');
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual({
       name: 'sgx-roi-changed',
       detail: {
         inputs: { ...defaultsDetail.inputs, numberOfCases: 200 },
-        result: { kind: 'roi', timeSavedMin: 2400, costSavedSar: 108000, ppcsAvoided: 7.6, hoursFreed: 40, neostigmineBarPercent: 75, productBarPercent: 15, riskRatio: 0.62 },
+        result: {
+          kind: 'roi',
+          timeSavedMin: 2400,
+          costSavedSar: 108000,
+          ppcsAvoided: 7.6,
+          hoursFreed: 40,
+          neostigmineBarPercent: 75,
+          productBarPercent: 15,
+          riskRatio: 0.62,
+        },
       },
     });
   });
@@ -312,7 +380,13 @@ describe('<RoiCalculator> Download PDF (docs/product.md §4, §7, §8)', () => {
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     expect(button.getAttribute('aria-busy')).toBeNull();
     const text = pdf.texts.join('\n');
-    for (const figure of ['Number of cases: 100', 'Time saved: 1200 min (20.0 h of OR time freed)', 'Cost saved: 54,000 SAR', 'PPCs avoided: 3.8']) expect(text).toContain(figure);
+    for (const figure of [
+      'Number of cases: 100',
+      'Time saved: 1200 min (20.0 h of OR time freed)',
+      'Cost saved: 54,000 SAR',
+      'PPCs avoided: 3.8',
+    ])
+      expect(text).toContain(figure);
     expect(text).toMatch(/Generated: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 
@@ -337,7 +411,9 @@ describe('<RoiCalculator> Download PDF (docs/product.md §4, §7, §8)', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledTimes(1));
     expect(alert).toHaveBeenCalledWith('Error generating PDF. Please try again.');
     expect(log).toHaveBeenCalledWith(expect.objectContaining({ message: 'jsPDF could not start' }));
-    expect(sent.filter((event) => event.name === 'sgx-error')).toEqual([{ name: 'sgx-error', detail: { source: 'roi-calculator', message: 'jsPDF could not start' } }]);
+    expect(sent.filter((event) => event.name === 'sgx-error')).toEqual([
+      { name: 'sgx-error', detail: { source: 'roi-calculator', message: 'jsPDF could not start' } },
+    ]);
     expect(pdf.saved).toEqual([]);
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   });
@@ -356,7 +432,10 @@ describe('<RoiCalculator> Download PDF (docs/product.md §4, §7, §8)', () => {
     }
     expect(imports).toEqual(['RoiCalculator.tsx']);
     const component = readFileSync(join(folder, 'RoiCalculator.tsx'), 'utf8');
-    const handler = component.slice(component.indexOf('const downloadPdf = async'), component.indexOf('const scrollToCalculator'));
+    const handler = component.slice(
+      component.indexOf('const downloadPdf = async'),
+      component.indexOf('const scrollToCalculator'),
+    );
     expect(handler).toContain("import('jspdf')"); // with the report's own module, in parallel
     expect(component.split("import('jspdf')")).toHaveLength(2);
   });
@@ -372,10 +451,14 @@ describe('<RoiCalculator> E-mail Report (docs/product.md §7)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'E-mail Report' }));
     expect(open).toHaveBeenCalledTimes(1);
     const url = open.mock.calls[0]![0];
-    expect(url.startsWith('mailto:?subject=Sugammadex%20ROI%20%26%20Safety%20Calculator%20-%20estimate&body=')).toBe(true);
+    expect(url.startsWith('mailto:?subject=Sugammadex%20ROI%20%26%20Safety%20Calculator%20-%20estimate&body=')).toBe(
+      true,
+    );
     const body = decodeURIComponent(url.split('&body=')[1]!);
     expect(body).toContain('- Number of cases: 200\r\n');
-    expect(body).toContain('- Time saved: 2400 min (40.0 h of OR time freed)\r\n- Cost saved: 108,000 SAR (OR capacity freed, not cash)\r\n- PPCs avoided: 7.6');
+    expect(body).toContain(
+      '- Time saved: 2400 min (40.0 h of OR time freed)\r\n- Cost saved: 108,000 SAR (OR capacity freed, not cash)\r\n- PPCs avoided: 7.6',
+    );
   });
 });
 
@@ -388,7 +471,9 @@ describe('<RoiCalculator> call to action (docs/product.md §2)', () => {
     const scrollIntoView = vi.fn();
     target.scrollIntoView = scrollIntoView;
     const { container } = renderWidget(<RoiCalculator />);
-    fireEvent.click(within(container.querySelector<HTMLElement>('[part="cta"]')!).getByRole('button', { name: 'Calculate Dose' }));
+    fireEvent.click(
+      within(container.querySelector<HTMLElement>('[part="cta"]')!).getByRole('button', { name: 'Calculate Dose' }),
+    );
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth' });
   });
 
@@ -421,8 +506,25 @@ describe('<RoiCalculator> layout and parts (docs/product.md §2)', () => {
 
   it('exposes its main parts for ::part() styling', () => {
     const { container } = renderWidget(<RoiCalculator />);
-    const parts = [...container.querySelectorAll('[part]')].flatMap((element) => element.getAttribute('part')!.split(' '));
-    for (const part of ['container', 'form', 'field', 'results', 'result', 'impact', 'chart', 'bar', 'actions', 'button', 'cta', 'guide-link', 'disclaimer']) expect(parts).toContain(part);
+    const parts = [...container.querySelectorAll('[part]')].flatMap((element) =>
+      element.getAttribute('part')!.split(' '),
+    );
+    for (const part of [
+      'container',
+      'form',
+      'field',
+      'results',
+      'result',
+      'impact',
+      'chart',
+      'bar',
+      'actions',
+      'button',
+      'cta',
+      'guide-link',
+      'disclaimer',
+    ])
+      expect(parts).toContain(part);
     expect(container.querySelectorAll('[part="result"]')).toHaveLength(3);
   });
 });

@@ -29,17 +29,40 @@ const DEFAULT_CALCULATOR_TARGET = '#calculator';
 const DEFAULT_GUIDE_HREF = '/hcp-guide.pdf';
 
 /** docs/product.md §2–5, §7–9: the ROI and safety calculator. Computes locally; needs no API. */
-export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate, calculatorTarget, guideHref, apiBase = '' }: RoiCalculatorProps) {
+export function RoiCalculator({
+  cases,
+  orCostPerMinute,
+  timeNeostigmine,
+  timeProduct,
+  baselinePpcRate,
+  calculatorTarget,
+  guideHref,
+  apiBase = '',
+}: RoiCalculatorProps) {
   const messages = useMessages();
   const t = messages.roi;
   const host = useWidgetHost();
   const headingId = useId();
-  const [form, update] = useRoiForm(resolveRoiPresets({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate }));
+  const [form, update] = useRoiForm(
+    resolveRoiPresets({ cases, orCostPerMinute, timeNeostigmine, timeProduct, baselinePpcRate }),
+  );
   const parsed = inputsFromForm(form);
-  const { numberOfCases, orCostPerMinute: costPerMin, timeNeostigmine: neoMin, timeProduct: productMin, baselinePPCRate } = parsed;
+  const {
+    numberOfCases,
+    orCostPerMinute: costPerMin,
+    timeNeostigmine: neoMin,
+    timeProduct: productMin,
+    baselinePPCRate,
+  } = parsed;
   // Keyed on the parsed numbers: typing "12.7" after "12" changes nothing, so nothing is recomputed or sent.
   const inputs = useMemo(
-    () => ({ numberOfCases, orCostPerMinute: costPerMin, timeNeostigmine: neoMin, timeProduct: productMin, baselinePPCRate }),
+    () => ({
+      numberOfCases,
+      orCostPerMinute: costPerMin,
+      timeNeostigmine: neoMin,
+      timeProduct: productMin,
+      baselinePPCRate,
+    }),
     [numberOfCases, costPerMin, neoMin, productMin, baselinePPCRate],
   );
   const result = useMemo(() => computeRoi(inputs), [inputs]);
@@ -67,13 +90,19 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
     setGenerating(true);
     try {
       // jsPDF (~125 KiB gzip) and the report's layout are loaded here, on the click, and never at start-up.
-      const [{ jsPDF }, { buildRoiReport, ROI_REPORT_FILE_NAME }] = await Promise.all([import('jspdf'), import('./pdf-report.ts')]);
+      const [{ jsPDF }, { buildRoiReport, ROI_REPORT_FILE_NAME }] = await Promise.all([
+        import('jspdf'),
+        import('./pdf-report.ts'),
+      ]);
       const doc = buildRoiReport(jsPDF, inputs, result, new Date(), t);
       doc.save(ROI_REPORT_FILE_NAME);
     } catch (error) {
       console.error(error);
       window.alert(t.pdfError);
-      host.emit('sgx-error', { source: 'roi-calculator', message: error instanceof Error ? error.message : String(error) });
+      host.emit('sgx-error', {
+        source: 'roi-calculator',
+        message: error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setGenerating(false);
     }
@@ -85,7 +114,11 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
   };
 
   return (
-    <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size', display: 'grid', gap: '20px', textAlign: 'start' }}>
+    <section
+      aria-labelledby={headingId}
+      part="container"
+      css={{ containerType: 'inline-size', display: 'grid', gap: '20px', textAlign: 'start' }}
+    >
       <header>
         <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
           {t.title}
@@ -97,7 +130,10 @@ export function RoiCalculator({ cases, orCostPerMinute, timeNeostigmine, timePro
         <div css={{ display: 'grid', gap: '16px', minInlineSize: 0 }}>
           <RoiResultCards result={result} />
           <RoiImpactSummary inputs={inputs} result={result} />
-          <div part="actions" css={{ display: 'flex', flexWrap: 'wrap', gap: '10px', '@media print': { display: 'none' } }}>
+          <div
+            part="actions"
+            css={{ display: 'flex', flexWrap: 'wrap', gap: '10px', '@media print': { display: 'none' } }}
+          >
             <Button busy={generating} disabled={generating} onClick={() => void downloadPdf()}>
               {t.downloadPdf}
             </Button>

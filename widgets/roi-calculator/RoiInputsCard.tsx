@@ -8,7 +8,13 @@ import type { RoiFormState } from './roi-form.ts';
 import { formCardCss } from '../shared/styles.ts';
 
 /** docs/product.md §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
-export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange: (patch: Partial<RoiFormState>) => void }) {
+export function RoiInputsCard({
+  form,
+  onChange,
+}: {
+  form: RoiFormState;
+  onChange: (patch: Partial<RoiFormState>) => void;
+}) {
   const t = useMessages().roi;
   const headingId = useId();
   const riskRatioId = useId();
@@ -26,7 +32,14 @@ export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange
       <h3 id={headingId} css={{ margin: 0, fontSize: '1.1em' }}>
         {t.inputsTitle}
       </h3>
-      <NumberField name="cases" label={t.numberOfCases} hint={t.numberOfCasesHint} inputMode="numeric" value={form.cases} onChange={(cases) => onChange({ cases })} />
+      <NumberField
+        name="cases"
+        label={t.numberOfCases}
+        hint={t.numberOfCasesHint}
+        inputMode="numeric"
+        value={form.cases}
+        onChange={(cases) => onChange({ cases })}
+      />
       <RangeField
         name="orCostPerMinute"
         label={t.orCostPerMinute}
@@ -38,8 +51,24 @@ export function RoiInputsCard({ form, onChange }: { form: RoiFormState; onChange
         onChange={(orCostPerMinute) => onChange({ orCostPerMinute })}
       />
       <div css={{ display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-        <NumberField name="timeNeostigmine" label={t.timeNeostigmine} unit={t.unitMin} hint={t.wholeNumberHint} inputMode="numeric" value={form.timeNeostigmine} onChange={(timeNeostigmine) => onChange({ timeNeostigmine })} />
-        <NumberField name="timeProduct" label={t.timeProduct} unit={t.unitMin} hint={t.wholeNumberHint} inputMode="numeric" value={form.timeProduct} onChange={(timeProduct) => onChange({ timeProduct })} />
+        <NumberField
+          name="timeNeostigmine"
+          label={t.timeNeostigmine}
+          unit={t.unitMin}
+          hint={t.wholeNumberHint}
+          inputMode="numeric"
+          value={form.timeNeostigmine}
+          onChange={(timeNeostigmine) => onChange({ timeNeostigmine })}
+        />
+        <NumberField
+          name="timeProduct"
+          label={t.timeProduct}
+          unit={t.unitMin}
+          hint={t.wholeNumberHint}
+          inputMode="numeric"
+          value={form.timeProduct}
+          onChange={(timeProduct) => onChange({ timeProduct })}
+        />
       </div>
       <RangeField
         name="baselinePPCRate"

@@ -12,21 +12,52 @@ import { surfaceCss } from '../shared/styles.ts';
 /** docs/product.md §2–4: the three result cards; their figures count up to the formula results. */
 export function RoiResultCards({ result }: { result: RoiResult }) {
   const t = useMessages().roi;
-  const [time = 0, hours = 0, cost = 0, ppcs = 0] = useCountUp([result.timeSavedMin, result.hoursFreed, result.costSavedSar, result.ppcsAvoided], [0, 1, 0, 1]);
+  const [time = 0, hours = 0, cost = 0, ppcs = 0] = useCountUp(
+    [result.timeSavedMin, result.hoursFreed, result.costSavedSar, result.ppcsAvoided],
+    [0, 1, 0, 1],
+  );
   return (
-    <div part="results" role="group" aria-label={t.resultsLabel} css={{ display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' }}>
-      <ResultCard id="time-saved" title={t.timeSaved} value={String(time)} unit={t.unitMin} note={t.hoursFreed(formatOneDecimal(hours))} />
+    <div
+      part="results"
+      role="group"
+      aria-label={t.resultsLabel}
+      css={{ display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' }}
+    >
+      <ResultCard
+        id="time-saved"
+        title={t.timeSaved}
+        value={String(time)}
+        unit={t.unitMin}
+        note={t.hoursFreed(formatOneDecimal(hours))}
+      />
       <ResultCard id="cost-saved" title={t.costSaved} value={formatSar(cost)} unit={t.unitSar} note={t.costSavedNote} />
       <ResultCard id="ppcs-avoided" title={t.ppcsAvoided} value={formatOneDecimal(ppcs)} note={t.ppcsAvoidedNote} />
       {/* The animated figures are not announced step by step; this line says the final ones once. */}
       <p aria-live="polite" aria-atomic="true" css={visuallyHidden}>
-        {t.resultsAnnouncement(String(result.timeSavedMin), formatOneDecimal(result.hoursFreed), formatSar(result.costSavedSar), formatOneDecimal(result.ppcsAvoided))}
+        {t.resultsAnnouncement(
+          String(result.timeSavedMin),
+          formatOneDecimal(result.hoursFreed),
+          formatSar(result.costSavedSar),
+          formatOneDecimal(result.ppcsAvoided),
+        )}
       </p>
     </div>
   );
 }
 
-function ResultCard({ id, title, value, unit, note }: { id: string; title: string; value: string; unit?: string; note: ReactNode }) {
+function ResultCard({
+  id,
+  title,
+  value,
+  unit,
+  note,
+}: {
+  id: string;
+  title: string;
+  value: string;
+  unit?: string;
+  note: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section
@@ -47,7 +78,15 @@ function ResultCard({ id, title, value, unit, note }: { id: string; title: strin
         {title}
       </h3>
       <p css={{ margin: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '6px' }}>
-        <strong data-testid={`${id}-value`} css={{ fontSize: '1.8em', lineHeight: 1.1, color: token('--sgx-color-primary'), fontVariantNumeric: 'tabular-nums' }}>
+        <strong
+          data-testid={`${id}-value`}
+          css={{
+            fontSize: '1.8em',
+            lineHeight: 1.1,
+            color: token('--sgx-color-primary'),
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
           {value}
         </strong>
         {unit && <span css={{ fontWeight: 600 }}>{unit}</span>}
@@ -64,23 +103,59 @@ export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; 
   const t = useMessages().roi;
   const [summary, fixedCost, tof] = impactLines(inputs, result, t);
   const bars = [
-    { key: 'neostigmine', label: t.neostigmine, minutes: inputs.timeNeostigmine, percent: result.neostigmineBarPercent, colour: token('--sgx-color-muted') },
-    { key: 'product', label: t.product, minutes: inputs.timeProduct, percent: result.productBarPercent, colour: token('--sgx-color-primary') },
+    {
+      key: 'neostigmine',
+      label: t.neostigmine,
+      minutes: inputs.timeNeostigmine,
+      percent: result.neostigmineBarPercent,
+      colour: token('--sgx-color-muted'),
+    },
+    {
+      key: 'product',
+      label: t.product,
+      minutes: inputs.timeProduct,
+      percent: result.productBarPercent,
+      colour: token('--sgx-color-primary'),
+    },
   ];
   return (
     <Card title={t.impactTitle} part="impact">
       <div css={{ display: 'grid', gap: '12px' }}>
         <p css={{ margin: 0, fontWeight: 600 }}>{t.chartTitle}</p>
-        <div part="chart" role="img" aria-label={t.chartLabel(inputs.timeNeostigmine, inputs.timeProduct)} css={{ display: 'grid', gap: '8px', gridTemplateColumns: 'max-content minmax(0, 1fr) max-content', alignItems: 'center' }}>
+        <div
+          part="chart"
+          role="img"
+          aria-label={t.chartLabel(inputs.timeNeostigmine, inputs.timeProduct)}
+          css={{
+            display: 'grid',
+            gap: '8px',
+            gridTemplateColumns: 'max-content minmax(0, 1fr) max-content',
+            alignItems: 'center',
+          }}
+        >
           {bars.map((bar) => (
             <div key={bar.key} css={{ display: 'contents' }}>
               <span>{bar.label}</span>
-              <span css={{ display: 'block', blockSize: '24px', borderRadius: '6px', background: token('--sgx-color-surface-alt'), overflow: 'hidden' }}>
+              <span
+                css={{
+                  display: 'block',
+                  blockSize: '24px',
+                  borderRadius: '6px',
+                  background: token('--sgx-color-surface-alt'),
+                  overflow: 'hidden',
+                }}
+              >
                 <span
                   data-testid={`bar-${bar.key}`}
                   part={`bar bar-${bar.key}`}
                   style={{ inlineSize: `${bar.percent}%` }}
-                  css={{ display: 'block', blockSize: '100%', background: bar.colour, transition: 'inline-size 0.3s ease', '@media (prefers-reduced-motion: reduce)': { transition: 'none' } }}
+                  css={{
+                    display: 'block',
+                    blockSize: '100%',
+                    background: bar.colour,
+                    transition: 'inline-size 0.3s ease',
+                    '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+                  }}
                 />
               </span>
               <span css={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{t.minutes(bar.minutes)}</span>
@@ -88,7 +163,16 @@ export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; 
           ))}
         </div>
         <p css={{ margin: 0 }}>{summary}</p>
-        <ul css={{ margin: 0, paddingInlineStart: '1.25em', display: 'grid', gap: '4px', fontSize: '0.9em', color: token('--sgx-color-muted') }}>
+        <ul
+          css={{
+            margin: 0,
+            paddingInlineStart: '1.25em',
+            display: 'grid',
+            gap: '4px',
+            fontSize: '0.9em',
+            color: token('--sgx-color-muted'),
+          }}
+        >
           <li>{fixedCost}</li>
           <li>{tof}</li>
         </ul>

@@ -59,7 +59,9 @@ describe('useCountUp', () => {
   });
 
   it('restarts from zero when a target changes', () => {
-    const { result, rerender } = renderHook(({ target }) => useCountUp([target], [0]), { initialProps: { target: 1200 } });
+    const { result, rerender } = renderHook(({ target }) => useCountUp([target], [0]), {
+      initialProps: { target: 1200 },
+    });
     act(() => vi.advanceTimersByTime(1500));
     expect(result.current).toEqual([1200]);
     rerender({ target: 2400 });

@@ -17,7 +17,9 @@ export function countUpFrames(target: number, steps: number, decimals: number): 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 function reducedMotionQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION_QUERY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(REDUCED_MOTION_QUERY)
+    : null;
 }
 
 /** Whether the user asked for reduced motion; follows changes to the setting. */
@@ -42,7 +44,11 @@ interface CountUpOptions {
  * Animates several figures together from zero to their targets, restarting whenever any target
  * changes. With prefers-reduced-motion the targets show at once. Returns the values to display.
  */
-export function useCountUp(targets: readonly number[], decimals: readonly number[], { steps = ROI_ANIMATION_STEPS, stepMs = ROI_ANIMATION_STEP_MS }: CountUpOptions = {}): number[] {
+export function useCountUp(
+  targets: readonly number[],
+  decimals: readonly number[],
+  { steps = ROI_ANIMATION_STEPS, stepMs = ROI_ANIMATION_STEP_MS }: CountUpOptions = {},
+): number[] {
   const reduced = usePrefersReducedMotion();
   const key = `${targets.join('|')}/${decimals.join('|')}/${steps}`;
   // The step belongs to the targets it was counted for: new targets start at step 0 in the same render.
@@ -65,5 +71,7 @@ export function useCountUp(targets: readonly number[], decimals: readonly number
   }, [key, reduced, steps, stepMs]);
 
   const step = reduced ? steps : progress.key === key ? progress.step : 0;
-  return targets.map((target, index) => (step >= steps ? target : step <= 0 ? 0 : (frames[index]?.[step - 1] ?? target)));
+  return targets.map((target, index) =>
+    step >= steps ? target : step <= 0 ? 0 : (frames[index]?.[step - 1] ?? target),
+  );
 }

@@ -30,7 +30,9 @@ describe('buildRoiMailto (docs/product.md §7: mail client, subject and body, no
       '',
       'Estimates for planning only. Results depend on the figures entered and on local practice; they are not a guarantee of savings or outcomes. Decision support only: confirm every decision against the product information and clinical judgement.',
     ].join('\r\n');
-    expect(url).toBe(`mailto:?subject=Sugammadex%20ROI%20%26%20Safety%20Calculator%20-%20estimate&body=${encodeURIComponent(body)}`);
+    expect(url).toBe(
+      `mailto:?subject=Sugammadex%20ROI%20%26%20Safety%20Calculator%20-%20estimate&body=${encodeURIComponent(body)}`,
+    );
   });
 
   it('has no recipient, and every part is percent-encoded (no raw space, &, line break or ≥)', () => {

@@ -68,7 +68,12 @@ describe('buildRoiReport (docs/product.md §7)', () => {
   it('the figures are in the PDF file itself', () => {
     const output = pdfText(buildRoiReport(jsPDF, defaults, computeRoi(defaults), generatedAt));
     expect(output.startsWith('%PDF-')).toBe(true);
-    for (const figure of ['(Time saved: 1200 min \\(20.0 h of OR time freed\\)) Tj', '(Cost saved: 54,000 SAR \\(OR capacity freed, not cash\\)) Tj', '(PPCs avoided: 3.8) Tj', '(Generated: 2025-08-05 14:30) Tj']) {
+    for (const figure of [
+      '(Time saved: 1200 min \\(20.0 h of OR time freed\\)) Tj',
+      '(Cost saved: 54,000 SAR \\(OR capacity freed, not cash\\)) Tj',
+      '(PPCs avoided: 3.8) Tj',
+      '(Generated: 2025-08-05 14:30) Tj',
+    ]) {
       expect(output).toContain(figure);
     }
   });

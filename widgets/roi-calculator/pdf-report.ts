@@ -24,7 +24,13 @@ const HEADING = { sizePt: 13, bold: true };
  * The A4 report (docs/product.md §7): title, generation date and time, inputs, results, a time-comparison
  * chart, the impact summary and the disclaimer. Returns the document; the caller saves it.
  */
-export function buildRoiReport(JsPdf: typeof jsPDF, inputs: RoiInputsDetail, result: RoiResult, generatedAt: Date, t: RoiMessages = roi): jsPDF {
+export function buildRoiReport(
+  JsPdf: typeof jsPDF,
+  inputs: RoiInputsDetail,
+  result: RoiResult,
+  generatedAt: Date,
+  t: RoiMessages = roi,
+): jsPDF {
   // docs/product.md §7: A4, text wrapped at 170 mm (the shared page measures).
   const flow = new PdfFlow(JsPdf, { lineHeight: withLeading(LEADING), bottomMarginMm: MARGIN_MM });
   const { doc } = flow;

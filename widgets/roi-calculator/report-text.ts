@@ -30,7 +30,12 @@ export function resultLines(result: RoiResult, t: RoiMessages = roi): string[] {
 /** The impact summary: the figures in a sentence, then why "cost saved" is capacity and when time is saved. */
 export function impactLines(inputs: RoiInputsDetail, result: RoiResult, t: RoiMessages = roi): string[] {
   return [
-    t.impactSummary(inputs.numberOfCases, formatOneDecimal(result.hoursFreed), formatSar(result.costSavedSar), formatOneDecimal(result.ppcsAvoided)),
+    t.impactSummary(
+      inputs.numberOfCases,
+      formatOneDecimal(result.hoursFreed),
+      formatSar(result.costSavedSar),
+      formatOneDecimal(result.ppcsAvoided),
+    ),
     t.fixedCostNote,
     t.tofNote,
   ];

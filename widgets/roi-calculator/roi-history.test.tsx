@@ -7,9 +7,22 @@ import { RoiCalculator, ROI_RECORD_AFTER_MS } from './RoiCalculator.tsx';
 const user = { id: 'u1', email: 'sara@hospital.example', name: 'Sara', license: null };
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(JSON.stringify({ historyId: 'h1' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ historyId: 'h1' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
-  sessionStore().setState({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false, selectedPatient: null });
+  sessionStore().setState({
+    token: null,
+    user: null,
+    userFetchedAt: null,
+    userStatus: 'idle',
+    quickUse: false,
+    selectedPatient: null,
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +43,10 @@ describe('ROI calculator history', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('https://api.example/api/tools/run');
-    expect(JSON.parse(String(init.body))).toEqual({ toolType: 'roi_calculator', inputs: { numberOfCases: 250, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 } });
+    expect(JSON.parse(String(init.body))).toEqual({
+      toolType: 'roi_calculator',
+      inputs: { numberOfCases: 250, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+    });
   });
 
   it('Quick Use: nothing is sent', () => {

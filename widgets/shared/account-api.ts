@@ -1,4 +1,13 @@
-import { exportListSchema, exportRecordSchema, historyPageSchema, patientListSchema, patientSchema, type ExportRecord, type Patient, type ToolType } from '../../contracts/records.ts';
+import {
+  exportListSchema,
+  exportRecordSchema,
+  historyPageSchema,
+  patientListSchema,
+  patientSchema,
+  type ExportRecord,
+  type Patient,
+  type ToolType,
+} from '../../contracts/records.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiRequest, apiSend } from './api-client.ts';
 import { sessionToken } from './session-store.ts';
@@ -16,33 +25,58 @@ const withQuery = (path: string, query: Record<string, string | number | null | 
 const patientPath = (id: string) => `/api/patients/${encodeURIComponent(id)}`;
 
 export const listPatients = (apiBase: string, q = '') =>
-  apiRequest(apiBase, withQuery('/api/patients', { q }), patientListSchema, { token: sessionToken() }).then((body) => body.patients);
-export const createPatient = (apiBase: string, fields: PatientFields) => apiRequest(apiBase, '/api/patients', patientSchema, { method: 'POST', body: fields, token: sessionToken() });
-export const updatePatient = (apiBase: string, id: string, fields: PatientFields) => apiRequest(apiBase, patientPath(id), patientSchema, { method: 'PATCH', body: fields, token: sessionToken() });
-export const deletePatient = (apiBase: string, id: string) => apiSend(apiBase, patientPath(id), { method: 'DELETE', token: sessionToken() });
+  apiRequest(apiBase, withQuery('/api/patients', { q }), patientListSchema, { token: sessionToken() }).then(
+    (body) => body.patients,
+  );
+export const createPatient = (apiBase: string, fields: PatientFields) =>
+  apiRequest(apiBase, '/api/patients', patientSchema, { method: 'POST', body: fields, token: sessionToken() });
+export const updatePatient = (apiBase: string, id: string, fields: PatientFields) =>
+  apiRequest(apiBase, patientPath(id), patientSchema, { method: 'PATCH', body: fields, token: sessionToken() });
+export const deletePatient = (apiBase: string, id: string) =>
+  apiSend(apiBase, patientPath(id), { method: 'DELETE', token: sessionToken() });
 
-export const listHistory = (apiBase: string, filter: { patientId?: string; toolType?: ToolType; page?: number; pageSize?: number }) =>
-  apiRequest(apiBase, withQuery('/api/history', filter), historyPageSchema, { token: sessionToken() });
+export const listHistory = (
+  apiBase: string,
+  filter: { patientId?: string; toolType?: ToolType; page?: number; pageSize?: number },
+) => apiRequest(apiBase, withQuery('/api/history', filter), historyPageSchema, { token: sessionToken() });
 
-const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null) => ({ method: 'POST' as const, body: { toolType, inputs, ...(patientId ? { patientId } : {}) }, token: sessionToken() });
+const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null) => ({
+  method: 'POST' as const,
+  body: { toolType, inputs, ...(patientId ? { patientId } : {}) },
+  token: sessionToken(),
+});
 
 /** Records a calculation for a signed-in clinician: the server recomputes it and keeps it in history. */
 export const recordCalculation = (apiBase: string, toolType: ToolType, inputs: unknown, patientId?: string | null) =>
   apiRequest(apiBase, '/api/tools/run', recordedRunSchema, runTool(toolType, inputs, patientId));
 
 /** The advisor is computed by the server (signed in or not); signed in, it is also recorded. */
-export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string) => apiRequest(apiBase, '/api/tools/run', advisorRunSchema, runTool('bradycardia_advisor', inputs, patientId));
+export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string) =>
+  apiRequest(apiBase, '/api/tools/run', advisorRunSchema, runTool('bradycardia_advisor', inputs, patientId));
 
 export const listExports = (apiBase: string, patientId?: string) =>
-  apiRequest(apiBase, withQuery('/api/exports', { patientId }), exportListSchema, { token: sessionToken() }).then((body) => body.exports);
+  apiRequest(apiBase, withQuery('/api/exports', { patientId }), exportListSchema, { token: sessionToken() }).then(
+    (body) => body.exports,
+  );
 
 /** Stores a PDF with the caller's exports (raw application/pdf body). */
-export const uploadExport = (apiBase: string, pdf: Blob, meta: { fileName: string; patientId?: string | null; calculationId?: string | null }): Promise<ExportRecord> =>
-  apiRequest(apiBase, withQuery('/api/exports', meta), exportRecordSchema, { method: 'POST', body: new Blob([pdf], { type: 'application/pdf' }), token: sessionToken() });
+export const uploadExport = (
+  apiBase: string,
+  pdf: Blob,
+  meta: { fileName: string; patientId?: string | null; calculationId?: string | null },
+): Promise<ExportRecord> =>
+  apiRequest(apiBase, withQuery('/api/exports', meta), exportRecordSchema, {
+    method: 'POST',
+    body: new Blob([pdf], { type: 'application/pdf' }),
+    token: sessionToken(),
+  });
 
 /** Downloads a stored export with the session's token (a plain link cannot send it). */
 export async function downloadExport(apiBase: string, record: Pick<ExportRecord, 'id' | 'fileName'>): Promise<void> {
-  saveBlob(await apiDownload(apiBase, `/api/exports/${encodeURIComponent(record.id)}`, { token: sessionToken() }), record.fileName);
+  saveBlob(
+    await apiDownload(apiBase, `/api/exports/${encodeURIComponent(record.id)}`, { token: sessionToken() }),
+    record.fileName,
+  );
 }
 
 /** Saves a file through a temporary link (works inside shadow roots and on any host page). */

@@ -49,7 +49,8 @@ export function apiUrl(apiBase: string | undefined, path: string): string {
 async function send(apiBase: string | undefined, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {};
   const isBlob = typeof Blob !== 'undefined' && options.body instanceof Blob;
-  if (options.body !== undefined) headers['Content-Type'] = isBlob ? (options.body as Blob).type || 'application/octet-stream' : 'application/json';
+  if (options.body !== undefined)
+    headers['Content-Type'] = isBlob ? (options.body as Blob).type || 'application/octet-stream' : 'application/json';
   if (options.token) headers.Authorization = `bearer ${options.token}`;
   let response: Response;
   try {
@@ -69,8 +70,12 @@ async function send(apiBase: string | undefined, path: string, options: RequestO
 function httpError(response: Response, text: string): ApiError {
   const message = `${response.status}: ${text || response.statusText}`;
   const body = v.safeParse(errorBodySchema, parseJson(text));
-  if (body.success && body.output.message) return new ApiError(response.status, message, body.output.message, body.output.issues);
-  const human = text && text.length < 200 && !text.trimStart().startsWith('<') ? text : response.statusText || `Error ${response.status}`;
+  if (body.success && body.output.message)
+    return new ApiError(response.status, message, body.output.message, body.output.issues);
+  const human =
+    text && text.length < 200 && !text.trimStart().startsWith('<')
+      ? text
+      : response.statusText || `Error ${response.status}`;
   return new ApiError(response.status, message, human);
 }
 
@@ -83,13 +88,24 @@ function parseJson(text: string): unknown {
 }
 
 /** A JSON call whose answer is parsed with `schema`; one that does not fit is an `unreadable` ApiError. */
-export async function apiRequest<S extends v.GenericSchema>(apiBase: string | undefined, path: string, schema: S, options: RequestOptions): Promise<v.InferOutput<S>> {
+export async function apiRequest<S extends v.GenericSchema>(
+  apiBase: string | undefined,
+  path: string,
+  schema: S,
+  options: RequestOptions,
+): Promise<v.InferOutput<S>> {
   const response = await send(apiBase, path, options);
   const text = await response.text();
   const parsed = v.safeParse(schema, text ? parseJson(text) : undefined);
   if (parsed.success) return parsed.output;
   const where = parsed.issues[0] ? v.getDotPath(parsed.issues[0]) : null;
-  throw new ApiError(response.status, `${response.status}: unexpected answer from ${path}${where ? ` (at ${where})` : ''}`, UNREADABLE_RESPONSE_MESSAGE, [], 'unreadable');
+  throw new ApiError(
+    response.status,
+    `${response.status}: unexpected answer from ${path}${where ? ` (at ${where})` : ''}`,
+    UNREADABLE_RESPONSE_MESSAGE,
+    [],
+    'unreadable',
+  );
 }
 
 /** A call whose answer is ignored (204 or anything else OK). */

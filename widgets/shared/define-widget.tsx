@@ -55,7 +55,8 @@ export function defineWidget<Props extends object>(
     disconnectedCallback() {
       queueMicrotask(() => {
         // (typeof document: a test environment may already be torn down when the microtask runs)
-        if (!this.isConnected && typeof document !== 'undefined') (Base.prototype as unknown as { disconnectedCallback(): void }).disconnectedCallback.call(this);
+        if (!this.isConnected && typeof document !== 'undefined')
+          (Base.prototype as unknown as { disconnectedCallback(): void }).disconnectedCallback.call(this);
       });
     }
   }

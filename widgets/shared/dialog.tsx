@@ -8,7 +8,21 @@ import { useMessages } from './widget-context.ts';
  * close, all inside the element's shadow root (a portal to <body> would lose the styles). Focus
  * returns to the element that had it when the dialog opened.
  */
-export function Dialog({ open, title, onClose, children, part = 'dialog', wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; part?: string; wide?: boolean }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  part = 'dialog',
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  part?: string;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messages = useMessages();
@@ -67,7 +81,15 @@ export function Dialog({ open, title, onClose, children, part = 'dialog', wide =
       }}
     >
       <div css={{ padding: '20px 22px 22px' }}>
-        <div css={{ display: 'flex', alignItems: 'start', justifyContent: 'space-between', gap: '12px', marginBlockEnd: '12px' }}>
+        <div
+          css={{
+            display: 'flex',
+            alignItems: 'start',
+            justifyContent: 'space-between',
+            gap: '12px',
+            marginBlockEnd: '12px',
+          }}
+        >
           <h2 id={titleId} css={{ margin: 0, fontSize: '1.25em', lineHeight: 1.3 }}>
             {title}
           </h2>
@@ -75,7 +97,15 @@ export function Dialog({ open, title, onClose, children, part = 'dialog', wide =
             type="button"
             onClick={onClose}
             aria-label={messages.common.close}
-            css={{ all: 'unset', cursor: 'pointer', fontSize: '22px', lineHeight: 1, padding: '4px 8px', borderRadius: '6px', '&:focus-visible': { outline: `3px solid ${token('--sgx-color-focus')}` } }}
+            css={{
+              all: 'unset',
+              cursor: 'pointer',
+              fontSize: '22px',
+              lineHeight: 1,
+              padding: '4px 8px',
+              borderRadius: '6px',
+              '&:focus-visible': { outline: `3px solid ${token('--sgx-color-focus')}` },
+            }}
           >
             ×
           </button>
@@ -87,14 +117,17 @@ export function Dialog({ open, title, onClose, children, part = 'dialog', wide =
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Tab from the last control goes to the first, Shift+Tab from the first to the last: a modal
  * dialog makes the page inert, but the browser would otherwise move focus out to its own toolbar.
  */
 function keepFocusInside(dialog: HTMLDialogElement, event: React.KeyboardEvent) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.offsetParent !== null || element.getClientRects().length > 0);
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.offsetParent !== null || element.getClientRects().length > 0,
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;

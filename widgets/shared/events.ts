@@ -30,7 +30,11 @@ export interface RoiInputsDetail {
 export type SgxEventName = keyof SgxEventDetails;
 export type SgxEvent<N extends SgxEventName> = CustomEvent<SgxEventDetails[N]>;
 
-export function dispatchSgxEvent<N extends SgxEventName>(target: EventTarget, name: N, detail: SgxEventDetails[N]): void {
+export function dispatchSgxEvent<N extends SgxEventName>(
+  target: EventTarget,
+  name: N,
+  detail: SgxEventDetails[N],
+): void {
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 

@@ -41,7 +41,12 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
         <label htmlFor={inputId} css={{ fontWeight: 600 }}>
           {label}
           {unit && <span css={{ fontWeight: 400, color: token('--sgx-color-muted') }}> ({unit})</span>}
-          {required && <span aria-hidden="true" css={{ color: token('--sgx-color-danger') }}> *</span>}
+          {required && (
+            <span aria-hidden="true" css={{ color: token('--sgx-color-danger') }}>
+              {' '}
+              *
+            </span>
+          )}
         </label>
         {info && <InfoTip label={label} text={info} />}
       </span>
@@ -52,7 +57,11 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
         </span>
       )}
       {error && (
-        <span id={errorId} role={announceError ? 'alert' : undefined} css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600 }}>
+        <span
+          id={errorId}
+          role={announceError ? 'alert' : undefined}
+          css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600 }}
+        >
           {error}
         </span>
       )}
@@ -60,10 +69,20 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
   );
 }
 
-type InputFieldProps = Omit<FieldFrameProps, 'children'> & { value: string; onChange: (text: string) => void; name: string };
+type InputFieldProps = Omit<FieldFrameProps, 'children'> & {
+  value: string;
+  onChange: (text: string) => void;
+  name: string;
+};
 
 /** A frame around one <input>; `input` holds what differs between the kinds of field. */
-function InputField({ value, onChange, name, input, ...frame }: InputFieldProps & { input: InputHTMLAttributes<HTMLInputElement> }) {
+function InputField({
+  value,
+  onChange,
+  name,
+  input,
+  ...frame
+}: InputFieldProps & { input: InputHTMLAttributes<HTMLInputElement> }) {
   return (
     <FieldFrame {...frame}>
       {({ inputId, describedBy }) => (
@@ -88,8 +107,14 @@ function InputField({ value, onChange, name, input, ...frame }: InputFieldProps 
  * The one numeric field: a text input with inputMode="decimal" (no wheel or arrow-key surprises,
  * no locale parsing by the browser), the unit in the label, and the raw text kept as typed.
  */
-export function NumberField({ placeholder, inputMode = 'decimal', ...field }: Omit<InputFieldProps, 'announceError'> & { placeholder?: string; inputMode?: 'decimal' | 'numeric' }) {
-  return <InputField {...field} input={{ type: 'text', inputMode, autoComplete: 'off', spellCheck: false, placeholder }} />;
+export function NumberField({
+  placeholder,
+  inputMode = 'decimal',
+  ...field
+}: Omit<InputFieldProps, 'announceError'> & { placeholder?: string; inputMode?: 'decimal' | 'numeric' }) {
+  return (
+    <InputField {...field} input={{ type: 'text', inputMode, autoComplete: 'off', spellCheck: false, placeholder }} />
+  );
 }
 
 /** Text, e-mail, password or search: the browser's autofill and spelling help follow the type. */
@@ -98,13 +123,34 @@ export function TextField({
   autoComplete,
   maxLength,
   ...field
-}: Omit<InputFieldProps, 'announceError' | 'unit' | 'info'> & { type?: 'text' | 'email' | 'password' | 'search'; autoComplete?: string; maxLength?: number }) {
+}: Omit<InputFieldProps, 'announceError' | 'unit' | 'info'> & {
+  type?: 'text' | 'email' | 'password' | 'search';
+  autoComplete?: string;
+  maxLength?: number;
+}) {
   const words = type === 'text';
-  return <InputField {...field} announceError={false} input={{ type, autoComplete, maxLength, spellCheck: words ? undefined : false, autoCapitalize: words ? undefined : 'off' }} />;
+  return (
+    <InputField
+      {...field}
+      announceError={false}
+      input={{
+        type,
+        autoComplete,
+        maxLength,
+        spellCheck: words ? undefined : false,
+        autoCapitalize: words ? undefined : 'off',
+      }}
+    />
+  );
 }
 
 export function SelectField<V extends string>(
-  props: Omit<FieldFrameProps, 'children'> & { value: V; onChange: (value: V) => void; options: readonly { value: V; label: string }[]; name: string } & Pick<SelectHTMLAttributes<HTMLSelectElement>, 'disabled'>,
+  props: Omit<FieldFrameProps, 'children'> & {
+    value: V;
+    onChange: (value: V) => void;
+    options: readonly { value: V; label: string }[];
+    name: string;
+  } & Pick<SelectHTMLAttributes<HTMLSelectElement>, 'disabled'>,
 ) {
   const { value, onChange, options, name, disabled, ...frame } = props;
   return (
@@ -132,7 +178,21 @@ export function SelectField<V extends string>(
 }
 
 /** A checkbox, with an optional info tip and an error tied to it (the sign-up terms). */
-export function CheckboxField({ label, checked, onChange, name, info, error }: { label: string; checked: boolean; onChange: (checked: boolean) => void; name: string; info?: string; error?: string }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  name,
+  info,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name: string;
+  info?: string;
+  error?: string;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -146,7 +206,14 @@ export function CheckboxField({ label, checked, onChange, name, info, error }: {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.target.checked)}
-          css={{ inlineSize: '20px', blockSize: '20px', marginBlockStart: '2px', marginInline: 0, flex: 'none', accentColor: token('--sgx-color-primary') }}
+          css={{
+            inlineSize: '20px',
+            blockSize: '20px',
+            marginBlockStart: '2px',
+            marginInline: 0,
+            flex: 'none',
+            accentColor: token('--sgx-color-primary'),
+          }}
         />
         <label htmlFor={id} css={{ cursor: 'pointer' }}>
           {label}
@@ -154,7 +221,10 @@ export function CheckboxField({ label, checked, onChange, name, info, error }: {
         {info && <InfoTip label={label} text={info} />}
       </div>
       {error && (
-        <span id={errorId} css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600, paddingInlineStart: '30px' }}>
+        <span
+          id={errorId}
+          css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600, paddingInlineStart: '30px' }}
+        >
           {error}
         </span>
       )}

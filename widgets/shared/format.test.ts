@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileStamp, formatOneDecimal, formatRecordedAt, formatSar, formatSarPrice } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatFileStamp,
+  formatOneDecimal,
+  formatRecordedAt,
+  formatSar,
+  formatSarPrice,
+} from './format.ts';
 
 // Dates are built in local time, as the widgets pass them (new Date() at the moment of the action).
 describe('dates', () => {

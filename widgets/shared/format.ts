@@ -4,7 +4,8 @@
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const datePart = (at: Date, separator: string) => [at.getFullYear(), pad(at.getMonth() + 1), pad(at.getDate())].join(separator);
+const datePart = (at: Date, separator: string) =>
+  [at.getFullYear(), pad(at.getMonth() + 1), pad(at.getDate())].join(separator);
 const timePart = (at: Date, separator: string) => [pad(at.getHours()), pad(at.getMinutes())].join(separator);
 
 /** "2025-08-05". */
@@ -20,7 +21,8 @@ export const formatFileStamp = (at: Date): string => `${datePart(at, '')}-${time
 const recordedAt = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** When a stored record was made, for the account lists: "5 Aug 2025, 14:30" (a Date or an ISO string). */
-export const formatRecordedAt = (at: Date | string): string => recordedAt.format(typeof at === 'string' ? new Date(at) : at);
+export const formatRecordedAt = (at: Date | string): string =>
+  recordedAt.format(typeof at === 'string' ? new Date(at) : at);
 
 const wholeSar = /* @__PURE__ */ new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

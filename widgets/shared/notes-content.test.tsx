@@ -11,12 +11,16 @@ describe('notes PDF (export to notes)', () => {
       clinicianName: 'Sara',
       inputs: [['bodyWeight', '72']],
       result: ['Dose: 2 mg/kg = 144 mg'],
-      warnings: Array.from({ length: 40 }, (_, index) => `Warning number ${index} with enough words to wrap onto a second line of the page at this size.`),
+      warnings: Array.from(
+        { length: 40 },
+        (_, index) => `Warning number ${index} with enough words to wrap onto a second line of the page at this size.`,
+      ),
       generatedAt: new Date(2026, 10, 22, 9, 5),
     });
     expect(doc.getNumberOfPages()).toBe(1);
     const raw = new TextDecoder('latin1').decode(doc.output('arraybuffer'));
-    for (const text of ['F.A.', 'KFH-1', '1961', '144 mg', 'Dr. Sara', '2026-11-22 09:05', 'Decision support only']) expect([text, raw.includes(text)]).toEqual([text, true]);
+    for (const text of ['F.A.', 'KFH-1', '1961', '144 mg', 'Dr. Sara', '2026-11-22 09:05', 'Decision support only'])
+      expect([text, raw.includes(text)]).toEqual([text, true]);
     expect(notesFileName(new Date(2026, 10, 22, 9, 5), 'dose')).toBe('dose-20261122-0905.pdf');
   });
 
@@ -24,8 +28,20 @@ describe('notes PDF (export to notes)', () => {
     const described = describeEntry({
       toolType: 'bradycardia_advisor',
       inputs: { weight: 70 },
-      result: { riskBand: 'HIGH', riskPercent: 23.4, doseMgPerKg: 4, doseMg: 280, doseMl: 2.8, recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] }, warnings: [] },
+      result: {
+        riskBand: 'HIGH',
+        riskPercent: 23.4,
+        doseMgPerKg: 4,
+        doseMg: 280,
+        doseMl: 2.8,
+        recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] },
+        warnings: [],
+      },
     });
-    expect(described.result).toEqual(['Bradycardia risk: HIGH (23.4%)', 'Dose: 4 mg/kg = 280 mg (2.8 mL)', '280 mg (2.8 mL) single IV bolus over about 10 seconds']);
+    expect(described.result).toEqual([
+      'Bradycardia risk: HIGH (23.4%)',
+      'Dose: 4 mg/kg = 280 mg (2.8 mL)',
+      '280 mg (2.8 mL) single IV bolus over about 10 seconds',
+    ]);
   });
 });

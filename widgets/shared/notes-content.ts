@@ -4,8 +4,15 @@ import type { NotesContent } from './notes-pdf.ts';
 import type { SelectedPatient } from './session-store.ts';
 
 /** The inputs and result of a stored calculation as lines for the notes PDF and the entry view. */
-export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>): { inputs: [string, string][]; result: string[]; warnings: string[] } {
-  const inputs = Object.entries(entry.inputs).map(([key, value]): [string, string] => [key, value === null || value === '' ? 'not entered' : String(value)]);
+export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>): {
+  inputs: [string, string][];
+  result: string[];
+  warnings: string[];
+} {
+  const inputs = Object.entries(entry.inputs).map(([key, value]): [string, string] => [
+    key,
+    value === null || value === '' ? 'not entered' : String(value),
+  ]);
   const r = entry.result;
   const warnings = Array.isArray(r.warnings) ? (r.warnings as string[]) : [];
   switch (entry.toolType) {
@@ -14,7 +21,13 @@ export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 
         inputs,
         result:
           r.kind === 'dose'
-            ? [`${r.indication}`, `Dose: ${r.doseMgPerKg} mg/kg = ${r.totalDoseMg} mg`, `Volume: ${formatOneDecimal(Number(r.volumeMl))} mL at 100 mg/mL (${r.vials} x 200 mg/2 mL)`, `Cost: ${formatSarPrice(Number(r.costSar))} SAR`, `${r.administration}`]
+            ? [
+                `${r.indication}`,
+                `Dose: ${r.doseMgPerKg} mg/kg = ${r.totalDoseMg} mg`,
+                `Volume: ${formatOneDecimal(Number(r.volumeMl))} mL at 100 mg/mL (${r.vials} x 200 mg/2 mL)`,
+                `Cost: ${formatSarPrice(Number(r.costSar))} SAR`,
+                `${r.administration}`,
+              ]
             : [`${r.indication}`],
         warnings,
       };
@@ -29,7 +42,15 @@ export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 
         warnings,
       };
     case 'roi_calculator':
-      return { inputs, result: [`Time saved: ${r.timeSaved} min (${r.hoursFreed} h)`, `Cost saved: ${r.costSaved} SAR`, `PPCs avoided: ${r.ppcsAvoided}`], warnings };
+      return {
+        inputs,
+        result: [
+          `Time saved: ${r.timeSaved} min (${r.hoursFreed} h)`,
+          `Cost saved: ${r.costSaved} SAR`,
+          `PPCs avoided: ${r.ppcsAvoided}`,
+        ],
+        warnings,
+      };
   }
 }
 

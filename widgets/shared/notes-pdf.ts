@@ -16,7 +16,8 @@ export interface NotesContent {
   generatedAt: Date;
 }
 
-const DECISION_SUPPORT = 'Decision support only: confirm the dose against the product information and clinical judgement.';
+const DECISION_SUPPORT =
+  'Decision support only: confirm the dose against the product information and clinical judgement.';
 /** The notes' own measures: 18 mm to the first baseline, lines of 0.45 mm per pt, one page down to 280 mm. */
 const TOP_MM = 18;
 const MM_PER_PT = 0.45;
@@ -34,7 +35,11 @@ export function buildNotesPdf(JsPDF: typeof JsPdf, content: NotesContent): JsPdf
 
 function layout(JsPDF: typeof JsPdf, content: NotesContent, fontSize: number): PdfFlow {
   // No page breaks: buildNotesPdf shrinks the text instead.
-  const flow = new PdfFlow(JsPDF, { lineHeight: (sizePt) => sizePt * MM_PER_PT, topMm: TOP_MM, baseline: 'alphabetic' });
+  const flow = new PdfFlow(JsPDF, {
+    lineHeight: (sizePt) => sizePt * MM_PER_PT,
+    topMm: TOP_MM,
+    baseline: 'alphabetic',
+  });
   const body = { sizePt: fontSize };
   const heading = { sizePt: fontSize + 2, bold: true };
   const write = (text: string, style: TextStyle = body, gapAfterMm = 1.5) => flow.writeBlock(text, style, gapAfterMm);

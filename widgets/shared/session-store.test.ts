@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAuthenticated, sessionStore, USER_FRESH_MS } from './session-store.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const user = { id: 'u1', email: 'sara@hospital.example', name: 'Sara', license: null };
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -44,7 +45,10 @@ describe('session store (docs/product.md §4)', () => {
   it('loads the user once, keeps it fresh for 5 minutes, then asks again', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
     sessionStore().setState({ token: 'tok' });
-    await Promise.all([sessionStore().getState().loadUser('https://api.example'), sessionStore().getState().loadUser('https://api.example')]);
+    await Promise.all([
+      sessionStore().getState().loadUser('https://api.example'),
+      sessionStore().getState().loadUser('https://api.example'),
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1); // concurrent callers share one request
     expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example/api/auth/me');
     expect(sessionStore().getState().user).toEqual(user);
@@ -59,7 +63,9 @@ describe('session store (docs/product.md §4)', () => {
   it('a 401 from /api/auth/me means signed out, not an error', async () => {
     localStorage.setItem('authToken', 'old');
     sessionStore().setState({ token: 'old' });
-    fetchMock.mockResolvedValue(json(401, { message: 'Your session has ended or is not valid. Please sign in again.' }));
+    fetchMock.mockResolvedValue(
+      json(401, { message: 'Your session has ended or is not valid. Please sign in again.' }),
+    );
     await sessionStore().getState().loadUser('');
     expect(sessionStore().getState()).toMatchObject({ token: null, user: null, userStatus: 'idle' });
     expect(localStorage.getItem('authToken')).toBeNull();

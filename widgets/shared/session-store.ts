@@ -31,7 +31,8 @@ export interface SessionState {
 }
 
 /** docs/product.md §4: authenticated only when both a user is loaded and a token exists. */
-export const isAuthenticated = (state: Pick<SessionState, 'token' | 'user'>): boolean => Boolean(state.token && state.user);
+export const isAuthenticated = (state: Pick<SessionState, 'token' | 'user'>): boolean =>
+  Boolean(state.token && state.user);
 
 function readStoredToken(): string | null {
   try {

@@ -17,7 +17,10 @@ export const twoColumnsCss = (minWidthPx: number) =>
   ({
     display: 'grid',
     gap: '20px',
-    [`@container (min-width: ${minWidthPx}px)`]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' },
+    [`@container (min-width: ${minWidthPx}px)`]: {
+      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+      alignItems: 'start',
+    },
   }) as const;
 
 /** A link that looks like the secondary button (the guide download, the profile page). */

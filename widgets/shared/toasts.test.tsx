@@ -7,8 +7,12 @@ function Trigger() {
   const toast = useToast();
   return (
     <>
-      <button type="button" onClick={() => toast({ title: 'First', description: 'one' })}>first</button>
-      <button type="button" onClick={() => toast({ title: 'Second', description: 'two', variant: 'destructive' })}>second</button>
+      <button type="button" onClick={() => toast({ title: 'First', description: 'one' })}>
+        first
+      </button>
+      <button type="button" onClick={() => toast({ title: 'Second', description: 'two', variant: 'destructive' })}>
+        second
+      </button>
     </>
   );
 }

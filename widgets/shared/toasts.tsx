@@ -27,7 +27,12 @@ interface ToastState {
   claim: () => () => void;
 }
 
-const ToastContext = createContext<ToastState>({ show: () => {}, toast: null, dismiss: () => {}, claim: () => () => {} });
+const ToastContext = createContext<ToastState>({
+  show: () => {},
+  toast: null,
+  dismiss: () => {},
+  claim: () => () => {},
+});
 /** Shows a toast in this element; a new toast replaces the one shown. */
 export const useToast = () => useContext(ToastContext).show;
 
@@ -108,7 +113,15 @@ function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss
   );
 }
 
-function ToastItem({ toast, onDismiss, onHover }: { toast: ShownToast; onDismiss: () => void; onHover: (paused: boolean) => void }) {
+function ToastItem({
+  toast,
+  onDismiss,
+  onHover,
+}: {
+  toast: ShownToast;
+  onDismiss: () => void;
+  onHover: (paused: boolean) => void;
+}) {
   const messages = useMessages();
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
@@ -117,7 +130,11 @@ function ToastItem({ toast, onDismiss, onHover }: { toast: ShownToast; onDismiss
     () =>
       destructive
         ? { background: token('--sgx-color-danger'), color: '#ffffff', border: token('--sgx-color-danger') }
-        : { background: token('--sgx-color-surface'), color: token('--sgx-color-text'), border: toast.variant === 'success' ? token('--sgx-color-success') : token('--sgx-color-border') },
+        : {
+            background: token('--sgx-color-surface'),
+            color: token('--sgx-color-text'),
+            border: toast.variant === 'success' ? token('--sgx-color-success') : token('--sgx-color-border'),
+          },
     [destructive, toast.variant],
   );
   return (
@@ -158,7 +175,10 @@ function ToastItem({ toast, onDismiss, onHover }: { toast: ShownToast; onDismiss
         touchAction: 'pan-y',
         userSelect: 'none',
       }}
-      style={{ transform: offset ? `translateX(${offset}px)` : undefined, opacity: offset ? Math.max(0.3, 1 - offset / 200) : undefined }}
+      style={{
+        transform: offset ? `translateX(${offset}px)` : undefined,
+        opacity: offset ? Math.max(0.3, 1 - offset / 200) : undefined,
+      }}
     >
       <div>
         <div css={{ fontWeight: 700 }}>{toast.title}</div>

@@ -3,7 +3,12 @@ import { token } from './theme.ts';
 import { formCardCss, surfaceCss } from './styles.ts';
 
 /** Buttons, cards and badges every element shares. */
-export function Button({ variant = 'primary', busy = false, children, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost'; busy?: boolean }) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  children,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost'; busy?: boolean }) {
   const primary = variant === 'primary';
   return (
     <button
@@ -55,7 +60,17 @@ export function Spinner() {
   );
 }
 
-export function Card({ title, children, part = 'card', accent }: { title?: ReactNode; children: ReactNode; part?: string; accent?: string }) {
+export function Card({
+  title,
+  children,
+  part = 'card',
+  accent,
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  part?: string;
+  accent?: string;
+}) {
   return (
     <section
       part={part}
@@ -72,8 +87,19 @@ export function Card({ title, children, part = 'card', accent }: { title?: React
   );
 }
 
-export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'primary' | 'danger' }) {
-  const colour = tone === 'danger' ? token('--sgx-color-danger') : tone === 'primary' ? token('--sgx-color-primary') : token('--sgx-color-muted');
+export function Badge({
+  children,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'primary' | 'danger';
+}) {
+  const colour =
+    tone === 'danger'
+      ? token('--sgx-color-danger')
+      : tone === 'primary'
+        ? token('--sgx-color-primary')
+        : token('--sgx-color-muted');
   return (
     <span
       part="badge"
@@ -121,7 +147,12 @@ export const visuallyHidden = {
  * A tool's input form as a card (part "form"): the browser's own validation bubbles are off, since
  * every field shows its own message; submitting (Enter or the button) runs `onSubmit` once.
  */
-export function FormCard({ onSubmit, gap = '14px', children, ...rest }: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit: () => void; gap?: string }) {
+export function FormCard({
+  onSubmit,
+  gap = '14px',
+  children,
+  ...rest
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit: () => void; gap?: string }) {
   return (
     <form
       part="form"

@@ -26,14 +26,25 @@ export function useExportToNotes(apiBase: string) {
   return useCallback(
     async (request: NotesRequest) => {
       try {
-        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([import('./notes-pdf.ts'), import('./notes-content.ts')]);
+        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([
+          import('./notes-pdf.ts'),
+          import('./notes-content.ts'),
+        ]);
         const at = new Date();
-        const exported = await exportNotes(apiBase, notesFor(request.entry, request.title, request.patient, request.clinicianName, at), {
-          fileName: notesFileName(at, request.what),
-          patientId: request.patientId,
-          calculationId: request.calculationId,
+        const exported = await exportNotes(
+          apiBase,
+          notesFor(request.entry, request.title, request.patient, request.clinicianName, at),
+          {
+            fileName: notesFileName(at, request.what),
+            patientId: request.patientId,
+            calculationId: request.calculationId,
+          },
+        );
+        toast({
+          title: t.exportedTitle,
+          description: exported.stored ? t.exportedStored : t.exportedQuickUse,
+          variant: 'success',
         });
-        toast({ title: t.exportedTitle, description: exported.stored ? t.exportedStored : t.exportedQuickUse, variant: 'success' });
       } catch (error) {
         toast({ title: t.exportFailed, description: userMessage(error), variant: 'destructive' });
       }

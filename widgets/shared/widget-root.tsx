@@ -14,7 +14,10 @@ import { stateBagFor, WidgetStateContext, type WidgetStateBag } from './widget-s
  */
 export function WidgetRoot({ container, children }: { container?: ShadowRoot | HTMLElement; children: ReactNode }) {
   const host = container instanceof ShadowRoot ? container.host : null;
-  const cache = useMemo(() => (container instanceof ShadowRoot ? cacheForShadowRoot(container) : newCache(container, cspNonce(null))), [container]);
+  const cache = useMemo(
+    () => (container instanceof ShadowRoot ? cacheForShadowRoot(container) : newCache(container, cspNonce(null))),
+    [container],
+  );
   const widgetHost = useMemo(() => hostFor(host), [host]);
   const [ownBag] = useState<WidgetStateBag>(() => new Map());
   const bag = host ? stateBagFor(host) : ownBag;

@@ -12,7 +12,19 @@ type Tab = 'patients' | 'history' | 'exports' | 'profile';
 const TABS: Tab[] = ['patients', 'history', 'exports', 'profile'];
 
 /** The account area behind the profile button: patients, history, stored exports, profile. */
-export function AccountDialog({ open, onClose, user, apiBase, onSignOut }: { open: boolean; onClose: () => void; user: SessionUser; apiBase: string; onSignOut: () => void }) {
+export function AccountDialog({
+  open,
+  onClose,
+  user,
+  apiBase,
+  onSignOut,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: SessionUser;
+  apiBase: string;
+  onSignOut: () => void;
+}) {
   const t = useMessages().account;
   const [tab, setTab] = useState<Tab>('patients');
   const id = useId();
@@ -23,13 +35,24 @@ export function AccountDialog({ open, onClose, user, apiBase, onSignOut }: { ope
         aria-label={t.tabsLabel}
         onKeyDown={(event) => {
           const index = TABS.indexOf(tab);
-          const next = event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index + TABS.length - 1) % TABS.length] : undefined;
+          const next =
+            event.key === 'ArrowRight'
+              ? TABS[(index + 1) % TABS.length]
+              : event.key === 'ArrowLeft'
+                ? TABS[(index + TABS.length - 1) % TABS.length]
+                : undefined;
           if (!next) return;
           event.preventDefault();
           setTab(next);
           (event.currentTarget.querySelector(`#${CSS.escape(`${id}-${next}`)}`) as HTMLElement | null)?.focus();
         }}
-        css={{ display: 'flex', flexWrap: 'wrap', gap: '4px', marginBlockEnd: '14px', borderBlockEnd: `1px solid ${token('--sgx-color-border')}` }}
+        css={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '4px',
+          marginBlockEnd: '14px',
+          borderBlockEnd: `1px solid ${token('--sgx-color-border')}`,
+        }}
       >
         {TABS.map((name) => (
           <button

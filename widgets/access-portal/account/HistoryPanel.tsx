@@ -29,13 +29,23 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
   const exportNotesPdf = useExportToNotes(apiBase);
 
-  useLatest(() => listHistory(apiBase, { patientId: patientId || undefined, toolType: toolType || undefined, page, pageSize: PAGE_SIZE }), [apiBase, patientId, toolType, page], {
-    onResult: (body) => {
-      setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
-      setTotal(body.total);
+  useLatest(
+    () =>
+      listHistory(apiBase, {
+        patientId: patientId || undefined,
+        toolType: toolType || undefined,
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    [apiBase, patientId, toolType, page],
+    {
+      onResult: (body) => {
+        setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
+        setTotal(body.total);
+      },
+      onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
     },
-    onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
-  });
+  );
 
   /** A changed filter starts again from the first page. */
   const refilter =
@@ -51,7 +61,15 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
     const described = describeEntry(opened);
     const patient = patients.find((candidate) => candidate.id === opened.patientId) ?? null;
     const exportIt = () =>
-      void exportNotesPdf({ entry: opened, title: t.tools[opened.toolType], patient, clinicianName: user?.name ?? null, what: opened.toolType.replace('_', '-'), patientId: opened.patientId, calculationId: opened.id });
+      void exportNotesPdf({
+        entry: opened,
+        title: t.tools[opened.toolType],
+        patient,
+        clinicianName: user?.name ?? null,
+        what: opened.toolType.replace('_', '-'),
+        patientId: opened.patientId,
+        calculationId: opened.id,
+      });
     return (
       <article aria-label={t.tools[opened.toolType]} css={{ display: 'grid', gap: '10px' }}>
         <div>
@@ -64,7 +82,15 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
           {when(opened.createdAt)} · {patientName(opened.patientId)}
         </p>
         <h4 css={{ margin: 0 }}>{t.entryInputs}</h4>
-        <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px', fontSize: '0.9em' }}>
+        <dl
+          css={{
+            margin: 0,
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            gap: '2px 12px',
+            fontSize: '0.9em',
+          }}
+        >
           {described.inputs.map(([label, value]) => (
             <div key={label} css={{ display: 'contents' }}>
               <dt css={{ color: token('--sgx-color-muted') }}>{label}</dt>
@@ -89,21 +115,39 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
           label={t.filterPatient}
           value={patientId}
           onChange={refilter(setPatientId)}
-          options={[{ value: '', label: t.allPatients }, ...patients.map((patient) => ({ value: patient.id, label: patient.displayName }))]}
+          options={[
+            { value: '', label: t.allPatients },
+            ...patients.map((patient) => ({ value: patient.id, label: patient.displayName })),
+          ]}
         />
         <SelectField
           name="history-tool"
           label={t.filterTool}
           value={toolType}
           onChange={refilter(setToolType)}
-          options={[{ value: '' as const, label: t.allTools }, ...(Object.keys(t.tools) as ToolType[]).map((value) => ({ value, label: t.tools[value] }))]}
+          options={[
+            { value: '' as const, label: t.allTools },
+            ...(Object.keys(t.tools) as ToolType[]).map((value) => ({ value, label: t.tools[value] })),
+          ]}
         />
       </div>
       {items && items.length === 0 && <p css={{ margin: 0 }}>{t.noHistory}</p>}
       {items && items.length > 0 && (
         <ol aria-label={t.tabs.history} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}>
           {items.map((entry) => (
-            <li key={entry.id} data-history-id={entry.id} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', padding: '10px', border: `1px solid ${token('--sgx-color-border')}`, borderRadius: '8px' }}>
+            <li
+              key={entry.id}
+              data-history-id={entry.id}
+              css={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: '8px',
+                padding: '10px',
+                border: `1px solid ${token('--sgx-color-border')}`,
+                borderRadius: '8px',
+              }}
+            >
               <span css={{ flex: '1 1 200px', minInlineSize: 0 }}>
                 <strong>{t.tools[entry.toolType]}</strong> · {patientName(entry.patientId)}
                 <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { AGE_GROUPS } from '../../../clinical/index.ts';
-import { createPatient, deletePatient, listPatients, updatePatient, type Patient, type PatientFields } from '../../shared/account-api.ts';
+import {
+  createPatient,
+  deletePatient,
+  listPatients,
+  updatePatient,
+  type Patient,
+  type PatientFields,
+} from '../../shared/account-api.ts';
 import { ApiError, userMessage } from '../../shared/api-client.ts';
 import { NumberField, SelectField, TextField } from '../../shared/fields.tsx';
 import { parseDecimalText } from '../../shared/parse-number.ts';
@@ -11,7 +18,6 @@ import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { useSession } from '../../shared/use-session.ts';
 import { useMessages } from '../../shared/widget-context.ts';
-
 
 const SEARCH_DELAY_MS = 200;
 interface Draft {
@@ -63,14 +69,18 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
     setBusy(true);
     try {
       const fields = toFields(editing.draft);
-      const saved = editing.id ? await updatePatient(apiBase, editing.id, fields) : await createPatient(apiBase, fields);
+      const saved = editing.id
+        ? await updatePatient(apiBase, editing.id, fields)
+        : await createPatient(apiBase, fields);
       if (selected?.id === saved.id) sessionStore().getState().selectPatient(saved);
       setEditing(null);
       setErrors({});
       setVersion((value) => value + 1);
       toast({ title: t.patientSaved, description: saved.displayName, variant: 'success' });
     } catch (error) {
-      setErrors(error instanceof ApiError ? Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message])) : {});
+      setErrors(
+        error instanceof ApiError ? Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message])) : {},
+      );
       toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -89,21 +99,54 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
     }
   };
 
-  const setDraft = (key: keyof Draft) => (value: string) => setEditing((current) => current && { ...current, draft: { ...current.draft, [key]: value } });
+  const setDraft = (key: keyof Draft) => (value: string) =>
+    setEditing((current) => current && { ...current, draft: { ...current.draft, [key]: value } });
 
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
-      <TextField name="patient-search" label={t.search} hint={t.searchHint} value={query} onChange={setQuery} type="search" />
+      <TextField
+        name="patient-search"
+        label={t.search}
+        hint={t.searchHint}
+        value={query}
+        onChange={setQuery}
+        type="search"
+      />
       {patients && patients.length === 0 && <p css={{ margin: 0 }}>{query ? t.noMatches : t.noPatients}</p>}
       {patients && patients.length > 0 && (
-        <ul aria-label={t.tabs.patients} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}>
+        <ul
+          aria-label={t.tabs.patients}
+          css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}
+        >
           {patients.map((patient) => (
-            <li key={patient.id} data-patient-id={patient.id} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px', padding: '10px', border: `1px solid ${token('--sgx-color-border')}`, borderRadius: '8px' }}>
+            <li
+              key={patient.id}
+              data-patient-id={patient.id}
+              css={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: '8px',
+                padding: '10px',
+                border: `1px solid ${token('--sgx-color-border')}`,
+                borderRadius: '8px',
+              }}
+            >
               <span css={{ flex: '1 1 160px', minInlineSize: 0 }}>
                 <strong>{patient.displayName}</strong>
-                <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.patientSummary(patient.mrn, patient.weightKg)}</span>
+                <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+                  {t.patientSummary(patient.mrn, patient.weightKg)}
+                </span>
               </span>
-              <Button variant={selected?.id === patient.id ? 'primary' : 'secondary'} aria-pressed={selected?.id === patient.id} onClick={() => sessionStore().getState().selectPatient(selected?.id === patient.id ? null : patient)}>
+              <Button
+                variant={selected?.id === patient.id ? 'primary' : 'secondary'}
+                aria-pressed={selected?.id === patient.id}
+                onClick={() =>
+                  sessionStore()
+                    .getState()
+                    .selectPatient(selected?.id === patient.id ? null : patient)
+                }
+              >
                 {selected?.id === patient.id ? t.inUse : t.use}
               </Button>
               <Button variant="ghost" onClick={() => setEditing({ id: patient.id, draft: toDraft(patient) })}>
@@ -124,15 +167,63 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
             event.preventDefault();
             void save();
           }}
-          css={{ display: 'grid', gap: '10px', padding: '12px', border: `1px dashed ${token('--sgx-color-border')}`, borderRadius: '8px' }}
+          css={{
+            display: 'grid',
+            gap: '10px',
+            padding: '12px',
+            border: `1px dashed ${token('--sgx-color-border')}`,
+            borderRadius: '8px',
+          }}
         >
           <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
-            <TextField name="displayName" label={t.displayName} value={editing.draft.displayName} onChange={setDraft('displayName')} error={errors.displayName} required />
-            <TextField name="mrn" label={t.mrn} value={editing.draft.mrn} onChange={setDraft('mrn')} error={errors.mrn} />
-            <NumberField name="yearOfBirth" label={t.yearOfBirth} inputMode="numeric" value={editing.draft.yearOfBirth} onChange={setDraft('yearOfBirth')} error={errors.yearOfBirth} />
-            <SelectField name="ageGroup" label={t.ageGroup} value={editing.draft.ageGroup} onChange={setDraft('ageGroup')} options={[{ value: '', label: t.ageGroupNone }, ...AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))]} />
-            <NumberField name="weightKg" label={t.weight} unit={t.kg} value={editing.draft.weightKg} onChange={setDraft('weightKg')} error={errors.weightKg} />
-            <TextField name="notes" label={t.notes} value={editing.draft.notes} onChange={setDraft('notes')} error={errors.notes} />
+            <TextField
+              name="displayName"
+              label={t.displayName}
+              value={editing.draft.displayName}
+              onChange={setDraft('displayName')}
+              error={errors.displayName}
+              required
+            />
+            <TextField
+              name="mrn"
+              label={t.mrn}
+              value={editing.draft.mrn}
+              onChange={setDraft('mrn')}
+              error={errors.mrn}
+            />
+            <NumberField
+              name="yearOfBirth"
+              label={t.yearOfBirth}
+              inputMode="numeric"
+              value={editing.draft.yearOfBirth}
+              onChange={setDraft('yearOfBirth')}
+              error={errors.yearOfBirth}
+            />
+            <SelectField
+              name="ageGroup"
+              label={t.ageGroup}
+              value={editing.draft.ageGroup}
+              onChange={setDraft('ageGroup')}
+              options={[
+                { value: '', label: t.ageGroupNone },
+                ...AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] })),
+              ]}
+            />
+            <NumberField
+              name="weightKg"
+              label={t.weight}
+              unit={t.kg}
+              value={editing.draft.weightKg}
+              onChange={setDraft('weightKg')}
+              error={errors.weightKg}
+            />
+            <TextField
+              name="notes"
+              label={t.notes}
+              value={editing.draft.notes}
+              onChange={setDraft('notes')}
+              error={errors.notes}
+            />
           </div>
           <div css={{ display: 'flex', gap: '8px' }}>
             <Button type="submit" busy={busy} disabled={busy}>

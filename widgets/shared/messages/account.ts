@@ -30,13 +30,18 @@ export const account = {
   patientDeleted: 'Patient deleted',
   actionFailed: 'Could not save',
   loadFailed: 'Could not load',
-  patientSummary: (mrn: string | null, weightKg: number | null) => [mrn ? `MRN ${mrn}` : null, weightKg != null ? `${weightKg} kg` : null].filter(Boolean).join(' · '),
+  patientSummary: (mrn: string | null, weightKg: number | null) =>
+    [mrn ? `MRN ${mrn}` : null, weightKg != null ? `${weightKg} kg` : null].filter(Boolean).join(' · '),
   // History
   filterPatient: 'Patient',
   filterTool: 'Tool',
   allPatients: 'All patients',
   allTools: 'All tools',
-  tools: { dose_calculator: 'Dose calculator', bradycardia_advisor: 'Bradycardia advisor', roi_calculator: 'ROI calculator' },
+  tools: {
+    dose_calculator: 'Dose calculator',
+    bradycardia_advisor: 'Bradycardia advisor',
+    roi_calculator: 'ROI calculator',
+  },
   noHistory: 'No calculations yet. Calculations you run while signed in appear here.',
   open: 'Open',
   back: 'Back to the list',

@@ -2,7 +2,8 @@
 export const advisor = {
   title: 'Sugammadex — Bradycardia Risk & Re-NMBA Advisor',
   hcpOnly: 'HCP Only',
-  intro: 'Calculate bradycardia risk, get step-by-step management plans, and receive re-paralysis guidance based on current guidelines.',
+  intro:
+    'Calculate bradycardia risk, get step-by-step management plans, and receive re-paralysis guidance based on current guidelines.',
   inputCard: 'Patient & Case Information',
   demographics: 'Demographics',
   cardiac: 'Cardiac & Medications',
@@ -12,7 +13,12 @@ export const advisor = {
   baselineHr: 'Baseline heart rate',
   creatinine: 'Creatinine clearance',
   cardiacHistory: 'Cardiac history',
-  cardiacHistories: { none: 'None', bradycardia: 'Bradycardia', av_block: 'AV block (conduction disease)', pacemaker: 'Pacemaker' },
+  cardiacHistories: {
+    none: 'None',
+    bradycardia: 'Bradycardia',
+    av_block: 'AV block (conduction disease)',
+    pacemaker: 'Pacemaker',
+  },
   betaBlocker: 'Beta-blocker',
   dexmedetomidine: 'Dexmedetomidine',
   digoxin: 'Digoxin',
@@ -20,7 +26,11 @@ export const advisor = {
   highDoseOpioids: 'High-dose opioids',
   vagalStimulus: 'Vagal stimulus (e.g. pneumoperitoneum)',
   depth: 'Block depth',
-  depths: { tof_2_plus: 'TOF 2 or more (2 mg/kg)', ptc_1_2: 'PTC 1-2 (4 mg/kg)', immediate: 'Immediate reversal (16 mg/kg)' },
+  depths: {
+    tof_2_plus: 'TOF 2 or more (2 mg/kg)',
+    ptc_1_2: 'PTC 1-2 (4 mg/kg)',
+    immediate: 'Immediate reversal (16 mg/kg)',
+  },
   nmba: 'Blocking agent',
   nmbas: { rocuronium: 'Rocuronium', vecuronium: 'Vecuronium' },
   patient: 'Patient',
@@ -51,7 +61,8 @@ export const advisor = {
   factors: 'Factors applied',
   noFactors: 'No risk factor applied: baseline risk.',
   multiplier: (value: number) => `× ${value}`,
-  heuristic: (name: string, version: number) => `${name}, version ${version}: an unvalidated heuristic, not a validated prediction model.`,
+  heuristic: (name: string, version: number) =>
+    `${name}, version ${version}: an unvalidated heuristic, not a validated prediction model.`,
   warnings: 'Warnings',
   linkedTo: (name: string) => `Linked to patient ${name}`,
 } as const;

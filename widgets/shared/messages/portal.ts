@@ -13,9 +13,11 @@ export const portal = {
   chooserTitle: 'Choose Access Mode',
   chooserIntro: 'Sign in to save your work, or use the tools without an account.',
   accountCardTitle: 'Account Access',
-  accountCardText: 'For registered healthcare professionals: save patient data, view your calculation history, search patients and export PDF to notes.',
+  accountCardText:
+    'For registered healthcare professionals: save patient data, view your calculation history, search patients and export PDF to notes.',
   quickUseCardTitle: 'Quick Use',
-  quickUseCardText: 'No account needed. Nothing is saved: your data lasts for this session only. Export is allowed but not stored.',
+  quickUseCardText:
+    'No account needed. Nothing is saved: your data lasts for this session only. Export is allowed but not stored.',
   chooseSignIn: 'Sign In',
   chooseSignUp: 'Sign Up',
   chooseQuickUse: 'Quick Use',

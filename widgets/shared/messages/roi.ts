@@ -1,7 +1,8 @@
 /** The ROI and safety calculator's strings (docs/product.md §2, §3, §5, §8, §9), including its PDF and e-mail report. */
 export const roi = {
   title: 'ROI & Safety Calculator',
-  subtitle: 'Estimate the OR time, OR capacity and pulmonary-complication benefits of sugammadex over neostigmine for your case volume.',
+  subtitle:
+    'Estimate the OR time, OR capacity and pulmonary-complication benefits of sugammadex over neostigmine for your case volume.',
 
   // Inputs card (docs/product.md §3, §5)
   inputsTitle: 'Inputs',
@@ -37,10 +38,13 @@ export const roi = {
   impactTitle: 'Impact summary',
   impactSummary: (cases: number, hours: string, cost: string, ppcs: string) =>
     `Across ${cases} cases, reversing with sugammadex instead of neostigmine frees about ${hours} hours of OR time (${cost} SAR of OR capacity) and avoids an estimated ${ppcs} postoperative pulmonary complications.`,
-  fixedCostNote: 'Most OR cost is fixed, so "cost saved" is OR capacity freed for other cases, not cash returned to the budget.',
-  tofNote: 'OR-time savings appear only when a TOF ratio ≥ 0.9 is verified with quantitative monitoring before extubation.',
+  fixedCostNote:
+    'Most OR cost is fixed, so "cost saved" is OR capacity freed for other cases, not cash returned to the budget.',
+  tofNote:
+    'OR-time savings appear only when a TOF ratio ≥ 0.9 is verified with quantitative monitoring before extubation.',
   chartTitle: 'Time to extubation readiness',
-  chartLabel: (neostigmine: number, product: number) => `Time to TOF ratio ≥ 0.9: neostigmine ${neostigmine} min, sugammadex ${product} min`,
+  chartLabel: (neostigmine: number, product: number) =>
+    `Time to TOF ratio ≥ 0.9: neostigmine ${neostigmine} min, sugammadex ${product} min`,
   neostigmine: 'Neostigmine',
   product: 'Sugammadex',
   minutes: (value: number) => `${value} min`,

@@ -67,7 +67,15 @@ describe('PdfFlow', () => {
     flow.font(body);
     flow.writeLines(flow.wrap('TOF ratio ≥ 0.9 — “verified”'), body.sizePt);
     flow.newPage();
-    drawFooters(flow, 16, { sizePt: 8 }, { colour: [203, 213, 225], widthMm: 0.3 }, (page, pages) => [[`Page ${page} of ${pages}`, 'Guide → PDF']]);
-    expect(flow.lines).toEqual(['TOF ratio >= 0.9 - "verified"', 'Page 1 of 2', 'Guide -> PDF', 'Page 2 of 2', 'Guide -> PDF']);
+    drawFooters(flow, 16, { sizePt: 8 }, { colour: [203, 213, 225], widthMm: 0.3 }, (page, pages) => [
+      [`Page ${page} of ${pages}`, 'Guide → PDF'],
+    ]);
+    expect(flow.lines).toEqual([
+      'TOF ratio >= 0.9 - "verified"',
+      'Page 1 of 2',
+      'Guide -> PDF',
+      'Page 2 of 2',
+      'Guide -> PDF',
+    ]);
   });
 });
