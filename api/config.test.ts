@@ -60,7 +60,8 @@ describe('loadConfig', () => {
     ],
     [
       { ALLOWED_ORIGINS: 'https://cms.example/path' },
-      'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host and port only, like https://intranet.example.org',
+      'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host ' +
+        'and port only, like https://intranet.example.org',
     ],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be "true" or "false" (got "yes")'],
     [
@@ -86,7 +87,8 @@ describe('loadConfig', () => {
     [{ AUDIT_LOG_FILES: '0' }, 'AUDIT_LOG_FILES must be a whole number from 1 to 1000 (got "0")'],
     [
       { TRUST_PROXY_HOPS: '2' },
-      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
+      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set ' +
+        'TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
     ],
   ])('fails fast naming the variable: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

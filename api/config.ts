@@ -67,13 +67,15 @@ function parseProxyHops(value: string | undefined, trustProxy: boolean): number 
   if (value === undefined || value.trim() === '') return 1;
   if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1) {
     throw new ConfigError(
-      `TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies in front of the server (got "${value}")`,
+      `TRUST_PROXY_HOPS must be a whole number of 1 or more: the number of proxies ` +
+        `in front of the server (got "${value}")`,
     );
   }
   // Without TRUST_PROXY the header is ignored altogether: a hop count then is a setup mistake.
   if (!trustProxy)
     throw new ConfigError(
-      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
+      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set ' +
+        'TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
     );
   return Number(value);
 }
@@ -90,7 +92,8 @@ function parseSecret(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length < JWT_SECRET_MIN_LENGTH) {
     throw new ConfigError(
-      `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters (got ${value.length}); leave it unset to have one generated in DATA_DIR`,
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters (got ${value.length}); ` +
+        `leave it unset to have one generated in DATA_DIR`,
     );
   }
   return value;

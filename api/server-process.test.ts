@@ -318,7 +318,8 @@ describe('the server process', () => {
     const pdf = '%PDF-1.4\nx\n%%EOF\n';
     await writeFile(path.join(exportsDir, `${kept}.pdf`), pdf);
     await writeFile(path.join(exportsDir, '22222222-2222-4222-8222-222222222222.pdf'), pdf); // metadata never written
-    await writeFile(path.join(exportsDir, '33333333-3333-4333-8333-333333333333.pdf.partial'), '%PDF-1.4\nhal'); // killed mid-upload
+    // killed mid-upload
+    await writeFile(path.join(exportsDir, '33333333-3333-4333-8333-333333333333.pdf.partial'), '%PDF-1.4\nhal');
     await writeFile(path.join(exportsDir, `${kept}.pdf.partial`), '%PDF'); // a retry's leftover beside a kept export
     await writeFile(path.join(exportsDir, 'README.txt'), 'not ours to judge');
     const server = await startServerProcess(serverFile, dataDir);
@@ -373,7 +374,8 @@ describe('the server process', () => {
     const sockets = [
       await open('GET /api/auth/me HTTP/1.1\r\nHost: x\r\nX-Half: '), // half a request's headers
       await open(
-        'POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"toolType"',
+        'POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: ' +
+          'application/json\r\nContent-Length: 1000\r\n\r\n{"toolType"',
       ), // a body that never finishes
     ];
     for (const socket of sockets) socket.on('error', () => {});

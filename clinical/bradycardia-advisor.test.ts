@@ -67,8 +67,10 @@ describe('each multiplier alone', () => {
     { changes: { highDoseOpioids: true }, id: 'highDoseOpioids', multiplier: 1.5, percent: 3.0 },
     { changes: { vagalStimulus: true }, id: 'vagalStimulus', multiplier: 2.0, percent: 3.9 },
     { changes: { cardiacHistory: 'bradycardia' }, id: 'historyBradycardia', multiplier: 2.0, percent: 3.9 },
-    { changes: { cardiacHistory: 'av_block' }, id: 'conductionDisease', multiplier: 3.0, percent: 5.8 }, // odds 0.061224 → 5.77
-    { changes: { cardiacHistory: 'pacemaker' }, id: 'pacemaker', multiplier: 0.5, percent: 1.0 }, // odds 0.010204 → 1.01
+    // odds 0.061224 → 5.77
+    { changes: { cardiacHistory: 'av_block' }, id: 'conductionDisease', multiplier: 3.0, percent: 5.8 },
+    // odds 0.010204 → 1.01
+    { changes: { cardiacHistory: 'pacemaker' }, id: 'pacemaker', multiplier: 0.5, percent: 1.0 },
     { changes: { baselineHr: 45 }, id: 'baselineHrBelow50', multiplier: 2.5, percent: 4.9 }, // odds 0.05102 → 4.85
     { changes: { baselineHr: 55 }, id: 'baselineHr50to59', multiplier: 1.5, percent: 3.0 },
     { changes: { age: 80 }, id: 'age75plus', multiplier: 1.5, percent: 3.0 },
@@ -230,7 +232,8 @@ describe('management plan', () => {
       preparation: [
         '140 mg (1.4 mL) single IV bolus over about 10 seconds',
         'Quantitative neuromuscular monitoring: confirm TOF ratio ≥ 0.9 before extubation',
-        'Continuous ECG, heart rate and blood pressure from injection until at least 30 min after (68.9% of reported reactions occur within 30 min)',
+        'Continuous ECG, heart rate and blood pressure from injection until at ' +
+          'least 30 min after (68.9% of reported reactions occur within 30 min)',
         'Atropine 1 mg available in the room',
       ],
       treatment: [
@@ -264,7 +267,8 @@ describe('management plan', () => {
     const result = expectAssessment(run({ cardiacHistory: 'pacemaker', creatinine: 25 }));
     expect(result.recommendations.preparation.slice(4)).toEqual([
       'Pacemaker: confirm the pacing mode and capture before injection',
-      'CrCl < 30 mL/min: not recommended in severe renal impairment; if given, wait 24 h before re-paralysis with rocuronium or vecuronium',
+      'CrCl < 30 mL/min: not recommended in severe renal impairment; if ' +
+        'given, wait 24 h before re-paralysis with rocuronium or vecuronium',
     ]);
     expect(result.warnings).toEqual([
       'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients',
@@ -308,7 +312,8 @@ describe('management plan', () => {
 
 describe('re-paralysis guidance (docs/clinical-reference.md §3)', () => {
   const nonSteroidal =
-    'If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.';
+    'If block is needed before the wait is over: use a non-steroidal NMBA ' +
+    '(e.g. cisatracurium); a depolarising NMBA may have a slower onset.';
   it.each([
     {
       name: '≤ 4 mg/kg, normal renal function',
@@ -325,7 +330,9 @@ describe('re-paralysis guidance (docs/clinical-reference.md §3)', () => {
       lines: [
         'Rocuronium 1.2 mg/kg: wait at least 5 min (onset about 3 min; shorter duration, about 18 min).',
         'Rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg: wait at least 4 h.',
-        'Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter wait is needed, use rocuronium 1.2 mg/kg.',
+        'Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h ' +
+          'before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter ' +
+          'wait is needed, use rocuronium 1.2 mg/kg.',
         nonSteroidal,
       ],
     },

@@ -18,7 +18,10 @@ export const BASE_RISK_PERCENT = 2.0;
 export type RiskBand = 'LOW' | 'MODERATE' | 'HIGH';
 export type RiskColour = 'green' | 'yellow' | 'red';
 
-/** Half-open bands on the displayed (one-decimal) percent, walked in order (docs/clinical-reference.md §4; colours docs/product.md §9). */
+/**
+ * Half-open bands on the displayed (one-decimal) percent, walked in order (docs/clinical-reference.md §4; colours
+ * docs/product.md §9).
+ */
 export const RISK_BANDS: readonly { band: RiskBand; belowPercent: number; colour: RiskColour }[] = [
   { band: 'LOW', belowPercent: 5, colour: 'green' },
   { band: 'MODERATE', belowPercent: 15, colour: 'yellow' },

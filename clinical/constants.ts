@@ -32,7 +32,8 @@ export const NO_ADJUSTMENT_UP_TO_CRCL_ML_PER_MIN = 80;
 export const ADULT_MIN_AGE_YEARS = 18;
 export const PEDIATRIC_MIN_AGE_YEARS = 2;
 
-// Input ranges: docs/product.md §3 (dose calculator fields); docs/clinical-reference.md §1 ("refused with a message, never clamped").
+// Input ranges: docs/product.md §3 (dose calculator fields); docs/clinical-reference.md §1 ("refused with a message,
+// never clamped").
 export const BODY_WEIGHT_MIN_KG = 1;
 export const BODY_WEIGHT_MAX_KG = 200;
 export const CRCL_MIN_ML_PER_MIN = 10;

@@ -108,7 +108,8 @@ describe('rule 1: body weight', () => {
   it('a volume that rounds to 0.0 mL names the exact volume and the dilution', () => {
     // 2 mg/kg × 1 kg = 2 mg = 0.02 mL at 100 mg/mL
     expect(text.smallVolumeWarning(2)).toBe(
-      'Small volume: 2 mg is 0.02 mL at 100 mg/mL. Measure it with a 1 mL syringe, or dilute to 10 mg/mL (0.2 mL) for accuracy (EU SmPC 4.2).',
+      'Small volume: 2 mg is 0.02 mL at 100 mg/mL. Measure it with a 1 mL ' +
+        'syringe, or dilute to 10 mg/mL (0.2 mL) for accuracy (EU SmPC 4.2).',
     );
   });
 
@@ -348,7 +349,9 @@ describe('rule 5: dose per kg by block depth', () => {
 
   it('PTC 3 reason names the count and the next step', () => {
     expect(text.countTofReason(3)).toBe(
-      'PTC 3 with no TOF count entered: count the TOF. Once twitches return the dose follows the TOF count (TOF 0-1: 4 mg/kg; TOF 2 or more: 2 mg/kg).',
+      'PTC 3 with no TOF count entered: count the TOF. Once twitches return ' +
+        'the dose follows the TOF count (TOF 0-1: 4 mg/kg; TOF 2 or more: 2 ' +
+        'mg/kg).',
     );
   });
 
@@ -454,9 +457,12 @@ describe('rule 6 and docs/product.md §9: what a dose result carries', () => {
 
   it.each([
     // 16 mg/kg × weight: vials above one box are shown plainly, never capped
-    { weight: 125, total: 2000, vials: 10, boxes: 1, ml: 20.0, sar: 1476.4, boxWarning: false }, // 16 × 125 = 2000 mg → 10 vials
-    { weight: 126, total: 2016, vials: 11, boxes: 2, ml: 20.2, sar: 1624.04, boxWarning: true }, // 16 × 126 = 2016 mg → 11 vials
-    { weight: 200, total: 3200, vials: 16, boxes: 2, ml: 32.0, sar: 2362.24, boxWarning: true }, // 16 × 200 = 3200 mg → 16 vials
+    // 16 × 125 = 2000 mg → 10 vials
+    { weight: 125, total: 2000, vials: 10, boxes: 1, ml: 20.0, sar: 1476.4, boxWarning: false },
+    // 16 × 126 = 2016 mg → 11 vials
+    { weight: 126, total: 2016, vials: 11, boxes: 2, ml: 20.2, sar: 1624.04, boxWarning: true },
+    // 16 × 200 = 3200 mg → 16 vials
+    { weight: 200, total: 3200, vials: 16, boxes: 2, ml: 32.0, sar: 2362.24, boxWarning: true },
   ])(
     '16 mg/kg × $weight kg = $total mg → $vials vials ($boxes boxes)',
     ({ weight, total, vials, boxes, ml, sar, boxWarning }) => {

@@ -11,7 +11,9 @@ import { numberInRange, integerInRange, strictFields } from './validation.ts';
 // docs/product.md §8: the invalid-weight message. Used for a missing, non-numeric, zero or negative weight.
 export const INVALID_WEIGHT_MESSAGE = 'Please enter a valid body weight';
 export const WEIGHT_RANGE_MESSAGE = `Body weight must be between ${BODY_WEIGHT_MIN_KG} and ${BODY_WEIGHT_MAX_KG} kg`;
-export const CRCL_RANGE_MESSAGE = `Creatinine clearance must be between ${CRCL_MIN_ML_PER_MIN} and ${CRCL_MAX_ML_PER_MIN} mL/min (leave it empty if unknown)`;
+export const CRCL_RANGE_MESSAGE =
+  `Creatinine clearance must be between ${CRCL_MIN_ML_PER_MIN} and ${CRCL_MAX_ML_PER_MIN} ` +
+  `mL/min (leave it empty if unknown)`;
 export const TOF_COUNT_MESSAGE = 'TOF count must be 0, 1, 2, 3 or 4 (leave it empty if not counted)';
 export const PTC_MESSAGE = `PTC must be a whole number from 0 to ${PTC_MAX} (leave it empty if not counted)`;
 

@@ -36,7 +36,8 @@ export function managementPlan(
   const preparation = [
     `${dose.doseMg} mg (${dose.doseMl.toFixed(1)} mL) single IV bolus over about 10 seconds`,
     'Quantitative neuromuscular monitoring: confirm TOF ratio ≥ 0.9 before extubation',
-    'Continuous ECG, heart rate and blood pressure from injection until at least 30 min after (68.9% of reported reactions occur within 30 min)',
+    'Continuous ECG, heart rate and blood pressure from injection until at ' +
+      'least 30 min after (68.9% of reported reactions occur within 30 min)',
     ...bandPreparation(risk.riskBand, atropine),
   ];
   if (input.cardiacHistory === 'pacemaker')
@@ -46,7 +47,8 @@ export function managementPlan(
   if (input.dexmedetomidine) preparation.push('Dexmedetomidine: review the infusion before injection');
   if (renalFunctionBand(input.creatinine) === 'severe') {
     preparation.push(
-      'CrCl < 30 mL/min: not recommended in severe renal impairment; if given, wait 24 h before re-paralysis with rocuronium or vecuronium',
+      'CrCl < 30 mL/min: not recommended in severe renal impairment; if ' +
+        'given, wait 24 h before re-paralysis with rocuronium or vecuronium',
     );
   }
 
@@ -57,7 +59,8 @@ export function managementPlan(
       ]
     : [
         `${atropine} IV (0.02 mg/kg, min 0.1 mg, max 0.5 mg); may be repeated once`,
-        `If no response: epinephrine ${roundTo(EPINEPHRINE_PEDIATRIC_DOSE_MG_PER_KG * input.weight * 1000, 0)} µg (0.01 mg/kg) IV every 3-5 min`,
+        `If no response: epinephrine ${roundTo(EPINEPHRINE_PEDIATRIC_DOSE_MG_PER_KG * input.weight * 1000, 0)} ` +
+          `µg (0.01 mg/kg) IV every 3-5 min`,
       ];
   treatment.push(
     'Transcutaneous pacing for persistent bradycardia with poor perfusion',

@@ -21,12 +21,18 @@ describe('renal function bands', () => {
 describe('Cockcroft-Gault', () => {
   it.each([
     // (140 − age) × weight [× 0.85 if female] / (72 × SCr mg/dL)
-    { input: { ageYears: 40, weightKg: 70, sex: 'male', serumCreatinine: 1, unit: 'mg/dL' }, crcl: 97 }, // 100 × 70 / 72 = 97.2
-    { input: { ageYears: 40, weightKg: 70, sex: 'female', serumCreatinine: 1, unit: 'mg/dL' }, crcl: 83 }, // 97.2 × 0.85 = 82.6
-    { input: { ageYears: 40, weightKg: 70, sex: 'male', serumCreatinine: 88.4, unit: 'umol/L' }, crcl: 97 }, // 88.4 µmol/L = 1 mg/dL
-    { input: { ageYears: 80, weightKg: 60, sex: 'female', serumCreatinine: 2, unit: 'mg/dL' }, crcl: 21 }, // 60 × 60 × 0.85 / 144 = 21.25
-    { input: { ageYears: 70, weightKg: 80, sex: 'male', serumCreatinine: 133, unit: 'umol/L' }, crcl: 52 }, // 70 × 80 / (72 × 1.5045) = 51.7
-    { input: { ageYears: 18, weightKg: 100, sex: 'male', serumCreatinine: 0.5, unit: 'mg/dL' }, crcl: 339 }, // 122 × 100 / 36 = 338.9
+    // 100 × 70 / 72 = 97.2
+    { input: { ageYears: 40, weightKg: 70, sex: 'male', serumCreatinine: 1, unit: 'mg/dL' }, crcl: 97 },
+    // 97.2 × 0.85 = 82.6
+    { input: { ageYears: 40, weightKg: 70, sex: 'female', serumCreatinine: 1, unit: 'mg/dL' }, crcl: 83 },
+    // 88.4 µmol/L = 1 mg/dL
+    { input: { ageYears: 40, weightKg: 70, sex: 'male', serumCreatinine: 88.4, unit: 'umol/L' }, crcl: 97 },
+    // 60 × 60 × 0.85 / 144 = 21.25
+    { input: { ageYears: 80, weightKg: 60, sex: 'female', serumCreatinine: 2, unit: 'mg/dL' }, crcl: 21 },
+    // 70 × 80 / (72 × 1.5045) = 51.7
+    { input: { ageYears: 70, weightKg: 80, sex: 'male', serumCreatinine: 133, unit: 'umol/L' }, crcl: 52 },
+    // 122 × 100 / 36 = 338.9
+    { input: { ageYears: 18, weightKg: 100, sex: 'male', serumCreatinine: 0.5, unit: 'mg/dL' }, crcl: 339 },
   ])('$input → $crcl mL/min', ({ input, crcl }) => {
     const outcome = cockcroftGault(input);
     expect(outcome.kind).toBe('estimate');

@@ -33,7 +33,10 @@ const COCKCROFT_GAULT_DIVISOR = 72;
 const COCKCROFT_GAULT_FEMALE_FACTOR = 0.85;
 const AGE_MAX_YEARS = 120;
 
-const serumCreatinineMessage = `Serum creatinine must be between ${SERUM_CREATININE_MIN_MG_PER_DL} and ${SERUM_CREATININE_MAX_MG_PER_DL} mg/dL (${Math.round(SERUM_CREATININE_MIN_MG_PER_DL * UMOL_PER_L_PER_MG_PER_DL)}-${Math.round(SERUM_CREATININE_MAX_MG_PER_DL * UMOL_PER_L_PER_MG_PER_DL)} µmol/L)`;
+const toUmolPerL = (mgPerDl: number) => Math.round(mgPerDl * UMOL_PER_L_PER_MG_PER_DL);
+const serumCreatinineMessage =
+  `Serum creatinine must be between ${SERUM_CREATININE_MIN_MG_PER_DL} and ${SERUM_CREATININE_MAX_MG_PER_DL} mg/dL ` +
+  `(${toUmolPerL(SERUM_CREATININE_MIN_MG_PER_DL)}-${toUmolPerL(SERUM_CREATININE_MAX_MG_PER_DL)} µmol/L)`;
 
 export const cockcroftGaultInputSchema = strictFields(
   {
@@ -101,6 +104,9 @@ export function cockcroftGault(rawInput: unknown): CockcroftGaultOutcome {
     creatinineClearanceMlPerMin: rounded,
     serumCreatinineMgPerDl: mgPerDl,
     withinCalculatorRange: rounded >= CRCL_MIN_ML_PER_MIN && rounded <= CRCL_MAX_ML_PER_MIN,
-    note: 'Cockcroft-Gault estimate with actual body weight; it may overestimate clearance in obesity and is less reliable when creatinine is not stable.',
+    note:
+      'Cockcroft-Gault estimate with actual body weight; it may overestimate ' +
+      'clearance in obesity and is less reliable when creatinine is not ' +
+      'stable.',
   };
 }

@@ -23,13 +23,16 @@ export function reparalysisGuidance(doseMgPerKg: number, creatinineClearanceMlPe
     if (renal === 'mild_moderate') {
       // US PI 2.5: the table's waits are for normal renal function.
       lines.push(
-        'Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter wait is needed, use rocuronium 1.2 mg/kg.',
+        'Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h ' +
+          'before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter ' +
+          'wait is needed, use rocuronium 1.2 mg/kg.',
       );
     }
   }
   // EU SmPC 4.4.
   lines.push(
-    'If block is needed before the wait is over: use a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have a slower onset.',
+    'If block is needed before the wait is over: use a non-steroidal NMBA ' +
+      '(e.g. cisatracurium); a depolarising NMBA may have a slower onset.',
   );
   return lines;
 }

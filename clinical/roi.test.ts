@@ -27,11 +27,14 @@ describe('ROI formulas (docs/product.md §9)', () => {
     // cases, cost, tNeo, tProd, rate → timeSaved, costSaved, ppcs, hours
     { input: { numberOfCases: 0 }, out: [0, 0, 0, 0] },
     { input: { numberOfCases: 1 }, out: [12, 540, 0, 0.2] }, // 1 × 10% × 0.38 = 0.038 → 0.0; 12/60 = 0.2
-    { input: { numberOfCases: 125, baselinePPCRate: 1 }, out: [1500, 67500, 0.5, 25] }, // 125 × 1% × 0.38 = 0.475 → 0.5 (half up)
-    { input: { numberOfCases: 7, timeNeostigmine: 10, timeProduct: 3 }, out: [49, 2205, 0.3, 0.8] }, // 7 × 7 = 49; 49/60 = 0.816 → 0.8; 7 × .1 × .38 = 0.266 → 0.3
+    // 125 × 1% × 0.38 = 0.475 → 0.5 (half up)
+    { input: { numberOfCases: 125, baselinePPCRate: 1 }, out: [1500, 67500, 0.5, 25] },
+    // 7 × 7 = 49; 49/60 = 0.816 → 0.8; 7 × .1 × .38 = 0.266 → 0.3
+    { input: { numberOfCases: 7, timeNeostigmine: 10, timeProduct: 3 }, out: [49, 2205, 0.3, 0.8] },
     { input: { orCostPerMinute: 150, baselinePPCRate: 20 }, out: [1200, 180000, 7.6, 20] },
     { input: { orCostPerMinute: 10, baselinePPCRate: 0 }, out: [1200, 12000, 0, 20] },
-    { input: { timeNeostigmine: 3, timeProduct: 15 }, out: [-1200, -54000, 3.8, -20] }, // the product slower: the formula shows a loss
+    // the product slower: the formula shows a loss
+    { input: { timeNeostigmine: 3, timeProduct: 15 }, out: [-1200, -54000, 3.8, -20] },
     { input: { numberOfCases: 1000, timeNeostigmine: 20, timeProduct: 0 }, out: [20000, 900000, 38, 333.3] },
   ])('$input → $out', ({ input, out }) => {
     const result = expectRoi(calculateRoi({ ...defaults, ...input }));

@@ -26,13 +26,20 @@ export function parseWholeNumber(text: string): number {
   return Number.isSafeInteger(value) ? value : 0;
 }
 
-const casesMessage = `Number of cases must be a whole number from 0 to ${ROI_MAX_NUMBER_OF_CASES.toLocaleString('en-US')}`;
+const casesMessage =
+  `Number of cases must be a whole number from 0 to ` + ROI_MAX_NUMBER_OF_CASES.toLocaleString('en-US');
 const timeMessage = (what: string) => `${what} must be a whole number of minutes from 0 to ${ROI_MAX_TIME_MIN}`;
-const orCostMessage = `OR cost per minute must be ${ROI_OR_COST_MIN_SAR_PER_MIN}-${ROI_OR_COST_MAX_SAR_PER_MIN} SAR in steps of ${ROI_OR_COST_STEP_SAR_PER_MIN}`;
-const ppcMessage = `Baseline PPC rate must be a whole percent from ${ROI_PPC_RATE_MIN_PERCENT} to ${ROI_PPC_RATE_MAX_PERCENT}`;
+const orCostMessage =
+  `OR cost per minute must be ${ROI_OR_COST_MIN_SAR_PER_MIN}-${ROI_OR_COST_MAX_SAR_PER_MIN} ` +
+  `SAR in steps of ${ROI_OR_COST_STEP_SAR_PER_MIN}`;
+const ppcMessage =
+  `Baseline PPC rate must be a whole percent from ${ROI_PPC_RATE_MIN_PERCENT} ` + `to ${ROI_PPC_RATE_MAX_PERCENT}`;
 const riskRatioMessage = `The risk ratio is fixed at ${ROI_RISK_RATIO}`;
 
-/** The ROI calculator's inputs as the API receives them (docs/product.md §3 names; the slider ranges of docs/product.md §5). */
+/**
+ * The ROI calculator's inputs as the API receives them (names: docs/product.md §3; the slider ranges:
+ * docs/product.md §5).
+ */
 export const roiInputSchema = strictFields(
   {
     numberOfCases: integerInRange(0, ROI_MAX_NUMBER_OF_CASES, casesMessage),

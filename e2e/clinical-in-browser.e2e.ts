@@ -27,15 +27,32 @@ beforeAll(async () => {
   const page = `<!doctype html><meta charset="utf-8"><title>clinical</title><pre id="out"></pre>
 <script type="module">
   import { calculateDose, assessBradycardia, calculateRoi } from '/clinical.js';
-  const dose = (changes) => calculateDose({ ageGroup: 'adult', bodyWeight: 70, nmbaType: 'rocuronium', creatinine: 100, tofCount: '', ptc: null, rsiScenario: false, dialysis: false, ...changes });
+  const base = { ageGroup: 'adult', bodyWeight: 70, nmbaType: 'rocuronium', creatinine: 100, tofCount: '', ptc: null };
+  const dose = (changes) => calculateDose({ ...base, rsiScenario: false, dialysis: false, ...changes });
   const lines = [];
-  for (const [label, changes] of [['tof2', { tofCount: '2' }], ['tof0', { tofCount: '0' }], ['rsi80', { bodyWeight: 80, rsiScenario: true }], ['none', {}], ['weight0', { bodyWeight: 0 }]]) {
+  const cases = [
+    ['tof2', { tofCount: '2' }],
+    ['tof0', { tofCount: '0' }],
+    ['rsi80', { bodyWeight: 80, rsiScenario: true }],
+    ['none', {}],
+    ['weight0', { bodyWeight: 0 }],
+  ];
+  for (const [label, changes] of cases) {
     const r = dose(changes);
-    lines.push(label + ': ' + (r.kind === 'dose' ? [r.totalDoseMg + ' mg', r.vials + ' vials', r.volumeMl.toFixed(1) + ' mL', r.costSar.toFixed(2) + ' SAR'].join(', ') : r.kind + ' ' + (r.reason ?? r.issues?.[0]?.message ?? '')));
+    const figures = (r) =>
+      [r.totalDoseMg + ' mg', r.vials + ' vials', r.volumeMl.toFixed(1) + ' mL', r.costSar.toFixed(2) + ' SAR'];
+    const why = (r) => r.kind + ' ' + (r.reason ?? r.issues?.[0]?.message ?? '');
+    lines.push(label + ': ' + (r.kind === 'dose' ? figures(r).join(', ') : why(r)));
   }
-  const risk = assessBradycardia({ weight: 70, age: 45, baselineHr: 45, cardiacHistory: 'av_block', betaBlocker: true, dexmedetomidine: false, digoxin: false, amiodarone: false, highDoseOpioids: false, vagalStimulus: false, depth: 'tof_2_plus', nmba: 'rocuronium', creatinine: 90 });
+  const risk = assessBradycardia({
+    weight: 70, age: 45, baselineHr: 45, cardiacHistory: 'av_block', betaBlocker: true, dexmedetomidine: false,
+    digoxin: false, amiodarone: false, highDoseOpioids: false, vagalStimulus: false, depth: 'tof_2_plus',
+    nmba: 'rocuronium', creatinine: 90,
+  });
   lines.push('risk: ' + risk.riskBand + ' ' + risk.riskPercent + '%');
-  const roi = calculateRoi({ numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 });
+  const roi = calculateRoi({
+    numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10,
+  });
   lines.push('roi: ' + [roi.timeSavedMin, roi.costSavedSar, roi.ppcsAvoided, roi.hoursFreed].join(' '));
   document.getElementById('out').textContent = lines.join('\\n');
 </script>`;

@@ -90,7 +90,10 @@ describe('the advisor on a CMS page of another origin', () => {
   it('with the API down, the user sees "Calculation Failed"', async () => {
     const down = await serveFiles({
       '/': {
-        body: `<!doctype html><title>down</title><sgx-bradycardia-advisor api-base="http://127.0.0.1:9"></sgx-bradycardia-advisor><script type="module" src="${product.url}/widgets/sgx-bradycardia-advisor.js"></script>`,
+        body:
+          `<!doctype html><title>down</title><sgx-bradycardia-advisor ` +
+          `api-base="http://127.0.0.1:9"></sgx-bradycardia-advisor><script ` +
+          `type="module" src="${product.url}/widgets/sgx-bradycardia-advisor.js"></script>`,
         type: 'text/html',
       },
     });

@@ -109,7 +109,7 @@ describe('links to a section of the product page', () => {
     await close();
   });
 
-  it('/#faq where the page ends before the FAQ reaches the top: scrolled to the end, FAQ marked (not Contact) until the user scrolls', async () => {
+  it('/#faq when the FAQ cannot reach the top: page at its end, FAQ marked (not Contact) until a scroll', async () => {
     const { page, errors, close } = await openAt('#faq', TALL);
     await expect.poll(() => atEnd(page), { timeout: 5000 }).toBe(true);
     expect(await topOf(page, 'faq')).toBeGreaterThan(3); // it cannot reach the bar
@@ -143,7 +143,7 @@ describe('links to a section of the product page', () => {
     await close();
   });
 
-  it('keeps the section in place while the layout above it changes after landing (also without scroll anchoring)', async () => {
+  it('keeps the section in place while the layout above changes (also without scroll anchoring)', async () => {
     for (const open of [openAt, openWithoutScrollAnchoring]) {
       const { page, errors, close } = await open('#faq');
       await expectLanded(page, 'faq');
@@ -206,7 +206,7 @@ describe('links to a section of the product page', () => {
     await close();
   });
 
-  it('a hash change from the top of the page lands too, moves focus, and marks a section that cannot reach the top', async () => {
+  it('a hash change lands too, moves focus, and marks a section that cannot reach the top', async () => {
     const { page, close } = await openAt('');
     await page.evaluate(() => {
       location.hash = '#bradycardia-advisor';

@@ -14,7 +14,13 @@ beforeAll(async () => {
     '/': {
       body: `<!doctype html><meta charset="utf-8"><title>behaviour</title>
 <div id="left"><sgx-dose-calculator id="calc"></sgx-dose-calculator></div><div id="right"></div>
-<script>window.__events = []; document.addEventListener('sgx-dose-calculated', (e) => window.__events.push({ type: e.type, kind: e.detail.outcome.kind, total: e.detail.outcome.totalDoseMg, composed: e.composed, bubbles: e.bubbles, target: e.target.id }));</script>
+<script>
+  window.__events = [];
+  document.addEventListener('sgx-dose-calculated', (e) => window.__events.push({
+    type: e.type, kind: e.detail.outcome.kind, total: e.detail.outcome.totalDoseMg,
+    composed: e.composed, bubbles: e.bubbles, target: e.target.id,
+  }));
+</script>
 <script type="module" src="${product.url}/widgets/sgx-dose-calculator.js"></script>`,
       type: 'text/html; charset=utf-8',
     },

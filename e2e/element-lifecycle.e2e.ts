@@ -51,7 +51,9 @@ describe('a preset changed by the host page', () => {
     await expect.poll(() => widget.getByLabel(/^Body weight/).inputValue()).toBe('80');
     expect(await widget.getByRole('region', { name: 'Result' }).count()).toBe(0);
     expect(await widget.getByTestId('dose-notice').innerText()).toBe(
-      'The page changed the preset weight or age group: the form shows the new values. The previous result was for the old values and has been cleared. Check the form and calculate again.',
+      'The page changed the preset weight or age group: the form shows the ' +
+        'new values. The previous result was for the old values and has been ' +
+        'cleared. Check the form and calculate again.',
     );
     await calculate(widget);
     expect(await totalDose(widget)).toBe('160');
@@ -87,7 +89,8 @@ describe('a preset changed by the host page', () => {
     await waitForWidget(page, '#calc');
     const widget = page.locator('#calc');
     await widget.getByLabel(/^Body weight/).fill('72');
-    await page.evaluate(() => document.getElementById('calc')!.setAttribute('age-group', 'adult')); // same value: no change
+    // same value: no change
+    await page.evaluate(() => document.getElementById('calc')!.setAttribute('age-group', 'adult'));
     await page.waitForTimeout(50);
     expect(await widget.getByLabel(/^Body weight/).inputValue()).toBe('72');
     await close();

@@ -80,7 +80,9 @@ describe('built bundles', () => {
     async (bundle, tags) => {
       const page = await serveFiles({
         '/': {
-          body: `<!doctype html><title>blank</title>${tags.map((tag) => `<${tag}></${tag}>`).join('')}<script type="module" src="${product.url}/widgets/${bundle}.js"></script>`,
+          body:
+            `<!doctype html><title>blank</title>${tags.map((tag) => `<${tag}></${tag}>`).join('')}<script ` +
+            `type="module" src="${product.url}/widgets/${bundle}.js"></script>`,
           type: 'text/html',
         },
       });
@@ -100,7 +102,9 @@ describe('the intranet page (another origin, hostile CSS)', () => {
   it('computes a dose, and host CSS changes nothing inside while the page keeps its own styles', async () => {
     const clean = await serveFiles({
       '/': {
-        body: `<!doctype html><title>clean</title><sgx-dose-calculator></sgx-dose-calculator><script type="module" src="${product.url}/widgets/sgx-dose-calculator.js"></script>`,
+        body:
+          `<!doctype html><title>clean</title><sgx-dose-calculator></sgx-dose-calculator><script ` +
+          `type="module" src="${product.url}/widgets/sgx-dose-calculator.js"></script>`,
         type: 'text/html',
       },
     });
@@ -151,7 +155,9 @@ describe('two bundles on one page', () => {
     const page = await serveFiles({
       '/': {
         body: `<!doctype html><title>two</title>
-<sgx-dose-calculator id="a"></sgx-dose-calculator><sgx-dose-calculator id="b"></sgx-dose-calculator><sgx-access-portal></sgx-access-portal>
+<sgx-dose-calculator id="a"></sgx-dose-calculator>
+<sgx-dose-calculator id="b"></sgx-dose-calculator>
+<sgx-access-portal></sgx-access-portal>
 <script type="module" src="${product.url}/widgets/sgx-dose-calculator.js"></script>
 <script type="module" src="${product.url}/widgets/sgx-widgets.js"></script>`,
         type: 'text/html',
@@ -221,7 +227,8 @@ describe('a host page with a strict CSP', () => {
     const ours = messages.filter((text) => text.startsWith('<sgx-dose-calculator>'));
     expect(ours).toEqual([
       `<sgx-dose-calculator>: this page's Content-Security-Policy blocks the element's styles, so it shows unstyled. ` +
-        `Give the element the page's style nonce (<sgx-dose-calculator nonce="…">) or add <meta property="csp-nonce" nonce="…"> to the page, ` +
+        (`Give the element the page's style nonce (<sgx-dose-calculator ` +
+          `nonce="…">) or add <meta property="csp-nonce" nonce="…"> to the page, `) +
         `with style-src 'nonce-…' in the policy (or allow style-src 'unsafe-inline').`,
     ]);
     // The browser reports the one probe it refused, not one violation per style rule.
@@ -237,13 +244,19 @@ async function serveFilesWithCsp(nonce: string, productOrigin: string, { giveNon
   const { createServer } = await import('node:http');
   const meta = giveNonce ? `<meta property="csp-nonce" nonce="${nonce}">` : '';
   const html = `<!doctype html><meta charset="utf-8">${meta}<title>csp</title>
-<script nonce="${nonce}">window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));</script>
+<script nonce="${nonce}">
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) =>
+    window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+</script>
 <sgx-dose-calculator></sgx-dose-calculator>
 <script type="module" nonce="${nonce}" src="${productOrigin}/widgets/sgx-dose-calculator.js"></script>`;
   const server = createServer((_request, response) => {
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}' ${productOrigin}; style-src 'nonce-${nonce}'; connect-src ${productOrigin}; img-src data:`,
+      'content-security-policy':
+        `default-src 'none'; script-src 'nonce-${nonce}' ${productOrigin}; style-src ` +
+        `'nonce-${nonce}'; connect-src ${productOrigin}; img-src data:`,
     });
     response.end(html);
   });

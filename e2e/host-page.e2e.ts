@@ -134,7 +134,7 @@ describe('the product page', () => {
     await close();
   });
 
-  it('the hero TOF ratio counts 0.40 → 0.90 by 0.01 every 50 ms, then restarts; it stays at 0.90 for reduced motion', async () => {
+  it('hero TOF ratio 0.40 → 0.90 by 0.01 every 50 ms, then restarts; 0.90 still for reduced motion', async () => {
     const { page, close } = await open(1280, { clock: true });
     await page.clock.pauseAt(new Date(Date.now() + 10_000)); // from here time moves only when told
     const value = () => page.getByTestId('tof-value').innerText();
@@ -214,7 +214,7 @@ describe('the product page', () => {
     await close();
   });
 
-  it('evidence: two featured and three more studies, real DOI links in a new tab without referrer; the pack button scrolls to resources', async () => {
+  it('evidence: 2 + 3 studies, DOI links in a new tab, no referrer; pack button to resources', async () => {
     const { page, close } = await open();
     const links = page.locator('#evidence a', { hasText: 'Open Study' });
     expect(await links.count()).toBe(5);

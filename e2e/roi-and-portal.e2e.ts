@@ -45,7 +45,9 @@ describe('ROI calculator: jsPDF on demand', () => {
   it('fetches no PDF code before "Download PDF"; the report has the figures', async () => {
     const page = await serveFiles({
       '/': {
-        body: `<!doctype html><title>roi</title><sgx-roi-calculator cases="250"></sgx-roi-calculator><script type="module" src="${product.url}/widgets/sgx-roi-calculator.js"></script>`,
+        body:
+          `<!doctype html><title>roi</title><sgx-roi-calculator cases="250"></sgx-roi-calculator><script ` +
+          `type="module" src="${product.url}/widgets/sgx-roi-calculator.js"></script>`,
         type: 'text/html',
       },
     });
@@ -83,7 +85,10 @@ describe('access portal dialogs inside the shadow root', () => {
       errors,
       close,
     } = await openOnProductOrigin(
-      `<!doctype html><title>portal</title><a href="#" id="before">before</a><sgx-access-portal></sgx-access-portal><a href="#" id="after">after</a><script type="module" src="/widgets/sgx-access-portal.js"></script>`,
+      `<!doctype html><title>portal</title><a href="#" ` +
+        `id="before">before</a><sgx-access-portal></sgx-access-portal><a ` +
+        `href="#" id="after">after</a><script type="module" ` +
+        `src="/widgets/sgx-access-portal.js"></script>`,
     );
     await waitForWidget(tab, 'sgx-access-portal');
     const portal = tab.locator('sgx-access-portal');
@@ -135,9 +140,11 @@ describe('access portal dialogs inside the shadow root', () => {
 });
 
 describe('one session for every element', () => {
-  it('signing in through the portal signs in the other elements on the page (from another bundle) and in another tab', async () => {
-    const html = `<!doctype html><title>session</title><sgx-access-portal></sgx-access-portal><sgx-bradycardia-advisor></sgx-bradycardia-advisor>
-<script type="module" src="/widgets/sgx-access-portal.js"></script><script type="module" src="/widgets/sgx-bradycardia-advisor.js"></script>`;
+  it('a portal sign-in signs in the other elements on the page (another bundle) and in another tab', async () => {
+    const html = `<!doctype html><title>session</title>
+<sgx-access-portal></sgx-access-portal><sgx-bradycardia-advisor></sgx-bradycardia-advisor>
+<script type="module" src="/widgets/sgx-access-portal.js"></script>
+<script type="module" src="/widgets/sgx-bradycardia-advisor.js"></script>`;
     const context = await browser.newContext();
     // Same origin as the API: the page is served by a route of this test on the product's origin.
     await context.route(`${product.url}/session-test`, (route) =>

@@ -71,7 +71,10 @@ describe('screenshots', () => {
           route.fulfill({
             status: 200,
             contentType: 'text/html',
-            body: `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title><body style="margin:0;padding:16px;background:#f8fafc"><${scene.tag}></${scene.tag}><script type="module" src="/widgets/sgx-widgets.js"></script></body>`,
+            body:
+              `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">` +
+              `<title>${name}</title><body style="margin:0;padding:16px;background:#f8fafc">` +
+              `<${scene.tag}></${scene.tag}><script type="module" src="/widgets/sgx-widgets.js"></script></body>`,
           }),
         );
         const page = await context.newPage();

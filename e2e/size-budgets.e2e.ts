@@ -41,7 +41,7 @@ async function initialGraph(siteDir: string): Promise<string[]> {
 }
 
 describe('size budgets (gzip)', () => {
-  it(`each element's own code is at most ${BUDGETS_KIB_GZIP.elementOwnCode} KiB beyond the shared runtime`, async () => {
+  it(`each element's own code ≤ ${BUDGETS_KIB_GZIP.elementOwnCode} KiB beyond the shared runtime`, async () => {
     const { widgetsDir } = inject('e2eBuild');
     const own: Record<string, number> = {};
     for (const name of ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal']) {
@@ -57,7 +57,7 @@ describe('size budgets (gzip)', () => {
     expect(kib).toBeLessThanOrEqual(BUDGETS_KIB_GZIP.standaloneDoseCalculator);
   });
 
-  it(`the host page's initial JS is at most ${BUDGETS_KIB_GZIP.hostInitialJs} KiB, and jsPDF is not in it`, async () => {
+  it(`the host page's initial JS ≤ ${BUDGETS_KIB_GZIP.hostInitialJs} KiB, without jsPDF`, async () => {
     const { siteDir } = inject('e2eBuild');
     const files = await initialGraph(siteDir);
     let total = 0;

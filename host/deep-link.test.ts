@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe('links to a section (the parts without layout; the landing itself is tested in e2e/deep-links.e2e.ts)', () => {
-  it('finds the element a fragment names, raw or percent-encoded, and nothing for an empty, unknown or malformed one', () => {
+  it('finds the element a fragment names (raw or percent-encoded); nothing for empty, unknown, malformed', () => {
     document.body.innerHTML = '<section id="faq"></section><p id="dose mg"></p><p id="%E0%A4%A"></p>';
     expect(targetOfHash('#faq')?.id).toBe('faq');
     expect(targetOfHash('faq')?.id).toBe('faq');

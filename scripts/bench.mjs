@@ -41,8 +41,15 @@ function startProcess(args, env = {}) {
   });
 }
 
-const BARE_HTTP = `import http from 'node:http'; const s = http.createServer((q, r) => { r.writeHead(200, {'content-type': 'application/json'}); r.end('{"ok":true}'); }); s.listen(0, '127.0.0.1', () => console.log('PORT=' + s.address().port));`;
-const BARE_KOA = `import Koa from 'koa'; const app = new Koa(); app.use((ctx) => { ctx.body = { ok: true }; }); const s = app.listen(0, '127.0.0.1', () => console.log('PORT=' + s.address().port));`;
+const BARE_HTTP =
+  `import http from 'node:http'; const s = http.createServer((q, r) => { ` +
+  `r.writeHead(200, {'content-type': 'application/json'}); ` +
+  `r.end('{"ok":true}'); }); s.listen(0, '127.0.0.1', () => ` +
+  `console.log('PORT=' + s.address().port));`;
+const BARE_KOA =
+  `import Koa from 'koa'; const app = new Koa(); app.use((ctx) => { ` +
+  `ctx.body = { ok: true }; }); const s = app.listen(0, '127.0.0.1', () ` +
+  `=> console.log('PORT=' + s.address().port));`;
 
 function load(url, options) {
   return autocannon({ url, connections: 50, duration: DURATION_S, ...options });
@@ -271,10 +278,13 @@ const apiRows = [
   ['GET /api/auth/me', api.authMe],
   ['POST /api/auth/signin', api.signIn],
 ];
+const tableRow = (...cells) => `| ${cells.join(' | ')} |`;
+const clickPaint = pageSpeed.calculateDoseClickToPaint;
 const markdown = `# Benchmarks
 
-Measured by \`npm run bench\` on ${results.date.slice(0, 10)}: ${results.cpus} CPUs (${results.cpuModel}), Node ${results.node}; load generator
-(autocannon, ${DURATION_S} s per row) on the same machine, so figures are indicative and comparable within this table.
+Measured by \`npm run bench\` on ${results.date.slice(0, 10)}: ${results.cpus} CPUs (${results.cpuModel}),
+Node ${results.node}; load generator (autocannon, ${DURATION_S} s per row) on the same machine, so figures are
+indicative and comparable within this table.
 Raw figures: [bench/results.json](bench/results.json).
 
 ## Bundle sizes
@@ -293,16 +303,31 @@ ${results.sharedRuntimeGzipKiB} KiB gzip): ${ownCode.map((row) => `${row.element
 
 | server / route | req/s | p50 ms | p99 ms | non-2xx | vs bare http | vs bare Koa |
 |---|---:|---:|---:|---:|---:|---:|
-${apiRows.map(([name, row]) => `| ${name} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.non2xx} | ${ratio(row.requestsPerSecond, api.bareHttp.requestsPerSecond)} | ${ratio(row.requestsPerSecond, api.bareKoa.requestsPerSecond)} |`).join('\n')}
+${apiRows
+  .map(([name, row]) =>
+    tableRow(
+      name,
+      row.requestsPerSecond,
+      row.p50Ms,
+      row.p99Ms,
+      row.non2xx,
+      ratio(row.requestsPerSecond, api.bareHttp.requestsPerSecond),
+      ratio(row.requestsPerSecond, api.bareKoa.requestsPerSecond),
+    ),
+  )
+  .join('\n')}
 
-At a fixed 1,000 req/s, \`POST /api/tools/run\`: p50 ${api.toolsRunAt1000.p50Ms} ms, p99 ${api.toolsRunAt1000.p99Ms} ms (${api.toolsRunAt1000.requestsPerSecond} req/s served).
+At a fixed 1,000 req/s, \`POST /api/tools/run\`: p50 ${api.toolsRunAt1000.p50Ms} ms,
+p99 ${api.toolsRunAt1000.p99Ms} ms (${api.toolsRunAt1000.requestsPerSecond} req/s served).
 Sign-in is bounded by argon2id (19 MiB, t=2) on purpose.
 
 ## Storage growth (lowdb, 20 concurrent writers)
 
 | history entries stored | file MB | writes | writes/s | p99 ms |
 |---:|---:|---:|---:|---:|
-${storage.map((row) => `| ${row.existing.toLocaleString('en-US')} | ${row.fileMb} | ${row.writes} | ${row.writesPerSecond} | ${row.p99Ms} |`).join('\n')}
+${storage
+  .map((row) => tableRow(row.existing.toLocaleString('en-US'), row.fileMb, row.writes, row.writesPerSecond, row.p99Ms))
+  .join('\n')}
 
 Every write rewrites the whole file: this is why storage sits behind the \`Store\` interface.
 
@@ -313,17 +338,18 @@ Every write rewrites the whole file: this is why storage sits behind the \`Store
 ${['mobile', 'desktop']
   .map((name) => {
     const row = pageSpeed.lighthouse[name];
-    return `| ${name} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`;
+    return tableRow(name, row.performance, row.accessibility, row.bestPractices, row.lcpMs, row.tbtMs, row.cls);
   })
   .join('\n')}
 
-"Calculate Dose" click to next paint with the CPU slowed 4x: median ${pageSpeed.calculateDoseClickToPaint.medianMs} ms, worst ${pageSpeed.calculateDoseClickToPaint.maxMs} ms over ${pageSpeed.calculateDoseClickToPaint.clicks} clicks (Event Timing).
+"Calculate Dose" click to next paint with the CPU slowed 4x: median ${clickPaint.medianMs} ms,
+worst ${clickPaint.maxMs} ms over ${clickPaint.clicks} clicks (Event Timing).
 
 ## Budgets
 
-Checked by \`npm run bench:check\` and, being deterministic, by \`npm test\` (e2e/size-budgets.e2e.ts): each element's own code
-at most 15 KiB gzip beyond the shared runtime, the standalone dose calculator at most 90 KiB gzip, the host page's initial JS
-at most 120 KiB gzip, and jsPDF outside the initial graph.
+Checked by \`npm run bench:check\` and, being deterministic, by \`npm test\` (e2e/size-budgets.e2e.ts):
+each element's own code at most 15 KiB gzip beyond the shared runtime, the standalone dose calculator
+at most 90 KiB gzip, the host page's initial JS at most 120 KiB gzip, and jsPDF outside the initial graph.
 `;
 await writeFile(path.join(root, 'BENCHMARKS.md'), markdown);
 console.log(markdown);

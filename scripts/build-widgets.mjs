@@ -85,7 +85,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`Widget bundles in ${path.relative(root, dir)}:`);
   for (const { file, bytes, gzip, brotli } of measure(dir)) {
     console.log(
-      `  ${file.padEnd(44)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)}  brotli ${kib(brotli).padStart(9)}`,
+      `  ${file.padEnd(44)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)} ` +
+        ` brotli ${kib(brotli).padStart(9)}`,
     );
   }
 }

@@ -30,7 +30,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const table = (dir, filter = () => true) => {
     for (const { file, bytes, gzip, brotli } of measure(dir).filter(({ file }) => filter(file))) {
       console.log(
-        `  ${file.padEnd(48)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)}  brotli ${kib(brotli).padStart(9)}`,
+        `  ${file.padEnd(48)} ${kib(bytes).padStart(10)}  gzip ${kib(gzip).padStart(9)} ` +
+          ` brotli ${kib(brotli).padStart(9)}`,
       );
     }
   };

@@ -47,7 +47,8 @@ const OUT_OF_REPO: readonly { pattern: RegExp; instead: string }[] = [
   {
     // The file name anywhere outside docs/; in prose ("the clinical reference") only with a section number.
     pattern: new RegExp(
-      `(?<!docs\\/)(?<![\\w-])(clinical[-]reference\\b(\\.md)?(\\s*${SECTION_SIGN}\\s*\\d*)?|clinical reference\\s*${SECTION_SIGN}\\s*\\d*)`,
+      `(?<!docs\\/)(?<![\\w-])(clinical[-]reference\\b(\\.md)?(\\s*${SECTION_SIGN}\\s*\\d*)?|clinical ` +
+        `reference\\s*${SECTION_SIGN}\\s*\\d*)`,
       'gi',
     ),
     instead: 'docs/clinical-reference.md',
@@ -62,8 +63,9 @@ const DOCS_PATH = /(?<![\w./-])docs\/([\w./-]*\w)(#[\w-]*)?/g;
 /** A number or a range after a section sign: `5`, `2–5`, `1-4`. */
 const SECTION_ITEM = '(\\d+)(?:\\s*[-\u2013]\\s*(\\d+))?';
 /** `docs/<file>.md` then section signs with numbers, separated by commas, slashes or `and`; ranges with a dash. */
+const SECTION_REF = `${SECTION_SIGN}\\s*${SECTION_ITEM}`;
 const SECTION_LIST = new RegExp(
-  `(?<![\\w./-])docs\\/([\\w./-]*\\w\\.md)\\s+(${SECTION_SIGN}\\s*${SECTION_ITEM}(?:\\s*(?:,|\\/|and|&)\\s*${SECTION_SIGN}\\s*${SECTION_ITEM})*)`,
+  `(?<![\\w./-])docs\\/([\\w./-]*\\w\\.md)\\s+(${SECTION_REF}(?:\\s*(?:,|\\/|and|&)\\s*${SECTION_REF})*)`,
   'g',
 );
 
@@ -204,7 +206,7 @@ export function checkDocsLinks(
 }
 
 /** The tracked files (git ls-files), without node_modules/ and dist/, that are still on disk. */
-function trackedFiles(root: string): string[] {
+export function trackedFiles(root: string): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return listed
     .split('\0')

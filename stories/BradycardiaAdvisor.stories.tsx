@@ -37,7 +37,9 @@ interface CaseValues {
 /** A low-risk adult: 70 kg, 40 years (under 65: no age factor), HR 72 (60 or more: no HR factor), CrCl 90. */
 const BASE_CASE = { weight: '70', age: '40', baselineHr: '72', creatinine: '90' } as const;
 
-/** Fills the fields given (text fields and selects with typeInto, checkboxes by clicking), then clicks "Assess Risk". */
+/**
+ * Fills the fields given (text fields and selects with typeInto, checkboxes by clicking), then clicks "Assess Risk".
+ */
 async function fillAndAssess(canvasElement: HTMLElement, values: CaseValues) {
   const { screen } = await shadowOf(canvasElement, TAG);
   const user = userEvent.setup();

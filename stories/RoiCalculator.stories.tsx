@@ -65,7 +65,8 @@ async function expectFigures(
   await expect(screen.getByTestId('time-saved-note').textContent).toBe(`${figures.hours} h of OR time freed`);
   // The final figures, said once for screen readers.
   await expect(screen.getByRole('group', { name: 'Results' })).toHaveTextContent(
-    `Time saved ${figures.time} min (${figures.hours} h); cost saved ${figures.cost} SAR; PPCs avoided ${figures.ppcs}.`,
+    `Time saved ${figures.time} min (${figures.hours} h); cost saved ${figures.cost} ` +
+      `SAR; PPCs avoided ${figures.ppcs}.`,
   );
   return screen;
 }

@@ -23,7 +23,10 @@ const meta = {
     docs: {
       description: {
         component:
-          'A host page themes an element by setting `--sgx-*` custom properties on it (or on any ancestor): they pass through the shadow root and its `all: initial`. Left: the defaults; right: the overrides from the controls.',
+          'A host page themes an element by setting `--sgx-*` custom properties ' +
+          'on it (or on any ancestor): they pass through the shadow root and its ' +
+          '`all: initial`. Left: the defaults; right: the overrides from the ' +
+          'controls.',
       },
     },
   },

@@ -17,8 +17,16 @@ const sources = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' })
   )
   .map((file) => ({ file, text: readFileSync(path.join(widgetsDir, file), 'utf8') }));
 
-const PHYSICAL =
-  /\b(marginLeft|marginRight|paddingLeft|paddingRight|borderLeft\w*|borderRight\w*|margin-left|margin-right|padding-left|padding-right|border-left|border-right)\b|\b(left|right)\s*:\s*['"`\d]|textAlign:\s*['"](left|right)['"]|text-align:\s*(left|right)/;
+const PHYSICAL_PROPERTIES = [
+  'marginLeft|marginRight|paddingLeft|paddingRight|borderLeft\\w*|borderRight\\w*',
+  'margin-left|margin-right|padding-left|padding-right|border-left|border-right',
+].join('|');
+const PHYSICAL_VALUES = [
+  `\\b(left|right)\\s*:\\s*['"\`\\d]`,
+  `textAlign:\\s*['"](left|right)['"]`,
+  `text-align:\\s*(left|right)`,
+].join('|');
+const PHYSICAL = new RegExp(`\\b(${PHYSICAL_PROPERTIES})\\b|${PHYSICAL_VALUES}`);
 
 describe('widget source conventions', () => {
   it('reads the widget sources', () => {

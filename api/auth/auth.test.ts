@@ -262,7 +262,7 @@ describe('forged and stale tokens are refused', () => {
     expect(response.status).toBe(401);
   });
 
-  it('an invalid token is refused on anonymous routes too, so a lapsed session is never silently anonymous', async () => {
+  it('a bad token is refused on anonymous routes too: a lapsed session is never silently anonymous', async () => {
     const response = await api.request('POST', '/api/tools/run', {
       token: 'not.a.token',
       body: {
@@ -275,7 +275,7 @@ describe('forged and stale tokens are refused', () => {
 });
 
 describe('sign-in rate limits and no enumeration', () => {
-  it('locks an account after 10 failures in 15 minutes, even for the right password, without touching others', async () => {
+  it('locks an account after 10 failures in 15 min, even for the right password; others unaffected', async () => {
     const limited = await startTestApi();
     try {
       const victim = await limited.signUp();

@@ -37,7 +37,8 @@ function decodeSecret(file: string, text: string): Buffer {
   const bytes = BASE64.test(trimmed) ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
   if (bytes.length >= JWT_SECRET_MIN_BYTES && bytes.toString('base64') === trimmed) return bytes;
   throw new StorageError(
-    `The JWT secret file ${file} is empty or damaged (it must hold at least ${JWT_SECRET_MIN_BYTES} random bytes, base64-encoded). ` +
+    `The JWT secret file ${file} is empty or damaged (it must hold at least ` +
+      `${JWT_SECRET_MIN_BYTES} random bytes, base64-encoded). ` +
       'It has not been changed. Restore it from a backup of DATA_DIR, or delete it to have a new one generated ' +
       '(everyone will have to sign in again), or set JWT_SECRET.',
   );

@@ -76,9 +76,10 @@ function pdfShaped(size: number): Buffer {
 }
 
 describe('upload, list and download', () => {
-  it('stores the PDF as a 0600 file under DATA_DIR/exports with its metadata in db.json, lists it and serves it back byte for byte', async () => {
+  it('stores the PDF as a 0600 file with its metadata in db.json, lists it, serves it back byte for byte', async () => {
     const a = await clinicianWithPatient('Clinician A');
-    const query = `?patientId=${a.patient.id}&calculationId=${a.calculationId}&fileName=${encodeURIComponent('Dose notes (final).pdf')}`;
+    const fileName = encodeURIComponent('Dose notes (final).pdf');
+    const query = `?patientId=${a.patient.id}&calculationId=${a.calculationId}&fileName=${fileName}`;
     const created = await upload(pdf, { token: a.token, query });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -116,7 +117,8 @@ describe('upload, list and download', () => {
     expect(list.body).toEqual({ exports: [second.body, created.body] }); // newest first
     const forPatient = await api.request('GET', `/api/exports?patientId=${a.patient.id}`, { token: a.token });
     expect(forPatient.body).toEqual({ exports: [created.body] });
-    expect((await api.request('GET', '/api/exports?patientId=', { token: a.token })).body).toEqual(list.body); // empty = no filter
+    // empty = no filter
+    expect((await api.request('GET', '/api/exports?patientId=', { token: a.token })).body).toEqual(list.body);
 
     const download = await api.request('GET', `/api/exports/${id}`, { token: a.token });
     expect(download.status).toBe(200);
@@ -140,7 +142,7 @@ describe('upload, list and download', () => {
 });
 
 describe("owner-only: clinician B sees none of clinician A's exports", () => {
-  it("answers 404 on A's export, A's patient filter, and an upload naming A's patient or calculation, writing nothing", async () => {
+  it("404 on A's export, patient filter, or an upload naming A's records; nothing written", async () => {
     const a = await clinicianWithPatient('Clinician A');
     const b = await clinicianWithPatient('Clinician B');
     const created = (await upload(pdf, { token: a.token, query: `?patientId=${a.patient.id}` })).body;

@@ -3,7 +3,8 @@ import type { Context } from 'koa';
 
 /**
  * CORS for the origins listed in ALLOWED_ORIGINS only. @koa/cors with `credentials: true` echoes
- * any origin unless given a function (docs/engineering-notes.md#cross-origin-api-calls), so the function checks the list;
+ * any origin unless given a function (docs/engineering-notes.md#cross-origin-api-calls), so the function checks the
+ * list;
  * an origin not listed gets no CORS headers at all. Mounted before authentication so preflights
  * and 401s carry the headers a listed origin needs to read them.
  */

@@ -39,7 +39,9 @@ describe('bad input: a clear 4xx, nothing written, the server still answering', 
     },
     {
       name: '__proto__ pollution',
-      body: '{"__proto__": {"admin": true}, "email": "a@b.example", "password": "12345678", "name": "X", "agreeTerms": true}',
+      body:
+        '{"__proto__": {"admin": true}, "email": "a@b.example", "password": ' +
+        '"12345678", "name": "X", "agreeTerms": true}',
       status: 400,
     },
     {

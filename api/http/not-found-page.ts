@@ -8,7 +8,8 @@ export const NOT_FOUND_HTML = `<!doctype html>
 <style>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8fafc; color: #0f172a;
     font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  main { max-width: 28rem; margin: 1rem; padding: 2rem; background: #fff; border-radius: 12px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
+  main { max-width: 28rem; margin: 1rem; padding: 2rem; background: #fff; border-radius: 12px;
+    box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
   h1 { margin: 0 0 0.5rem; font-size: 1.5rem; color: #b91c1c; }
   a { color: #1d4ed8; }
 </style>

@@ -63,7 +63,8 @@ describe('per-clinician request limit', () => {
     ).toBe(429);
     expect(await auditText()).toBe(before); // a refused request writes nothing
 
-    expect((await api.request('GET', '/api/auth/me', { token: limited.token })).status).toBe(200); // auth has its own limits
+    // auth has its own limits
+    expect((await api.request('GET', '/api/auth/me', { token: limited.token })).status).toBe(200);
     expect((await api.request('GET', '/api/patients', { token: other.token })).status).toBe(200);
     // Quick Use (anonymous) is not counted against anyone
     const roi = {

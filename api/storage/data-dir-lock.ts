@@ -53,7 +53,9 @@ function takeKernelLock(fd: number, dataDir: string): void {
     const missing = (result.error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new StorageError(
       missing
-        ? "The data directory lock needs util-linux's flock command, which was not found on PATH. Install util-linux (Debian and Ubuntu: apt-get install util-linux)."
+        ? "The data directory lock needs util-linux's flock command, which was " +
+            'not found on PATH. Install util-linux (Debian and Ubuntu: apt-get ' +
+            'install util-linux).'
         : `Could not run flock to lock the data directory ${dataDir} (${result.error.message}).`,
     );
   }

@@ -64,7 +64,8 @@ export async function openLowdbStore(
   if (removed.partial + removed.unreferenced > 0) {
     options.log?.(
       `Removed ${removed.partial + removed.unreferenced} orphaned export files from ${exportsDir} ` +
-        `(${removed.partial} unfinished uploads, ${removed.unreferenced} PDF${removed.unreferenced === 1 ? '' : 's'} with no export record)`,
+        `(${removed.partial} unfinished uploads, ${removed.unreferenced} PDF${removed.unreferenced === 1 ? '' : 's'} ` +
+        `with no export record)`,
     );
   }
   return new LowdbStore(db, exportsDir);
@@ -137,7 +138,9 @@ class LowdbStore implements Store {
     return this.#db.data;
   }
 
-  /** Applies a change in memory and resolves once the file holds it; on a failed write, memory is reloaded from disk. */
+  /**
+   * Applies a change in memory and resolves once the file holds it; on a failed write, memory is reloaded from disk.
+   */
   async #commit<T>(change: (data: DatabaseShape) => T): Promise<T> {
     const result = change(this.#data);
     try {

@@ -95,7 +95,7 @@ describe('the DATA_DIR lock', () => {
     again();
   });
 
-  it('is held whatever the lock file says: the content never decides (an owner that has not written it yet)', async () => {
+  it('is held whatever the lock file says (an owner that has not written it yet)', async () => {
     const release = lockDataDir(dataDir);
     try {
       for (const content of ['', 'garbage', '999999999', String(process.ppid)]) {

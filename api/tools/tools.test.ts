@@ -51,7 +51,8 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
   it('bradycardia_advisor: the fields of docs/product.md §7, factors, re-paralysis and model info', async () => {
     const response = await run({ toolType: 'bradycardia_advisor', inputs: advisorInputs });
     expect(response.status).toBe(200);
-    // av_block × 3, beta-blocker × 2, HR 45 × 2.5 → odds 2/98 × 15 = 0.306 → 23.4 % HIGH; 4 mg/kg × 70 kg = 280 mg = 2.8 mL
+    // av_block × 3, beta-blocker × 2, HR 45 × 2.5 → odds 2/98 × 15 = 0.306 → 23.4 % HIGH; 4 mg/kg × 70 kg = 280 mg =
+    // 2.8 mL
     expect(response.body).toMatchObject({
       toolType: 'bradycardia_advisor',
       kind: 'assessment',
@@ -98,7 +99,9 @@ describe('POST /api/tools/run, anonymous (Quick Use)', () => {
       costSar: 295.28,
     });
     expect(response.body.warnings).toEqual([
-      'Give the full calculated dose: doses below the recommended ones raise the risk of recurrence of block (US PI). "One vial for everyone" is a known practice gap (22% of surveyed hospitals; Anesth Pain Med 2019).',
+      'Give the full calculated dose: doses below the recommended ones raise ' +
+        'the risk of recurrence of block (US PI). "One vial for everyone" is a ' +
+        'known practice gap (22% of surveyed hospitals; Anesth Pain Med 2019).',
     ]);
   });
 

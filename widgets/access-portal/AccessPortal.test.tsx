@@ -242,7 +242,7 @@ describe('<AccessPortal> signed out', () => {
 });
 
 describe('<AccessPortal> sign up', () => {
-  it('unticked terms: toast "Agreement Required" - "Please agree to the terms and conditions", and nothing is sent', async () => {
+  it('unticked terms: "Agreement Required" - "Please agree to the terms and conditions", no request', async () => {
     const { user } = renderPortal();
     const portal = await openPortal(user, 'Sign Up');
     await fillSignUp(user, portal, { name: 'Sara', email: 'dr.sara@hospital.example', password: 'long enough pw' });
@@ -288,7 +288,7 @@ describe('<AccessPortal> sign up', () => {
     ).toBeNull();
   });
 
-  it('success: POSTs the payload to api-base, stores the token, toasts, closes, emits sgx-signed-in once, shows the welcome', async () => {
+  it('success: POSTs to api-base, stores the token, toasts, closes, emits sgx-signed-in once, welcome', async () => {
     localStorage.setItem('authToken', 'stale-token');
     fetchMock.mockResolvedValueOnce(json(201, { token: 'new-token', user: SARA }));
     const { user, emitted } = renderPortal();
@@ -356,7 +356,7 @@ describe('<AccessPortal> sign up', () => {
     await waitFor(() => expect(dialog('HCP Access Portal')).toBeNull());
   });
 
-  it('server failure: toast "Registration Failed" with the server message, and the same message in the inline box', async () => {
+  it('server failure: toast "Registration Failed" with the server message, also in the inline box', async () => {
     fetchMock.mockResolvedValueOnce(
       json(409, { message: 'An account with this e-mail already exists. Sign in instead.' }),
     );
@@ -405,7 +405,7 @@ describe('<AccessPortal> sign up', () => {
 });
 
 describe('<AccessPortal> sign in', () => {
-  it('success: POSTs email and password, stores the token, toasts "Welcome Back" - "Successfully signed in", closes, emits once', async () => {
+  it('success: token stored, "Welcome Back" - "Successfully signed in", closes, emits once', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { token: 'signed-in-token', user: SARA }));
     const { user, emitted } = renderPortal({ apiBase: 'https://api.example.org///' });
     const portal = await openPortal(user, 'Sign In');
@@ -471,7 +471,7 @@ describe('<AccessPortal> sign in', () => {
     expect(emitted('sgx-signed-in')).toHaveLength(0);
   });
 
-  it('failure without a server message: "Please check your credentials" in the toast, "Sign in failed" inline', async () => {
+  it('no server message: "Please check your credentials" in the toast, "Sign in failed" inline', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { unexpected: true }));
     const { user } = renderPortal();
     const portal = await openPortal(user, 'Sign In');
@@ -518,7 +518,8 @@ describe('<AccessPortal> signed in', () => {
     await user.click(within(account).getByRole('tab', { name: 'Profile' }));
     for (const text of ['Sara', 'dr.sara@hospital.example', 'SCFHS-998877'])
       expect(within(account).getByText(text)).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/auth/me'))).toEqual([]); // the cached user is fresh
+    // the cached user is fresh
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/auth/me'))).toEqual([]);
   });
 
   it('profile-href turns the profile button into a link', () => {

@@ -11,7 +11,10 @@ interface ChooserDialogProps {
   onQuickUse: () => void;
 }
 
-/** "Choose Access Mode" (docs/product.md §2): account access (Sign In, Sign Up) or Quick Use. The cards stack when narrow. */
+/**
+ * "Choose Access Mode" (docs/product.md §2): account access (Sign In, Sign Up) or Quick Use. The cards stack when
+ * narrow.
+ */
 export function ChooserDialog({ open, onClose, onAccount, onQuickUse }: ChooserDialogProps) {
   const t = useMessages().portal;
   const textCss = { margin: '0 0 16px', color: token('--sgx-color-muted') } as const;

@@ -49,7 +49,7 @@ describe('<BradycardiaAdvisor>', () => {
     expect(screen.queryByText('Bradycardia Risk Assessment')).toBeNull(); // results only after success
   });
 
-  it('missing required fields: toast "Missing Information" / "Please fill in all required fields", no request', async () => {
+  it('missing fields: toast "Missing Information" / "Please fill in all required fields", no request', async () => {
     renderWidget(<BradycardiaAdvisor />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Weight/), '70');
@@ -62,7 +62,7 @@ describe('<BradycardiaAdvisor>', () => {
     expect(screen.getByLabelText(/^Weight/).getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('sends the inputs with the derived dose and conductionDisease, shows the results and the success toast', async () => {
+  it('sends the inputs with the derived dose and conductionDisease; results and the success toast', async () => {
     renderWidget(<BradycardiaAdvisor apiBase="https://api.example/" />);
     const user = userEvent.setup();
     await fillRequired(user);

@@ -36,7 +36,7 @@ describe('<DoseCalculator>', () => {
     expect(screen.getByLabelText(/^Body weight/).getAttribute('inputmode')).toBe('decimal');
   });
 
-  it('a dose: 70 kg at TOF 0 → 4 mg/kg, 280 mg, 2 vials, 2.8 mL, 295.28 SAR, with administration and monitoring', async () => {
+  it('a dose: 70 kg at TOF 0 → 4 mg/kg, 280 mg, 2 vials, 2.8 mL, 295.28 SAR, administration, monitoring', async () => {
     renderWidget(<DoseCalculator />);
     await fill({ weight: '70', crcl: '100', tof: '0' });
     const panel = result()!;

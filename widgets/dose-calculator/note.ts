@@ -17,7 +17,9 @@ export function doseNote(input: DoseCalculatorInput, result: DoseResult, at: Dat
     `Renal: CrCl ${crcl}; dialysis ${input.dialysis ? 'yes' : 'no'}`,
     `Indication: ${result.indication}`,
     `Dose: ${result.doseMgPerKg} mg/kg x ${result.weightKg} kg = ${result.totalDoseMg} mg`,
-    `Draw up: ${formatOneDecimal(result.volumeMl)} mL at 100 mg/mL (${result.vials} x 200 mg/2 mL ${result.vials === 1 ? 'vial' : 'vials'}; ${formatSarPrice(result.costSar)} SAR)`,
+    `Draw up: ${formatOneDecimal(result.volumeMl)} mL at 100 mg/mL (${result.vials} ` +
+      `x 200 mg/2 mL ${result.vials === 1 ? 'vial' : 'vials'}; ${formatSarPrice(result.costSar)} ` +
+      `SAR)`,
     `Administration: ${result.administration}`,
     `Monitoring: ${result.monitoring.join('; ')}`,
   ];

@@ -92,7 +92,8 @@ describe('<RoiCalculator> results and the count-up (docs/product.md §4, §9)', 
   it.each([
     // label, text, expected [time, hours note, cost, ppcs]
     [/^OR cost per minute/, '150', ['1200', '20.0 h of OR time freed', '180,000', '3.8']], // 1200 × 150
-    [/with neostigmine/, '20', ['1700', '28.3 h of OR time freed', '76,500', '3.8']], // (20 − 3) × 100; 1700 / 60 = 28.33
+    // (20 − 3) × 100; 1700 / 60 = 28.33
+    [/with neostigmine/, '20', ['1700', '28.3 h of OR time freed', '76,500', '3.8']],
     [/with sugammadex/, '5', ['1000', '16.7 h of OR time freed', '45,000', '3.8']], // (15 − 5) × 100
     [/^Baseline PPC rate/, '20', ['1200', '20.0 h of OR time freed', '54,000', '7.6']], // 100 × 20% × 0.38
     [/^Number of cases/, '7', ['84', '1.4 h of OR time freed', '3,780', '0.3']], // 12 × 7; 7 × 10% × 0.38 = 0.266
@@ -116,7 +117,8 @@ describe('<RoiCalculator> results and the count-up (docs/product.md §4, §9)', 
     type(/^Number of cases/, '12.7'); // → 12 cases
     type(/with sugammadex/, ''); // → 0 min
     act(() => vi.advanceTimersByTime(1500));
-    expect(shown()).toEqual(['180', '3.0 h of OR time freed', '8,100', '0.5']); // 15 × 12 = 180; 12 × 0.1 × 0.38 = 0.456
+    // 15 × 12 = 180; 12 × 0.1 × 0.38 = 0.456
+    expect(shown()).toEqual(['180', '3.0 h of OR time freed', '8,100', '0.5']);
     expect(screen.getByTestId('bar-product').style.inlineSize).toBe('0%');
   });
 
@@ -289,7 +291,9 @@ describe('<RoiCalculator> impact summary and chart (docs/product.md §2, §5; do
     const impact = container.querySelector('[part="impact"]')!;
     expect(within(impact as HTMLElement).getByRole('heading', { level: 3 }).textContent).toBe('Impact summary');
     expect(impact.textContent).toContain(
-      'Across 100 cases, reversing with sugammadex instead of neostigmine frees about 20.0 hours of OR time (54,000 SAR of OR capacity) and avoids an estimated 3.8 postoperative pulmonary complications.',
+      'Across 100 cases, reversing with sugammadex instead of neostigmine ' +
+        'frees about 20.0 hours of OR time (54,000 SAR of OR capacity) and ' +
+        'avoids an estimated 3.8 postoperative pulmonary complications.',
     );
     expect(impact.textContent).toContain(
       'Most OR cost is fixed, so "cost saved" is OR capacity freed for other cases, not cash returned to the budget.',
@@ -367,7 +371,7 @@ describe('<RoiCalculator> Download PDF (docs/product.md §4, §7, §8)', () => {
     pdf.texts = [];
   });
 
-  it('loads jsPDF only on the click, shows a busy button, and saves sugammadex-roi-report.pdf with the figures', async () => {
+  it('loads jsPDF on the click, shows a busy button, saves sugammadex-roi-report.pdf with the figures', async () => {
     const loadsBefore = pdf.loads;
     renderWidget(<RoiCalculator />);
     expect(pdf.loads).toBe(loadsBefore); // rendering did not import jspdf
@@ -401,7 +405,7 @@ describe('<RoiCalculator> Download PDF (docs/product.md §4, §7, §8)', () => {
     expect(text).toContain('PPCs avoided: 7.6');
   });
 
-  it('a failure: the alert "Error generating PDF. Please try again.", the error logged, sgx-error sent, the button usable again', async () => {
+  it('failure: alert "Error generating PDF. Please try again.", logged, sgx-error, button usable', async () => {
     pdf.fail = true;
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -457,7 +461,8 @@ describe('<RoiCalculator> E-mail Report (docs/product.md §7)', () => {
     const body = decodeURIComponent(url.split('&body=')[1]!);
     expect(body).toContain('- Number of cases: 200\r\n');
     expect(body).toContain(
-      '- Time saved: 2400 min (40.0 h of OR time freed)\r\n- Cost saved: 108,000 SAR (OR capacity freed, not cash)\r\n- PPCs avoided: 7.6',
+      '- Time saved: 2400 min (40.0 h of OR time freed)\r\n- Cost saved: ' +
+        '108,000 SAR (OR capacity freed, not cash)\r\n- PPCs avoided: 7.6',
     );
   });
 });

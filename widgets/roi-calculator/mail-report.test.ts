@@ -24,11 +24,16 @@ describe('buildRoiMailto (docs/product.md §7: mail client, subject and body, no
       '- PPCs avoided: 3.8', // 100 × 10% × (1 − 0.62)
       '',
       'Impact summary:',
-      'Across 100 cases, reversing with sugammadex instead of neostigmine frees about 20.0 hours of OR time (54,000 SAR of OR capacity) and avoids an estimated 3.8 postoperative pulmonary complications.',
+      'Across 100 cases, reversing with sugammadex instead of neostigmine ' +
+        'frees about 20.0 hours of OR time (54,000 SAR of OR capacity) and ' +
+        'avoids an estimated 3.8 postoperative pulmonary complications.',
       'Most OR cost is fixed, so "cost saved" is OR capacity freed for other cases, not cash returned to the budget.',
       'OR-time savings appear only when a TOF ratio ≥ 0.9 is verified with quantitative monitoring before extubation.',
       '',
-      'Estimates for planning only. Results depend on the figures entered and on local practice; they are not a guarantee of savings or outcomes. Decision support only: confirm every decision against the product information and clinical judgement.',
+      'Estimates for planning only. Results depend on the figures entered ' +
+        'and on local practice; they are not a guarantee of savings or ' +
+        'outcomes. Decision support only: confirm every decision against the ' +
+        'product information and clinical judgement.',
     ].join('\r\n');
     expect(url).toBe(
       `mailto:?subject=Sugammadex%20ROI%20%26%20Safety%20Calculator%20-%20estimate&body=${encodeURIComponent(body)}`,

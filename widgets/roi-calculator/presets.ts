@@ -35,7 +35,10 @@ function presetInteger(
   return number >= min && number <= max && (number - min) % step === 0 ? number : fallback;
 }
 
-/** docs/product.md §3 defaults, overridden by valid attributes (whole fields up to the API's bounds, sliders on their grid). */
+/**
+ * docs/product.md §3 defaults, overridden by valid attributes (whole fields up to the API's bounds, sliders on their
+ * grid).
+ */
 export function resolveRoiPresets(attributes: RoiPresetAttributes): RoiInputsDetail {
   return {
     numberOfCases: presetInteger(

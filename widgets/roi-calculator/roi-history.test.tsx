@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('ROI calculator history', () => {
-  it('signed in: a changed calculation is recorded once the inputs settle; the untouched defaults are not', async () => {
+  it('signed in: a changed calculation is recorded once inputs settle; untouched defaults are not', async () => {
     vi.useFakeTimers();
     sessionStore().setState({ token: 'tok', user, userFetchedAt: Date.now() });
     renderWidget(<RoiCalculator apiBase="https://api.example" />);

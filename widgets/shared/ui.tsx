@@ -24,7 +24,7 @@ export function Button({
         minBlockSize: '44px',
         paddingInline: '18px',
         paddingBlock: '8px',
-        border: `2px solid ${primary ? token('--sgx-color-primary') : variant === 'secondary' ? token('--sgx-color-primary') : 'transparent'}`,
+        border: `2px solid ${variant === 'ghost' ? 'transparent' : token('--sgx-color-primary')}`,
         borderRadius: token('--sgx-radius'),
         background: primary ? token('--sgx-color-primary') : 'transparent',
         color: primary ? token('--sgx-color-primary-contrast') : token('--sgx-color-primary'),

@@ -6,7 +6,9 @@ import { useSession } from './use-session.ts';
 
 const none = async (): Promise<Patient[]> => [];
 
-/** The signed-in clinician's patients for a picker (none in Quick Use or on failure); reloaded when the session changes. */
+/**
+ * The signed-in clinician's patients for a picker (none in Quick Use or on failure); reloaded when the session changes.
+ */
 export function usePatients(apiBase: string): Patient[] {
   const signedIn = useSession(isAuthenticated, apiBase);
   const token = useSession((state) => state.token);

@@ -93,7 +93,8 @@ function stylesAllowed(root: ShadowRoot, nonce: string | undefined): boolean {
 const BLOCKED_STYLES_REPORTED = Symbol.for('sgx.csp-blocked-styles.v1');
 export const blockedStylesMessage = (tag: string) =>
   `<${tag}>: this page's Content-Security-Policy blocks the element's styles, so it shows unstyled. ` +
-  `Give the element the page's style nonce (<${tag} nonce="…">) or add <meta property="csp-nonce" nonce="…"> to the page, ` +
+  (`Give the element the page's style nonce (<${tag} nonce="…">) or add <meta ` +
+    `property="csp-nonce" nonce="…"> to the page, `) +
   `with style-src 'nonce-…' in the policy (or allow style-src 'unsafe-inline').`;
 function reportBlockedStyles(host: Element) {
   const flags = globalThis as unknown as Record<symbol, boolean>;
