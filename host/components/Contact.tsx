@@ -1,6 +1,6 @@
 import { CONTACT } from '../content/index.ts';
 import { scrollToSection } from '../scroll.ts';
-import { buttonStyle, colour, container } from '../styles.ts';
+import { buttonStyle, container } from '../styles.ts';
 
 /** docs/product.md §2: the contact footer. */
 export function Contact() {
