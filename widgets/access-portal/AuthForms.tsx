@@ -93,6 +93,35 @@ function FormFailure({ children }: { children: ReactNode }) {
 
 const formCss = { display: 'grid', gap: '14px' } as const;
 
+interface CredentialFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
+function EmailField(props: CredentialFieldProps) {
+  const t = useMessages().portal;
+  return <TextField name="email" type="email" autoComplete="email" label={t.email} required {...props} />;
+}
+
+/** A new password (sign-up) gets the length hint and lets the browser suggest a strong one. */
+function PasswordField({ isNew = false, ...props }: CredentialFieldProps & { isNew?: boolean }) {
+  const t = useMessages().portal;
+  const autoComplete = isNew ? 'new-password' : 'current-password';
+  const hint = isNew ? t.passwordHint : undefined;
+  return (
+    <TextField
+      name="password"
+      type="password"
+      autoComplete={autoComplete}
+      label={t.password}
+      hint={hint}
+      required
+      {...props}
+    />
+  );
+}
+
 export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const t = useMessages().portal;
   const [email, setEmail] = useWidgetState('signin.email', '');
@@ -130,26 +159,8 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
 
   return (
     <form ref={form} part="form signin-form" aria-label={t.signInFormLabel} noValidate onSubmit={submit} css={formCss}>
-      <TextField
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t.email}
-        required
-        value={email}
-        onChange={edit('email', setEmail)}
-        error={errors.email}
-      />
-      <TextField
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        label={t.password}
-        required
-        value={password}
-        onChange={edit('password', setPassword)}
-        error={errors.password}
-      />
+      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email} />
+      <PasswordField value={password} onChange={edit('password', setPassword)} error={errors.password} />
       {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.signInSubmit}
@@ -230,27 +241,8 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
         onChange={edit('name', setName)}
         error={errors.name}
       />
-      <TextField
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t.email}
-        required
-        value={email}
-        onChange={edit('email', setEmail)}
-        error={errors.email}
-      />
-      <TextField
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        label={t.password}
-        hint={t.passwordHint}
-        required
-        value={password}
-        onChange={edit('password', setPassword)}
-        error={errors.password}
-      />
+      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email} />
+      <PasswordField isNew value={password} onChange={edit('password', setPassword)} error={errors.password} />
       <TextField
         name="license"
         autoComplete="off"

@@ -19,7 +19,7 @@ import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { usePatients } from '../shared/use-patients.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
-import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
+import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
@@ -113,11 +113,8 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
         weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight,
       }));
   }
-  const set =
-    <K extends keyof FormState>(key: K) =>
-    (value: FormState[K]) =>
-      setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
+  const { bind, bindCheck } = fieldBinder(form, setForm, errorFor);
 
   const choosePatient = (id: string) => {
     const patient = patients.find((candidate) => candidate.id === id);
@@ -225,9 +222,8 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
           <h3 css={{ margin: 0, fontSize: '1.1em' }}>{t.inputCard}</h3>
           {patients.length > 0 && (
             <SelectField
-              name="patientId"
+              {...bind('patientId')}
               label={t.patient}
-              value={form.patientId}
               onChange={choosePatient}
               options={[
                 { value: '', label: t.noPatient },
@@ -241,58 +237,34 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
           <fieldset css={group}>
             <legend css={legend}>{t.demographics}</legend>
             <div css={grid}>
+              <NumberField {...bind('weight')} label={t.weight} unit={t.units.kg} required />
+              <NumberField {...bind('age')} label={t.age} unit={t.units.years} required />
               <NumberField
-                name="weight"
-                label={t.weight}
-                unit={t.units.kg}
-                required
-                value={form.weight}
-                onChange={set('weight')}
-                error={errorFor('weight')}
-              />
-              <NumberField
-                name="age"
-                label={t.age}
-                unit={t.units.years}
-                required
-                value={form.age}
-                onChange={set('age')}
-                error={errorFor('age')}
-              />
-              <NumberField
-                name="baselineHr"
+                {...bind('baselineHr')}
                 label={t.baselineHr}
                 unit={t.units.bpm}
                 required
                 inputMode="numeric"
-                value={form.baselineHr}
-                onChange={set('baselineHr')}
-                error={errorFor('baselineHr')}
               />
               <NumberField
-                name="creatinine"
+                {...bind('creatinine')}
                 label={t.creatinine}
                 unit={t.units.mlPerMin}
                 required
                 info={messages.doseCalculator.creatinineInfo}
-                value={form.creatinine}
-                onChange={set('creatinine')}
-                error={errorFor('creatinine')}
               />
             </div>
           </fieldset>
           <fieldset css={group}>
             <legend css={legend}>{t.cardiac}</legend>
             <SelectField
-              name="cardiacHistory"
+              {...bind('cardiacHistory')}
               label={t.cardiacHistory}
-              value={form.cardiacHistory}
-              onChange={set('cardiacHistory')}
               options={CARDIAC_HISTORIES.map((value) => ({ value, label: t.cardiacHistories[value] }))}
             />
             <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
               {FLAGS.map((flag) => (
-                <CheckboxField key={flag} name={flag} label={t[flag]} checked={form[flag]} onChange={set(flag)} />
+                <CheckboxField key={flag} {...bindCheck(flag)} label={t[flag]} />
               ))}
             </div>
           </fieldset>
@@ -300,18 +272,14 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
             <legend css={legend}>{t.block}</legend>
             <div css={grid}>
               <SelectField
-                name="depth"
+                {...bind('depth')}
                 label={t.depth}
                 info={messages.doseCalculator.tofInfo}
-                value={form.depth}
-                onChange={set('depth')}
                 options={BLOCK_DEPTHS.map((value) => ({ value, label: t.depths[value] }))}
               />
               <SelectField
-                name="nmba"
+                {...bind('nmba')}
                 label={t.nmba}
-                value={form.nmba}
-                onChange={set('nmba')}
                 options={ADVISOR_NMBA_TYPES.map((value) => ({ value, label: t.nmbas[value] }))}
               />
             </div>

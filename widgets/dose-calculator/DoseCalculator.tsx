@@ -13,7 +13,7 @@ import {
 } from '../../clinical/index.ts';
 import { recordCalculation } from '../shared/account-api.ts';
 import { userMessage } from '../shared/api-client.ts';
-import { CheckboxField, NumberField, SelectField } from '../shared/fields.tsx';
+import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-store.ts';
 import { useSession } from '../shared/use-session.ts';
@@ -125,11 +125,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     setHistoryId(null);
   }
 
-  const set =
-    <K extends keyof FormState>(key: K) =>
-    (value: FormState[K]) =>
-      setForm((current) => ({ ...current, [key]: value }));
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
+  const { bind, bindCheck, onChange: set } = fieldBinder(form, setForm, errorFor);
 
   const calculate = () => {
     const input = toDoseInput(form);
@@ -196,40 +193,28 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
         <FormCard aria-label={t.formLabel} onSubmit={calculate}>
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
             <SelectField
-              name="ageGroup"
+              {...bind('ageGroup')}
               label={t.ageGroup}
-              value={form.ageGroup}
-              onChange={set('ageGroup')}
-              error={errorFor('ageGroup')}
               options={AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))}
             />
             <NumberField
-              name="bodyWeight"
+              {...bind('bodyWeight')}
               label={t.bodyWeight}
               unit={t.unitKg}
               hint={t.bodyWeightHint}
               required
-              value={form.bodyWeight}
-              onChange={set('bodyWeight')}
-              error={errorFor('bodyWeight')}
             />
             <SelectField
-              name="nmbaType"
+              {...bind('nmbaType')}
               label={t.nmbaType}
-              value={form.nmbaType}
-              onChange={set('nmbaType')}
-              error={errorFor('nmbaType')}
               options={DOSE_NMBA_TYPES.map((value) => ({ value, label: t.nmbaTypes[value] }))}
             />
             <NumberField
-              name="creatinine"
+              {...bind('creatinine')}
               label={t.creatinine}
               unit={t.unitMlPerMin}
               hint={t.creatinineHint}
               info={t.creatinineInfo}
-              value={form.creatinine}
-              onChange={set('creatinine')}
-              error={errorFor('creatinine')}
             />
           </div>
           <div>
@@ -247,34 +232,16 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
           )}
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
             <SelectField
-              name="tofCount"
+              {...bind('tofCount')}
               label={t.tofCount}
               hint={t.tofCountHint}
               info={t.tofInfo}
-              value={form.tofCount}
-              onChange={set('tofCount')}
-              error={errorFor('tofCount')}
               options={tofOptions}
             />
-            <NumberField
-              name="ptc"
-              label={t.ptc}
-              hint={t.ptcHint}
-              info={t.ptcInfo}
-              inputMode="numeric"
-              value={form.ptc}
-              onChange={set('ptc')}
-              error={errorFor('ptc')}
-            />
+            <NumberField {...bind('ptc')} label={t.ptc} hint={t.ptcHint} info={t.ptcInfo} inputMode="numeric" />
           </div>
-          <CheckboxField
-            name="rsiScenario"
-            label={t.rsiScenario}
-            info={t.rsiInfo}
-            checked={form.rsiScenario}
-            onChange={set('rsiScenario')}
-          />
-          <CheckboxField name="dialysis" label={t.dialysis} checked={form.dialysis} onChange={set('dialysis')} />
+          <CheckboxField {...bindCheck('rsiScenario')} label={t.rsiScenario} info={t.rsiInfo} />
+          <CheckboxField {...bindCheck('dialysis')} label={t.dialysis} />
           <div>
             <Button type="submit">{t.calculate}</Button>
           </div>

@@ -231,3 +231,28 @@ export function CheckboxField({
     </div>
   );
 }
+
+/**
+ * Ties fields to a form's state: `bind('weight')` gives the name, the value, the change handler and
+ * the field's error, so a form lists only what differs between its fields (label, unit, hint).
+ */
+export function fieldBinder<F extends object>(
+  form: F,
+  setForm: (update: (current: F) => F) => void,
+  errorFor: (field: string) => string | undefined,
+) {
+  const onChange =
+    <K extends keyof F>(name: K) =>
+    (value: F[K]) =>
+      setForm((current) => ({ ...current, [name]: value }));
+  return {
+    bind: <K extends keyof F & string>(name: K) => ({
+      name,
+      value: form[name],
+      onChange: onChange(name),
+      error: errorFor(name),
+    }),
+    bindCheck: <K extends keyof F & string>(name: K) => ({ name, checked: form[name], onChange: onChange(name) }),
+    onChange,
+  };
+}

@@ -12,6 +12,7 @@ import { useSession } from '../../shared/use-session.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
+import { PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -110,16 +111,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
       <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
-        <SelectField
-          name="history-patient"
-          label={t.filterPatient}
-          value={patientId}
-          onChange={refilter(setPatientId)}
-          options={[
-            { value: '', label: t.allPatients },
-            ...patients.map((patient) => ({ value: patient.id, label: patient.displayName })),
-          ]}
-        />
+        <PatientFilter name="history-patient" patients={patients} value={patientId} onChange={refilter(setPatientId)} />
         <SelectField
           name="history-tool"
           label={t.filterTool}
@@ -133,24 +125,12 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
       </div>
       {items && items.length === 0 && <p css={{ margin: 0 }}>{t.noHistory}</p>}
       {items && items.length > 0 && (
-        <ol aria-label={t.tabs.history} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}>
+        <ol aria-label={t.tabs.history} css={listCss}>
           {items.map((entry) => (
-            <li
-              key={entry.id}
-              data-history-id={entry.id}
-              css={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                gap: '8px',
-                padding: '10px',
-                border: `1px solid ${token('--sgx-color-border')}`,
-                borderRadius: '8px',
-              }}
-            >
+            <li key={entry.id} data-history-id={entry.id} css={rowCss}>
               <span css={{ flex: '1 1 200px', minInlineSize: 0 }}>
                 <strong>{t.tools[entry.toolType]}</strong> · {patientName(entry.patientId)}
-                <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>
+                <span css={rowDetailCss}>
                   {when(entry.createdAt)} · {describeEntry(entry).result[0]}
                 </span>
               </span>

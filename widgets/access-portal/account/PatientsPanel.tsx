@@ -18,6 +18,7 @@ import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { useSession } from '../../shared/use-session.ts';
 import { useMessages } from '../../shared/widget-context.ts';
+import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const SEARCH_DELAY_MS = 200;
 interface Draft {
@@ -101,6 +102,12 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
 
   const setDraft = (key: keyof Draft) => (value: string) =>
     setEditing((current) => current && { ...current, draft: { ...current.draft, [key]: value } });
+  const draftField = (key: keyof Draft) => ({
+    name: key,
+    value: editing?.draft[key] ?? '',
+    onChange: setDraft(key),
+    error: errors[key],
+  });
 
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
@@ -114,29 +121,12 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       />
       {patients && patients.length === 0 && <p css={{ margin: 0 }}>{query ? t.noMatches : t.noPatients}</p>}
       {patients && patients.length > 0 && (
-        <ul
-          aria-label={t.tabs.patients}
-          css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' }}
-        >
+        <ul aria-label={t.tabs.patients} css={listCss}>
           {patients.map((patient) => (
-            <li
-              key={patient.id}
-              data-patient-id={patient.id}
-              css={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                gap: '8px',
-                padding: '10px',
-                border: `1px solid ${token('--sgx-color-border')}`,
-                borderRadius: '8px',
-              }}
-            >
+            <li key={patient.id} data-patient-id={patient.id} css={rowCss}>
               <span css={{ flex: '1 1 160px', minInlineSize: 0 }}>
                 <strong>{patient.displayName}</strong>
-                <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-                  {t.patientSummary(patient.mrn, patient.weightKg)}
-                </span>
+                <span css={rowDetailCss}>{t.patientSummary(patient.mrn, patient.weightKg)}</span>
               </span>
               <Button
                 variant={selected?.id === patient.id ? 'primary' : 'secondary'}
@@ -176,29 +166,9 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
           }}
         >
           <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
-            <TextField
-              name="displayName"
-              label={t.displayName}
-              value={editing.draft.displayName}
-              onChange={setDraft('displayName')}
-              error={errors.displayName}
-              required
-            />
-            <TextField
-              name="mrn"
-              label={t.mrn}
-              value={editing.draft.mrn}
-              onChange={setDraft('mrn')}
-              error={errors.mrn}
-            />
-            <NumberField
-              name="yearOfBirth"
-              label={t.yearOfBirth}
-              inputMode="numeric"
-              value={editing.draft.yearOfBirth}
-              onChange={setDraft('yearOfBirth')}
-              error={errors.yearOfBirth}
-            />
+            <TextField {...draftField('displayName')} label={t.displayName} required />
+            <TextField {...draftField('mrn')} label={t.mrn} />
+            <NumberField {...draftField('yearOfBirth')} label={t.yearOfBirth} inputMode="numeric" />
             <SelectField
               name="ageGroup"
               label={t.ageGroup}
@@ -209,21 +179,8 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
                 ...AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] })),
               ]}
             />
-            <NumberField
-              name="weightKg"
-              label={t.weight}
-              unit={t.kg}
-              value={editing.draft.weightKg}
-              onChange={setDraft('weightKg')}
-              error={errors.weightKg}
-            />
-            <TextField
-              name="notes"
-              label={t.notes}
-              value={editing.draft.notes}
-              onChange={setDraft('notes')}
-              error={errors.notes}
-            />
+            <NumberField {...draftField('weightKg')} label={t.weight} unit={t.kg} />
+            <TextField {...draftField('notes')} label={t.notes} />
           </div>
           <div css={{ display: 'flex', gap: '8px' }}>
             <Button type="submit" busy={busy} disabled={busy}>

@@ -1,0 +1,45 @@
+import type { Patient } from '../../shared/account-api.ts';
+import { SelectField } from '../../shared/fields.tsx';
+import { token } from '../../shared/theme.ts';
+import { useMessages } from '../../shared/widget-context.ts';
+
+/** The account area's lists (patients, history, exports) share one look. */
+export const listCss = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' } as const;
+export const rowCss = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '8px',
+  padding: '10px',
+  border: `1px solid ${token('--sgx-color-border')}`,
+  borderRadius: '8px',
+} as const;
+/** The small grey line under a row's title. */
+export const rowDetailCss = { display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') } as const;
+
+/** "Patient: all patients / one of them", filtering the history and the exports. */
+export function PatientFilter({
+  name,
+  patients,
+  value,
+  onChange,
+}: {
+  name: string;
+  patients: readonly Patient[];
+  value: string;
+  onChange: (patientId: string) => void;
+}) {
+  const t = useMessages().account;
+  return (
+    <SelectField
+      name={name}
+      label={t.filterPatient}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: '', label: t.allPatients },
+        ...patients.map((patient) => ({ value: patient.id, label: patient.displayName })),
+      ]}
+    />
+  );
+}
