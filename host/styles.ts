@@ -154,3 +154,40 @@ export const srOnly = css`
   white-space: nowrap;
   border: 0;
 `;
+
+/** A list of cards that wrap into as many columns as fit, each at least `minPx` wide. */
+export const cardGrid = (minPx: number) =>
+  ({
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: 16,
+    gridTemplateColumns: `repeat(auto-fit, minmax(${minPx}px, 1fr))`,
+  }) as const;
+
+/** Two columns side by side from 800 px wide, one above the other below. */
+export const twoColumns = (marginBlockEnd: number) =>
+  ({
+    display: 'grid',
+    gap: 16,
+    marginBlockEnd,
+    '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' },
+  }) as const;
+
+/** The full-width header button that opens and closes an accordion panel (FAQ, safety hub). */
+export const disclosureButton = (minHeight: number, fontWeight: number) =>
+  ({
+    width: '100%',
+    minHeight,
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: 12,
+    padding: '12px 18px',
+    border: 0,
+    background: 'transparent',
+    font: 'inherit',
+    fontWeight,
+    textAlign: 'start',
+  }) as const;

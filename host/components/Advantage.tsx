@@ -1,5 +1,5 @@
 import { ADVANTAGE } from '../content/index.ts';
-import { cardStyle, colour } from '../styles.ts';
+import { cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 const DEPTH_COLUMNS = ['Block depth', 'Dose', 'When'] as const;
@@ -8,14 +8,7 @@ export function Advantage() {
   const { direct, indirect } = ADVANTAGE.comparison;
   return (
     <Section id="advantage" title={ADVANTAGE.title} intro={ADVANTAGE.intro} tint>
-      <div
-        css={{
-          display: 'grid',
-          gap: 16,
-          marginBlockEnd: 28,
-          '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' },
-        }}
-      >
+      <div css={twoColumns(28)}>
         {[direct, indirect].map((side, index) => (
           <article
             key={side.title}
@@ -75,16 +68,7 @@ export function Advantage() {
           </tbody>
         </table>
       </div>
-      <ul
-        css={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(250px, 1fr))',
-        }}
-      >
+      <ul css={cardGrid(250)}>
         {ADVANTAGE.cards.map((card) => (
           <li key={card.title} css={cardStyle}>
             <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>

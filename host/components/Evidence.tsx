@@ -1,7 +1,7 @@
 import { EVIDENCE } from '../content/index.ts';
 import type { Study } from '../content/types.ts';
 import { scrollToSection } from '../scroll.ts';
-import { buttonStyle, cardStyle, colour } from '../styles.ts';
+import { buttonStyle, cardStyle, colour, twoColumns } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §5: an empty or "#" link shows the alert; any other opens in a new tab without referrer. */
@@ -58,14 +58,7 @@ export function Evidence() {
   const additional = EVIDENCE.studies.filter((study) => !study.featured);
   return (
     <Section id="evidence" title={EVIDENCE.title} intro={EVIDENCE.intro}>
-      <div
-        css={{
-          display: 'grid',
-          gap: 16,
-          marginBlockEnd: 16,
-          '@media (min-width: 800px)': { gridTemplateColumns: '1fr 1fr' },
-        }}
-      >
+      <div css={twoColumns(16)}>
         {featured.map((study) => (
           <StudyCard key={study.title} study={study} />
         ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FAQ } from '../content/index.ts';
-import { colour } from '../styles.ts';
+import { colour, disclosureButton } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §2/§4: twelve questions, at most one answer open; the open one can be closed. */
@@ -24,18 +24,7 @@ export function Faq() {
                   aria-controls={`faq-${index}`}
                   onClick={() => setOpenIndex(expanded ? null : index)}
                   css={{
-                    width: '100%',
-                    minHeight: 48,
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    alignItems: 'center',
-                    gap: 12,
-                    padding: '12px 18px',
-                    border: 0,
-                    background: 'transparent',
-                    font: 'inherit',
-                    fontWeight: 650,
-                    textAlign: 'start',
+                    ...disclosureButton(48, 650),
                     cursor: 'pointer',
                     color: colour.text,
                   }}

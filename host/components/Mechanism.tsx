@@ -1,5 +1,5 @@
 import { MECHANISM } from '../content/index.ts';
-import { cardStyle, colour } from '../styles.ts';
+import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 export function Mechanism() {
@@ -37,16 +37,7 @@ export function Mechanism() {
           </li>
         ))}
       </ol>
-      <ul
-        css={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(230px, 1fr))',
-        }}
-      >
+      <ul css={cardGrid(230)}>
         {MECHANISM.cards.map((card) => (
           <li key={card.title} css={[cardStyle, { borderBlockStart: `4px solid ${colour.primary}` }]}>
             <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>

@@ -1,6 +1,6 @@
 import { RESOURCES } from '../content/index.ts';
 import type { Resource } from '../content/types.ts';
-import { cardStyle, colour } from '../styles.ts';
+import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 function ResourceCard({ resource }: { resource: Resource }) {
@@ -39,16 +39,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
 export function Resources() {
   return (
     <Section id="resources" title={RESOURCES.title} intro={RESOURCES.intro} tint>
-      <ul
-        css={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
-        }}
-      >
+      <ul css={cardGrid(260)}>
         {RESOURCES.resources.map((resource) => (
           <ResourceCard key={resource.file} resource={resource} />
         ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SAFETY } from '../content/index.ts';
-import { colour } from '../styles.ts';
+import { colour, disclosureButton } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
@@ -28,18 +28,7 @@ export function SafetyHub() {
                   aria-controls={`safety-${panel.id}`}
                   onClick={() => toggle(panel.id)}
                   css={{
-                    width: '100%',
-                    minHeight: 52,
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    alignItems: 'center',
-                    gap: 12,
-                    padding: '12px 18px',
-                    border: 0,
-                    background: 'transparent',
-                    font: 'inherit',
-                    fontWeight: 700,
-                    textAlign: 'start',
+                    ...disclosureButton(52, 700),
                     cursor: 'pointer',
                     color: colour.text,
                   }}

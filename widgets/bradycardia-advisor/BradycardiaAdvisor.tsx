@@ -98,7 +98,6 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   } | null>('advisor.assessment', null);
   const signedIn = useSession(isAuthenticated, apiBase);
   const selected = useSession((state) => state.selectedPatient);
-  const user = useSession((state) => state.user);
 
   // A patient chosen in the account area is the advisor's patient too (when the choice changes, not
   // on every mount: an element attached again keeps what was typed).
@@ -182,7 +181,6 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
       entry,
       title: t.title,
       patient,
-      clinicianName: user?.name ?? null,
       what: 'bradycardia',
       patientId: assessment.patientId,
       calculationId: assessment.historyId,

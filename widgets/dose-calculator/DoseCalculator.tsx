@@ -72,7 +72,6 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
   const t = messages.doseCalculator;
   const signedIn = useSession(isAuthenticated, apiBase);
   const selected = useSession((state) => state.selectedPatient);
-  const user = useSession((state) => state.user);
   const patient = signedIn ? selected : null;
   const host = useWidgetHost();
   const toast = useToast();
@@ -169,7 +168,6 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
       entry,
       title: t.title,
       patient,
-      clinicianName: user?.name ?? null,
       what: 'dose',
       patientId: patient?.id,
       calculationId: historyId,

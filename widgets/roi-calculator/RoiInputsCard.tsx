@@ -18,6 +18,11 @@ export function RoiInputsCard({
   const t = useMessages().roi;
   const headingId = useId();
   const riskRatioId = useId();
+  const bind = <K extends keyof RoiFormState>(name: K) => ({
+    name,
+    value: form[name],
+    onChange: (value: RoiFormState[K]) => onChange({ [name]: value } as Partial<RoiFormState>),
+  });
   return (
     <form
       part="form"
@@ -32,54 +37,39 @@ export function RoiInputsCard({
       <h3 id={headingId} css={{ margin: 0, fontSize: '1.1em' }}>
         {t.inputsTitle}
       </h3>
-      <NumberField
-        name="cases"
-        label={t.numberOfCases}
-        hint={t.numberOfCasesHint}
-        inputMode="numeric"
-        value={form.cases}
-        onChange={(cases) => onChange({ cases })}
-      />
+      <NumberField {...bind('cases')} label={t.numberOfCases} hint={t.numberOfCasesHint} inputMode="numeric" />
       <RangeField
-        name="orCostPerMinute"
+        {...bind('orCostPerMinute')}
         label={t.orCostPerMinute}
         unit={t.unitSarPerMin}
         {...ROI_OR_COST_SLIDER_SAR_PER_MIN}
-        value={form.orCostPerMinute}
         display={`${form.orCostPerMinute} ${t.unitSar}`}
         valueText={t.sarPerMinute(form.orCostPerMinute)}
-        onChange={(orCostPerMinute) => onChange({ orCostPerMinute })}
       />
       <div css={{ display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
         <NumberField
-          name="timeNeostigmine"
+          {...bind('timeNeostigmine')}
           label={t.timeNeostigmine}
           unit={t.unitMin}
           hint={t.wholeNumberHint}
           inputMode="numeric"
-          value={form.timeNeostigmine}
-          onChange={(timeNeostigmine) => onChange({ timeNeostigmine })}
         />
         <NumberField
-          name="timeProduct"
+          {...bind('timeProduct')}
           label={t.timeProduct}
           unit={t.unitMin}
           hint={t.wholeNumberHint}
           inputMode="numeric"
-          value={form.timeProduct}
-          onChange={(timeProduct) => onChange({ timeProduct })}
         />
       </div>
       <RangeField
-        name="baselinePPCRate"
+        {...bind('baselinePPCRate')}
         label={t.baselinePpcRate}
         unit={t.unitPercent}
         {...ROI_PPC_RATE_SLIDER_PERCENT}
-        value={form.baselinePPCRate}
         display={`${form.baselinePPCRate}${t.unitPercent}`}
         valueText={t.percentValue(form.baselinePPCRate)}
         hint={t.baselinePpcRateHint}
-        onChange={(baselinePPCRate) => onChange({ baselinePPCRate })}
       />
       <div part="field" css={{ display: 'grid', gap: '4px' }}>
         <label htmlFor={riskRatioId} css={{ fontWeight: 600 }}>

@@ -3,13 +3,13 @@ import type { HistoryEntry } from './account-api.ts';
 import { userMessage } from './api-client.ts';
 import type { SelectedPatient } from './session-store.ts';
 import { useToast } from './toasts.tsx';
+import { useSession } from './use-session.ts';
 import { useMessages } from './widget-context.ts';
 
 export interface NotesRequest {
   entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;
   title: string;
   patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null;
-  clinicianName: string | null;
   /** File-name stem, e.g. "dose". */
   what: string;
   patientId?: string | null;
@@ -22,6 +22,8 @@ export interface NotesRequest {
  */
 export function useExportToNotes(apiBase: string) {
   const toast = useToast();
+  // The signed-in clinician signs the notes; Quick Use has none.
+  const clinicianName = useSession((state) => state.user?.name ?? null, apiBase);
   const t = useMessages().account;
   return useCallback(
     async (request: NotesRequest) => {
@@ -33,7 +35,7 @@ export function useExportToNotes(apiBase: string) {
         const at = new Date();
         const exported = await exportNotes(
           apiBase,
-          notesFor(request.entry, request.title, request.patient, request.clinicianName, at),
+          notesFor(request.entry, request.title, request.patient, clinicianName, at),
           {
             fileName: notesFileName(at, request.what),
             patientId: request.patientId,
@@ -49,6 +51,6 @@ export function useExportToNotes(apiBase: string) {
         toast({ title: t.exportFailed, description: userMessage(error), variant: 'destructive' });
       }
     },
-    [apiBase, toast, t],
+    [apiBase, clinicianName, toast, t],
   );
 }

@@ -8,7 +8,6 @@ import { useToast } from '../../shared/toasts.tsx';
 import { BulletList, Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
-import { useSession } from '../../shared/use-session.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
@@ -20,7 +19,6 @@ const PAGE_SIZE = 20;
 export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
   const toast = useToast();
-  const user = useSession((state) => state.user);
   const patients = usePatients(apiBase);
   const [patientId, setPatientId] = useState('');
   const [toolType, setToolType] = useState<'' | ToolType>('');
@@ -66,7 +64,6 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         entry: opened,
         title: t.tools[opened.toolType],
         patient,
-        clinicianName: user?.name ?? null,
         what: opened.toolType.replace('_', '-'),
         patientId: opened.patientId,
         calculationId: opened.id,
