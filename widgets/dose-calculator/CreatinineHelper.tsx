@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { useWidgetState } from '../shared/widget-state.ts';
 import { cockcroftGault, type FieldIssue } from '../../clinical/index.ts';
-import { NumberField, SelectField } from '../shared/fields.tsx';
+import { fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { Button } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
+
+interface HelperForm {
+  ageYears: string;
+  sex: 'female' | 'male';
+  weightKg: string;
+  serumCreatinine: string;
+  unit: 'umol/L' | 'mg/dL';
+}
 
 /** "Calculate from serum creatinine": Cockcroft-Gault, filling the CrCl field when in range. */
 export function CreatinineHelper({
@@ -16,22 +24,26 @@ export function CreatinineHelper({
   onEstimate: (crclMlPerMin: number) => void;
 }) {
   const t = useMessages().doseCalculator;
-  const [age, setAge] = useWidgetState('crcl.age', '');
-  const [sex, setSex] = useWidgetState<'female' | 'male'>('crcl.sex', 'female');
-  const [weight, setWeight] = useWidgetState('crcl.weight', weightText);
-  const [serumCreatinine, setSerumCreatinine] = useWidgetState('crcl.serumCreatinine', '');
-  const [unit, setUnit] = useWidgetState<'umol/L' | 'mg/dL'>('crcl.unit', 'umol/L');
+  // Field names are the estimate's input names, so its issues land on the right field.
+  const [form, setForm] = useWidgetState<HelperForm>('crcl.form', {
+    ageYears: '',
+    sex: 'female',
+    weightKg: weightText,
+    serumCreatinine: '',
+    unit: 'umol/L',
+  });
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [note, setNote] = useState('');
   const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
+  const { bind } = fieldBinder(form, setForm, errorFor);
 
   const estimate = () => {
     const outcome = cockcroftGault({
-      ageYears: parseDecimalText(age),
-      weightKg: parseDecimalText(weight || weightText),
-      sex,
-      serumCreatinine: parseDecimalText(serumCreatinine),
-      unit,
+      ageYears: parseDecimalText(form.ageYears),
+      weightKg: parseDecimalText(form.weightKg || weightText),
+      sex: form.sex,
+      serumCreatinine: parseDecimalText(form.serumCreatinine),
+      unit: form.unit,
     });
     if (outcome.kind === 'invalid_input') {
       setIssues(outcome.issues);
@@ -61,47 +73,24 @@ export function CreatinineHelper({
     >
       <legend css={{ fontWeight: 700, paddingInline: '4px' }}>{t.crclHelperTitle}</legend>
       <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
-        <NumberField
-          name="crcl-age"
-          label={t.crclAge}
-          unit={t.unitYears}
-          value={age}
-          onChange={setAge}
-          error={errorFor('ageYears')}
-          inputMode="numeric"
-        />
+        <NumberField {...bind('ageYears')} label={t.crclAge} unit={t.unitYears} inputMode="numeric" />
         <SelectField
-          name="crcl-sex"
+          {...bind('sex')}
           label={t.crclSex}
-          value={sex}
-          onChange={setSex}
           options={[
             { value: 'female', label: t.crclSexes.female },
             { value: 'male', label: t.crclSexes.male },
           ]}
         />
+        <NumberField {...bind('weightKg')} label={t.crclWeight} unit={t.unitKg} placeholder={weightText} />
         <NumberField
-          name="crcl-weight"
-          label={t.crclWeight}
-          unit={t.unitKg}
-          value={weight}
-          placeholder={weightText}
-          onChange={setWeight}
-          error={errorFor('weightKg')}
-        />
-        <NumberField
-          name="crcl-scr"
+          {...bind('serumCreatinine')}
           label={t.crclSerumCreatinine}
-          unit={unit === 'umol/L' ? 'µmol/L' : 'mg/dL'}
-          value={serumCreatinine}
-          onChange={setSerumCreatinine}
-          error={errorFor('serumCreatinine')}
+          unit={form.unit === 'umol/L' ? 'µmol/L' : 'mg/dL'}
         />
         <SelectField
-          name="crcl-unit"
+          {...bind('unit')}
           label={t.crclUnit}
-          value={unit}
-          onChange={setUnit}
           options={[
             { value: 'umol/L', label: 'µmol/L' },
             { value: 'mg/dL', label: 'mg/dL' },

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { token } from './theme.ts';
 import { DialogToastRegion } from './toasts.tsx';
 import { useMessages } from './widget-context.ts';
+import { closeButtonCss } from './styles.ts';
 
 /**
  * A modal dialog on the native <dialog> (showModal): the top layer, focus kept inside, Escape to
@@ -97,15 +98,7 @@ export function Dialog({
             type="button"
             onClick={onClose}
             aria-label={messages.common.close}
-            css={{
-              all: 'unset',
-              cursor: 'pointer',
-              fontSize: '22px',
-              lineHeight: 1,
-              padding: '4px 8px',
-              borderRadius: '6px',
-              '&:focus-visible': { outline: `3px solid ${token('--sgx-color-focus')}` },
-            }}
+            css={{ ...closeButtonCss, fontSize: '22px', padding: '4px 8px' }}
           >
             ×
           </button>

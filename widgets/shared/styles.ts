@@ -34,3 +34,12 @@ export const outlineLinkCss = {
   textDecoration: 'none',
   '&:hover': { filter: 'brightness(0.92)' },
 } as const;
+
+/** The "×" that closes a dialog or dismisses a toast: no button chrome, a clear focus ring. */
+export const closeButtonCss = {
+  all: 'unset',
+  cursor: 'pointer',
+  lineHeight: 1,
+  borderRadius: '6px',
+  '&:focus-visible': { outline: `3px solid ${token('--sgx-color-focus')}` },
+} as const;

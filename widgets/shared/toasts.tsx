@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMessages } from './widget-context.ts';
 import { token } from './theme.ts';
+import { closeButtonCss } from './styles.ts';
 
 // docs/product.md §9: one toast at a time, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the
 // region labelled "Notifications", at most 420 px wide.
@@ -189,16 +190,12 @@ function ToastItem({
         onClick={onDismiss}
         aria-label={messages.common.dismiss}
         css={{
-          all: 'unset',
-          cursor: 'pointer',
+          ...closeButtonCss,
           inlineSize: '28px',
           blockSize: '28px',
           display: 'grid',
           placeItems: 'center',
-          borderRadius: '6px',
           fontSize: '18px',
-          lineHeight: 1,
-          '&:focus-visible': { outline: `3px solid ${token('--sgx-color-focus')}` },
         }}
       >
         ×
