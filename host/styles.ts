@@ -190,4 +190,6 @@ export const disclosureButton = (minHeight: number, fontWeight: number) =>
     font: 'inherit',
     fontWeight,
     textAlign: 'start',
+    cursor: 'pointer',
+    color: colour.text,
   }) as const;

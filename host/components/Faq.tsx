@@ -23,11 +23,7 @@ export function Faq() {
                   aria-expanded={expanded}
                   aria-controls={`faq-${index}`}
                   onClick={() => setOpenIndex(expanded ? null : index)}
-                  css={{
-                    ...disclosureButton(48, 650),
-                    cursor: 'pointer',
-                    color: colour.text,
-                  }}
+                  css={disclosureButton(48, 650)}
                 >
                   {entry.question}
                   <span

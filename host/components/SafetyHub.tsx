@@ -27,11 +27,7 @@ export function SafetyHub() {
                   aria-expanded={expanded}
                   aria-controls={`safety-${panel.id}`}
                   onClick={() => toggle(panel.id)}
-                  css={{
-                    ...disclosureButton(52, 700),
-                    cursor: 'pointer',
-                    color: colour.text,
-                  }}
+                  css={disclosureButton(52, 700)}
                 >
                   {panel.title}
                   <span
