@@ -62,6 +62,14 @@ const summary = (result) => ({
   errors: result.errors,
 });
 
+const DRUG_AND_VAGAL_FLAGS = [
+  'betaBlocker',
+  'dexmedetomidine',
+  'digoxin',
+  'amiodarone',
+  'highDoseOpioids',
+  'vagalStimulus',
+];
 const advisorBody = JSON.stringify({
   toolType: 'bradycardia_advisor',
   inputs: {
@@ -69,12 +77,8 @@ const advisorBody = JSON.stringify({
     age: 80,
     baselineHr: 55,
     cardiacHistory: 'none',
-    betaBlocker: true,
-    dexmedetomidine: false,
-    digoxin: false,
-    amiodarone: false,
-    highDoseOpioids: false,
-    vagalStimulus: false,
+    // one risk factor of the six drug and vagal flags
+    ...Object.fromEntries(DRUG_AND_VAGAL_FLAGS.map((flag) => [flag, flag === 'betaBlocker'])),
     depth: 'tof_2_plus',
     nmba: 'rocuronium',
     creatinine: 60,
