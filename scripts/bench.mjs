@@ -62,14 +62,7 @@ const summary = (result) => ({
   errors: result.errors,
 });
 
-const DRUG_AND_VAGAL_FLAGS = [
-  'betaBlocker',
-  'dexmedetomidine',
-  'digoxin',
-  'amiodarone',
-  'highDoseOpioids',
-  'vagalStimulus',
-];
+const DRUG_AND_VAGAL_FLAGS = 'betaBlocker dexmedetomidine digoxin amiodarone highDoseOpioids vagalStimulus'.split(' ');
 const advisorBody = JSON.stringify({
   toolType: 'bradycardia_advisor',
   inputs: {
