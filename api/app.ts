@@ -17,6 +17,7 @@ import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
 import type { AppState } from './state.ts';
 import { toolRoutes } from './tools/routes.ts';
+import compress from 'koa-compress';
 
 export interface AppDeps {
   store: Store;
@@ -37,6 +38,9 @@ export interface AppDeps {
 }
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+const API_COMPRESS_THRESHOLD_BYTES = 1024;
+
 export function createApp(deps: AppDeps): Koa<AppState> {
   const now = deps.now ?? (() => new Date());
   const proxy = deps.trustProxy ?? false;
@@ -55,6 +59,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   ];
 
   app.use(errorHandler(deps.logError));
+  // The API's JSON (and anything else text that is not already compressed, such as the 404 page);
+  // static files come compressed from the build. PDFs are not recompressed.
+  app.use(compress({ threshold: API_COMPRESS_THRESHOLD_BYTES }));
   app.use(securityHeaders());
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));

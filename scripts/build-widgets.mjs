@@ -57,12 +57,13 @@ async function buildOne(name, outDir) {
   });
 }
 
-/** gzip and brotli sizes of every file under dir, in bytes. */
+/** gzip and brotli sizes of every built file under dir, in bytes (not the versioned or compressed copies). */
 export function measure(dir) {
   const files = [];
   const walk = (current) => {
     for (const entry of readdirSync(current)) {
       const full = path.join(current, entry);
+      if (/\.(br|gz)$/.test(entry) || /^\d+\.\d+\.\d+/.test(entry)) continue;
       if (statSync(full).isDirectory()) walk(full);
       else {
         const content = readFileSync(full);

@@ -6,15 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { buildHost } from './build-host.mjs';
 import { buildPdfs } from './build-pdfs.mjs';
 import { buildServer } from './build-server.mjs';
-import { buildWidgets, measure } from './build-widgets.mjs';
+import { precompress, versionWidgets } from './build-delivery.mjs';
+import { buildWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The site in `siteDir`: the page first (it empties the folder), then the bundles and the PDFs beside it. */
+/**
+ * The site in `siteDir`: the page first (it empties the folder), then the bundles and the PDFs beside it;
+ * last the versioned bundles with embed.json, and the compressed copies of every text file.
+ */
 export async function buildSite(siteDir = path.join(root, 'dist/site')) {
   await buildHost(siteDir);
   const widgetsDir = await buildWidgets(path.join(siteDir, 'widgets'));
   await buildPdfs(siteDir);
+  versionWidgets(widgetsDir, WIDGET_ENTRIES);
+  precompress(siteDir);
   return { siteDir, widgetsDir };
 }
 

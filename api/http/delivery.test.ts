@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress, versionWidgets } from '../../scripts/build-delivery.mjs';
+import { startTestApi } from '../test-support/test-api.ts';
+
+// Delivery as a browser gets it: compressed as it accepts (the build's .br/.gz), cached by kind of
+// file, 304 for a known ETag, and versioned element bundles whose bytes match embed.json's integrity.
+let site: string;
+let api: Awaited<ReturnType<typeof startTestApi>>;
+const VERSION = '9.8.7';
+const script = (name: string) => `export const ${name} = ${JSON.stringify('x'.repeat(50))};\n`.repeat(400);
+
+beforeAll(async () => {
+  site = await mkdtemp(path.join(tmpdir(), 'sgx-site-'));
+  await mkdir(path.join(site, 'assets'));
+  await mkdir(path.join(site, 'widgets', 'chunks'), { recursive: true });
+  await writeFile(path.join(site, 'index.html'), `<!doctype html><title>t</title>${'<p>section</p>\n'.repeat(500)}`);
+  await writeFile(path.join(site, 'assets', 'index-abc123.js'), script('page'));
+  await writeFile(path.join(site, 'widgets', 'sgx-x.js'), `import('./chunks/pdf-def456.js');\n${script('element')}`);
+  await writeFile(path.join(site, 'widgets', 'chunks', 'pdf-def456.js'), script('chunk'));
+  await writeFile(path.join(site, 'guide.pdf'), '%PDF-1.4\n%%EOF\n');
+  versionWidgets(path.join(site, 'widgets'), ['sgx-x'], VERSION);
+  precompress(site);
+  api = await startTestApi({ staticRoot: site });
+});
+afterAll(async () => {
+  await api?.close();
+  await rm(site, { recursive: true, force: true });
+});
+
+/** One GET without decompressing (fetch would), so the bytes are those on the wire. */
+function get(urlPath: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const request = httpRequest(`${api.url}${urlPath}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      request.on('error', reject);
+      request.end();
+    },
+  );
+}
+const decoded = (answer: Awaited<ReturnType<typeof get>>) =>
+  answer.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(answer.body)
+    : answer.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(answer.body)
+      : answer.body;
+
+describe('compression', () => {
+  it.each([
+    { path: '/', file: 'index.html' },
+    { path: '/assets/index-abc123.js', file: 'assets/index-abc123.js' },
+    { path: '/widgets/sgx-x.js', file: 'widgets/sgx-x.js' },
+  ])('$path: brotli when accepted, under 40% of the file, the same bytes once decoded', async ({ path: p, file }) => {
+    const original = await readFile(path.join(site, file));
+    const answer = await get(p, { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toContain('Accept-Encoding');
+    expect(answer.body.length).toBeLessThan(original.length * 0.4);
+    expect(decoded(answer).equals(original)).toBe(true);
+  });
+
+  it.each([
+    { accept: 'gzip', encoding: 'gzip' },
+    { accept: 'identity', encoding: undefined },
+    { accept: '', encoding: undefined },
+  ])('Accept-Encoding "$accept" gets $encoding', async ({ accept, encoding }) => {
+    const answer = await get('/widgets/sgx-x.js', accept ? { 'Accept-Encoding': accept } : {});
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(decoded(answer).equals(await readFile(path.join(site, 'widgets/sgx-x.js')))).toBe(true);
+  });
+
+  it('a PDF is sent as it is', async () => {
+    const answer = await get('/guide.pdf', { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe('%PDF-1.4\n%%EOF\n');
+  });
+
+  it('API JSON over 1 KiB is compressed and stays no-store', async () => {
+    const inputs = {
+      numberOfCases: 100,
+      orCostPerMinute: 45,
+      timeNeostigmine: 15,
+      timeProduct: 3,
+      baselinePPCRate: 10,
+    };
+    const big = await api.request('POST', '/api/tools/run', {
+      body: {
+        toolType: 'bradycardia_advisor',
+        inputs: {
+          weight: 70,
+          age: 80,
+          baselineHr: 45,
+          cardiacHistory: 'av_block',
+          betaBlocker: true,
+          dexmedetomidine: false,
+          digoxin: false,
+          amiodarone: false,
+          highDoseOpioids: false,
+          vagalStimulus: false,
+          depth: 'tof_2_plus',
+          nmba: 'rocuronium',
+          creatinine: 60,
+        },
+      },
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(big.status).toBe(200);
+    expect(big.headers.get('content-encoding')).toBe('br'); // fetch decoded it; the header says how it came
+    expect(big.headers.get('cache-control')).toBe('no-store');
+    expect(big.body.kind).toBe('assessment');
+    const small = await api.request('POST', '/api/tools/run', { body: { toolType: 'roi_calculator', inputs } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('caching', () => {
+  it.each([
+    { path: '/assets/index-abc123.js', cache: 'public, max-age=31536000, immutable' },
+    { path: '/widgets/chunks/pdf-def456.js', cache: 'public, max-age=31536000, immutable' },
+    { path: `/widgets/${VERSION}/sgx-x.js`, cache: 'public, max-age=31536000, immutable' },
+    { path: `/widgets/${VERSION}/chunks/pdf-def456.js`, cache: 'public, max-age=31536000, immutable' },
+    { path: '/', cache: 'no-cache' },
+    { path: '/widgets/sgx-x.js', cache: 'no-cache' },
+    { path: '/widgets/embed.json', cache: 'no-cache' },
+    { path: '/guide.pdf', cache: 'public, max-age=86400' },
+  ])('$path: $cache', async ({ path: p, cache }) => {
+    const answer = await get(p, { 'Accept-Encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe(cache);
+    expect(answer.headers.etag).toMatch(/^"[\w-]{20,}"$/);
+  });
+
+  it.each(['/', '/widgets/sgx-x.js', '/widgets/embed.json', '/guide.pdf'])(
+    '%s answers 304 to its own ETag, and 200 to another',
+    async (p) => {
+      const first = await get(p, { 'Accept-Encoding': 'br' });
+      const again = await get(p, { 'Accept-Encoding': 'br', 'If-None-Match': String(first.headers.etag) });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      const other = await get(p, { 'Accept-Encoding': 'br', 'If-None-Match': '"something-else"' });
+      expect(other.status).toBe(200);
+    },
+  );
+
+  it('an unknown path is still the 404 page, with no cache headers of a file', async () => {
+    const answer = await get('/widgets/9.9.9/nothing.js', { 'Accept-Encoding': 'br' });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.etag).toBeUndefined();
+    expect(decoded(answer).toString()).toContain('404 Page Not Found');
+  });
+});
+
+describe('versioned bundles', () => {
+  it('embed.json names the versioned URL, and the bytes served there hash to its integrity', async () => {
+    const manifest = JSON.parse(decoded(await get('/widgets/embed.json', { 'Accept-Encoding': 'br' })).toString());
+    expect(manifest.version).toBe(VERSION);
+    const { url, integrity } = manifest.elements['sgx-x'];
+    expect(url).toBe(`/widgets/${VERSION}/sgx-x.js`);
+    for (const accept of ['br', 'gzip', '']) {
+      const served = decoded(await get(url, accept ? { 'Accept-Encoding': accept } : {}));
+      expect(`sha384-${createHash('sha384').update(served).digest('base64')}`).toBe(integrity);
+    }
+    const chunk = decoded(await get(`/widgets/${VERSION}/chunks/pdf-def456.js`));
+    expect(manifest.chunks[`/widgets/${VERSION}/chunks/pdf-def456.js`]).toBe(
+      `sha384-${createHash('sha384').update(chunk).digest('base64')}`,
+    );
+    expect((await get(url)).headers['access-control-allow-origin']).toBe('*');
+  });
+});

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// After the site is built: what delivery needs, computed once at build time rather than per request.
+// - the element bundles again under widgets/<version>/ (entries and their chunks), so a page that
+//   pins a release never changes under it;
+// - widgets/embed.json: each element's versioned URL and the Subresource Integrity hash of its bytes;
+// - a .br and a .gz beside every text file, which the server sends as they are.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The release version the versioned URLs carry: package.json's. */
+export const RELEASE_VERSION = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+
+/** Text files worth compressing; PDFs and images are compressed already. */
+export const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/;
+
+const files = (dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => statSync(path.join(dir, file)).isFile());
+
+export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** widgets/<version>/: a copy of every entry and chunk of widgets/ (not of older copies). */
+export function versionWidgets(widgetsDir, entries, version = RELEASE_VERSION) {
+  const versionDir = path.join(widgetsDir, version);
+  for (const file of files(widgetsDir)) {
+    if (!(file.endsWith('.js') && (file.startsWith('chunks/') || !file.includes('/')))) continue;
+    mkdirSync(path.dirname(path.join(versionDir, file)), { recursive: true });
+    copyFileSync(path.join(widgetsDir, file), path.join(versionDir, file));
+  }
+  const embed = {
+    version,
+    elements: Object.fromEntries(
+      entries.map((name) => {
+        const bytes = readFileSync(path.join(versionDir, `${name}.js`));
+        return [name, { url: `/widgets/${version}/${name}.js`, integrity: sri(bytes) }];
+      }),
+    ),
+    // For an import map's "integrity" section: the chunks an element loads later (jsPDF on "Download PDF").
+    chunks: Object.fromEntries(
+      files(path.join(versionDir, 'chunks')).map((file) => [
+        `/widgets/${version}/chunks/${file}`,
+        sri(readFileSync(path.join(versionDir, 'chunks', file))),
+      ]),
+    ),
+  };
+  writeFileSync(path.join(widgetsDir, 'embed.json'), `${JSON.stringify(embed, null, 2)}\n`);
+  return embed;
+}
+
+/** A .br (quality 11) and a .gz (level 9) beside each text file under dir, when smaller. */
+export function precompress(dir) {
+  for (const file of files(dir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const full = path.join(dir, file);
+    const bytes = readFileSync(full);
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+    const gz = gzipSync(bytes, { level: 9 });
+    if (br.length < bytes.length) writeFileSync(`${full}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${full}.gz`, gz);
+  }
+}
