@@ -9,6 +9,7 @@
 //   4. storage growth: recording a calculation with 1k, 10k and 100k history entries stored
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -209,6 +210,18 @@ async function benchStorage() {
   return rows;
 }
 
+/** The body bytes of one GET as they travel (no decompression), with the browser's Accept-Encoding. */
+function wireBytes(url) {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { 'Accept-Encoding': 'br, gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    });
+    request.on('error', reject);
+  });
+}
+
 const { siteDir, widgetsDir } = await buildAll();
 const bundles = measure(widgetsDir)
   .filter(({ file }) => !file.startsWith('chunks/') || /jspdf/.test(file))
@@ -240,6 +253,11 @@ const pageServer = await startProcess(['dist/server/server.js'], {
 });
 let pageSpeed;
 try {
+  // What a browser receives: the body bytes on the wire when it accepts brotli and gzip.
+  for (const row of [...bundles, ...host]) {
+    const urlPath = `/${row.file}`;
+    row.transferKiB = kib(await wireBytes(`${pageServer.url}${urlPath}`));
+  }
   pageSpeed = {
     lighthouse: await lighthouseRuns(`${pageServer.url}/`),
     calculateDoseClickToPaint: await clickToPaint(`${pageServer.url}/`),
@@ -286,9 +304,12 @@ Raw figures: [bench/results.json](bench/results.json).
 
 ## Bundle sizes
 
-| file | gzip KiB | brotli KiB |
-|---|---:|---:|
-${results.bundles.map((row) => `| ${row.file} | ${row.gzipKiB} | ${row.brotliKiB} |`).join('\n')}
+| file | gzip KiB | brotli KiB | transferred KiB |
+|---|---:|---:|---:|
+${results.bundles.map((row) => tableRow(row.file, row.gzipKiB, row.brotliKiB, row.transferKiB)).join('\n')}
+
+"transferred" is what a browser receives from the product's server (it accepts brotli and gzip): the
+build's brotli file at quality 11; "gzip" and "brotli" are the files compressed here for comparison.
 
 The \`assets/index-*.js\` row is the host page's whole initial JS. The jsPDF chunk is loaded only on "Download PDF" /
 "Export PDF to notes" (checked in \`npm test\`, e2e/size-budgets.e2e.ts).

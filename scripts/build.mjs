@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run build`: everything `npm start` serves, into dist/: the site (dist/site: the host page,
 // the widget bundles under widgets/, the PDFs) and the server (dist/server). Prints bundle sizes.
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHost } from './build-host.mjs';
 import { buildPdfs } from './build-pdfs.mjs';
 import { buildServer } from './build-server.mjs';
-import { precompress, versionWidgets } from './build-delivery.mjs';
+import { precompress, RELEASE_VERSION, versionWidgets } from './build-delivery.mjs';
 import { buildWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,9 +17,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * last the versioned bundles with embed.json, and the compressed copies of every text file.
  */
 export async function buildSite(siteDir = path.join(root, 'dist/site')) {
+  // Pages that pinned an earlier release keep loading it: its folder survives the rebuild.
+  const kept = keepEarlierReleases(path.join(siteDir, 'widgets'));
   await buildHost(siteDir);
   const widgetsDir = await buildWidgets(path.join(siteDir, 'widgets'));
   await buildPdfs(siteDir);
+  kept.restore();
   versionWidgets(widgetsDir, WIDGET_ENTRIES);
   precompress(siteDir);
   return { siteDir, widgetsDir };
@@ -46,4 +50,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`Host page (${path.relative(root, siteDir)}):`);
   table(siteDir, (file) => file.startsWith('assets/') || file === 'index.html');
   console.log(`Server: ${path.relative(root, serverFile)}`);
+}
+
+/** Moves widgets/<x.y.z>/ folders of other releases aside while the site is rebuilt, and back after. */
+function keepEarlierReleases(widgetsDir) {
+  const releases = existsSync(widgetsDir)
+    ? readdirSync(widgetsDir).filter((name) => /^\d+\.\d+\.\d+/.test(name) && name !== RELEASE_VERSION)
+    : [];
+  if (releases.length === 0) return { restore: () => {} };
+  // Beside the site, not in the system temp folder: a rename cannot cross file systems.
+  const aside = mkdtempSync(path.join(path.dirname(path.dirname(widgetsDir)), '.sgx-releases-'));
+  for (const name of releases) renameSync(path.join(widgetsDir, name), path.join(aside, name));
+  return {
+    restore: () => {
+      for (const name of releases) renameSync(path.join(aside, name), path.join(widgetsDir, name));
+      rmSync(aside, { recursive: true, force: true });
+    },
+  };
 }
