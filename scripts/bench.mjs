@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { runnerImport } from 'vite';
 import { buildAll } from './build.mjs';
 import { clickToPaint, lighthouseRuns } from './bench-page.mjs';
-import { BASELINE_ENTRY, buildWidgets, measure } from './build-widgets.mjs';
+import { BASELINE_ENTRY, buildWidgets, initialGzipBytes, measure } from './build-widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -231,14 +231,13 @@ const baselineDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-baseline-'))
 await buildWidgets(baselineDir, [BASELINE_ENTRY]);
 const baselineGzip = measure(baselineDir).find(({ file }) => file === `${BASELINE_ENTRY}.js`).gzip;
 await rm(baselineDir, { recursive: true, force: true });
-const ownCode = bundles
-  .filter(({ file }) =>
-    /widgets\/sgx-(dose-calculator|bradycardia-advisor|roi-calculator|access-portal)\.js$/.test(file),
-  )
-  .map(({ file, gzipKiB }) => ({
-    element: file.replace('widgets/', '').replace('.js', ''),
-    ownGzipKiB: Number((gzipKiB - kib(baselineGzip)).toFixed(1)),
-  }));
+// An element's first download is its bundle and the chunks it imports statically.
+const ownCode = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'].map(
+  (element) => ({
+    element,
+    ownGzipKiB: Number((kib(initialGzipBytes(widgetsDir, `${element}.js`)) - kib(baselineGzip)).toFixed(1)),
+  }),
+);
 const host = measure(siteDir)
   .filter(({ file }) => /^assets\/index-[^/]+\.js$/.test(file))
   .map(({ file, gzip, brotli }) => ({ file, gzipKiB: kib(gzip), brotliKiB: kib(brotli) }));
@@ -314,7 +313,8 @@ build's brotli file at quality 11; "gzip" and "brotli" are the files compressed 
 The \`assets/index-*.js\` row is the host page's whole initial JS. The jsPDF chunk is loaded only on "Download PDF" /
 "Export PDF to notes" (checked in \`npm test\`, e2e/size-budgets.e2e.ts).
 
-Each element's own code beyond the shared runtime (React, r2wc, Emotion, zustand, defineWidget, theme, toasts, session:
+Each element's own code (its bundle and the chunks it imports statically) beyond the shared runtime
+(React, r2wc, Emotion, zustand, defineWidget, theme, toasts, session:
 ${results.sharedRuntimeGzipKiB} KiB gzip): ${ownCode.map((row) => `${row.element} ${row.ownGzipKiB} KiB`).join(', ')}.
 
 ## API throughput
@@ -367,7 +367,8 @@ worst ${clickPaint.maxMs} ms over ${clickPaint.clicks} clicks (Event Timing).
 
 Checked by \`npm run bench:check\` and, being deterministic, by \`npm test\` (e2e/size-budgets.e2e.ts):
 each element's own code at most 15 KiB gzip beyond the shared runtime, the standalone dose calculator
-at most 90 KiB gzip, the host page's initial JS at most 120 KiB gzip, and jsPDF outside the initial graph.
+at most 96 KiB gzip (with its static chunks), the host page's initial JS at most 120 KiB gzip, and jsPDF
+outside the initial graph.
 `;
 await writeFile(path.join(root, 'BENCHMARKS.md'), markdown);
 console.log(markdown);

@@ -3,3 +3,7 @@ export const BASELINE_ENTRY: string;
 /** Builds the widget bundles (default: every element and the all-in-one) into `outDir` (default dist/site/widgets) and returns it. */
 export function buildWidgets(outDir?: string, entries?: string[]): Promise<string>;
 export function measure(dir: string): { file: string; bytes: number; gzip: number; brotli: number }[];
+/** A module and every file it imports statically, relative to dir. */
+export function staticImportGraph(dir: string, entry: string): string[];
+/** gzip (level 9) bytes of a module with its static imports. */
+export function initialGzipBytes(dir: string, entry: string): number;

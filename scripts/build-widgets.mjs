@@ -91,3 +91,28 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
   }
 }
+
+/**
+ * A module and every file it imports statically, relative to dir: what a browser fetches before the
+ * module runs (dynamic `import("…")` excluded). The minifier may quote with backticks.
+ */
+export function staticImportGraph(dir, entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(path.join(dir, file), 'utf8');
+    const imports = /(?:^|[;\n}])\s*import\s*(?:[^`'"();]*?from\s*)?[`"']\.\/([^`"']+\.js)[`"']/g;
+    for (const match of code.matchAll(imports)) visit(path.join(path.dirname(file), match[1]));
+  };
+  visit(entry);
+  return [...seen];
+}
+
+/** gzip (level 9) bytes of a module with its static imports: the initial download of an element. */
+export function initialGzipBytes(dir, entry) {
+  return staticImportGraph(dir, entry).reduce(
+    (total, file) => total + gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length,
+    0,
+  );
+}
