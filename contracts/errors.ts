@@ -5,4 +5,3 @@ export const errorBodySchema = v.object({
   message: v.string(),
   issues: v.optional(v.array(v.object({ field: v.string(), message: v.string() })), []),
 });
-export type ErrorBody = v.InferOutput<typeof errorBodySchema>;

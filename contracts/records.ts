@@ -38,7 +38,6 @@ export const historyPageSchema = v.object({
   pageSize: v.number(),
   total: v.number(),
 });
-export type HistoryPage = v.InferOutput<typeof historyPageSchema>;
 
 export const exportRecordSchema = v.object({
   id: v.string(),

@@ -39,4 +39,3 @@ export const advisorRunSchema = v.looseObject({
   historyId: v.optional(v.string()),
   patientId: v.optional(v.nullable(v.string())),
 });
-export type AdvisorRunResponse = v.InferOutput<typeof advisorRunSchema>;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useWidgetState } from '../shared/widget-state.ts';
+import { useChanged, useWidgetState } from '../shared/widget-state.ts';
 import {
   ADVISOR_NMBA_TYPES,
   BLOCK_DEPTHS,
@@ -86,7 +86,19 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const toast = useToast();
   const headingId = useId();
   const patients = usePatients(apiBase);
-  const [form, setForm] = useWidgetState<FormState>('advisor.form', initialForm);
+  const signedIn = useSession(isAuthenticated, apiBase);
+  const selected = useSession((state) => state.selectedPatient);
+  // A patient chosen in the account area is the advisor's patient too.
+  const chosen = signedIn && selected ? selected : null;
+  const withPatient = (current: FormState): FormState =>
+    chosen
+      ? {
+          ...current,
+          patientId: chosen.id,
+          weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight,
+        }
+      : current;
+  const [form, setForm] = useWidgetState<FormState>('advisor.form', () => withPatient(initialForm));
   const [issues, setIssues] = useWidgetState<FieldIssue[]>('advisor.issues', []);
   const [loading, setLoading] = useState(false);
   const [assessment, setAssessment] = useWidgetState<{
@@ -96,24 +108,9 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     historyId?: string;
     patientId?: string;
   } | null>('advisor.assessment', null);
-  const signedIn = useSession(isAuthenticated, apiBase);
-  const selected = useSession((state) => state.selectedPatient);
-
-  // A patient chosen in the account area is the advisor's patient too (when the choice changes, not
-  // on every mount: an element attached again keeps what was typed).
-  const chosen = signedIn && selected ? selected : null;
-  const [seenPatientId, setSeenPatientId] = useWidgetState<string | null>('advisor.seenPatient', null);
-  if ((chosen?.id ?? null) !== seenPatientId) {
-    setSeenPatientId(chosen?.id ?? null);
-    if (chosen)
-      setForm((current) => ({
-        ...current,
-        patientId: chosen.id,
-        weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight,
-      }));
-  }
-  const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
-  const { bind, bindCheck } = fieldBinder(form, setForm, errorFor);
+  // Only when the choice changes, not on every mount: an element attached again keeps what was typed.
+  if (useChanged('advisor.patient', chosen?.id ?? null)) setForm(withPatient);
+  const { bind, bindCheck } = fieldBinder(form, setForm, issues);
 
   const choosePatient = (id: string) => {
     const patient = patients.find((candidate) => candidate.id === id);

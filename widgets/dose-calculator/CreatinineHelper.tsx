@@ -34,8 +34,7 @@ export function CreatinineHelper({
   });
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [note, setNote] = useState('');
-  const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
-  const { bind } = fieldBinder(form, setForm, errorFor);
+  const { bind } = fieldBinder(form, setForm, issues);
 
   const estimate = () => {
     const outcome = cockcroftGault({

@@ -22,7 +22,7 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button, FormCard } from '../shared/ui.tsx';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
-import { useWidgetState } from '../shared/widget-state.ts';
+import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 import { twoColumnsCss } from '../shared/styles.ts';
@@ -99,21 +99,14 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
   // A result belongs to the values it was computed from. When the host page changes a preset (a
   // patient switch, a Vue binding, `el.weight = …`) or another patient is chosen in the account
   // area, the field takes the new value and a result for the old one goes, with a word on screen.
-  // (React's "adjust state when a prop changes": set during render, re-rendered at once.)
-  const [seenPresets, setSeenPresets] = useWidgetState<{ weight: string; ageGroup: AgeGroup }>(
-    'dose.seenPresets',
-    presets,
-  );
-  const [seenPatientId, setSeenPatientId] = useWidgetState<string | null>('dose.seenPatient', patient?.id ?? null);
-  const weightPresetChanged = seenPresets.weight !== presets.weight;
-  const agePresetChanged = seenPresets.ageGroup !== presets.ageGroup;
-  const patientChanged = seenPatientId !== (patient?.id ?? null);
-  if (weightPresetChanged || agePresetChanged || patientChanged) {
-    setSeenPresets(presets);
-    setSeenPatientId(patient?.id ?? null);
+  const sources = { ...presets, patientId: patient?.id ?? null };
+  const changed = useChanged('dose.sources', sources, shallowEqual);
+  if (changed) {
+    const { previous } = changed;
+    const patientChanged = previous.patientId !== sources.patientId;
     const patch: Partial<FormState> = {};
-    if (weightPresetChanged) patch.bodyWeight = presets.weight;
-    if (agePresetChanged) patch.ageGroup = presets.ageGroup;
+    if (previous.weight !== presets.weight) patch.bodyWeight = presets.weight;
+    if (previous.ageGroup !== presets.ageGroup) patch.ageGroup = presets.ageGroup;
     if (patientChanged && patient?.weightKg != null) patch.bodyWeight = String(patient.weightKg);
     if (patientChanged && patient?.ageGroup) patch.ageGroup = patient.ageGroup;
     setForm((current) => ({ ...current, ...patch }));
@@ -124,8 +117,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     setHistoryId(null);
   }
 
-  const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
-  const { bind, bindCheck, onChange: set } = fieldBinder(form, setForm, errorFor);
+  const { bind, bindCheck, onChange: set } = fieldBinder(form, setForm, issues);
 
   const calculate = () => {
     const input = toDoseInput(form);

@@ -1,4 +1,4 @@
-import { useWidgetState } from '../shared/widget-state.ts';
+import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { parseWholeNumber } from '../../clinical/index.ts';
 import type { RoiInputsDetail } from '../shared/events.ts';
 
@@ -39,12 +39,12 @@ export function inputsFromForm(form: RoiFormState): RoiInputsDetail {
 export function useRoiForm(presets: RoiInputsDetail): [RoiFormState, (patch: Partial<RoiFormState>) => void] {
   const fromPresets = formFromInputs(presets);
   const [form, setForm] = useWidgetState('roi.form', fromPresets);
-  const [seen, setSeen] = useWidgetState('roi.seenPresets', fromPresets);
-  const changed = (Object.keys(fromPresets) as (keyof RoiFormState)[]).filter((key) => fromPresets[key] !== seen[key]);
-  if (changed.length > 0) {
-    // React's "adjust state when a prop changes" pattern: set during render, re-rendered at once.
-    setSeen(fromPresets);
-    setForm((current) => ({ ...current, ...Object.fromEntries(changed.map((key) => [key, fromPresets[key]])) }));
+  const changed = useChanged('roi.presets', fromPresets, shallowEqual);
+  if (changed) {
+    const keys = (Object.keys(fromPresets) as (keyof RoiFormState)[]).filter(
+      (key) => fromPresets[key] !== changed.previous[key],
+    );
+    setForm((current) => ({ ...current, ...Object.fromEntries(keys.map((key) => [key, fromPresets[key]])) }));
   }
   return [form, (patch) => setForm((current) => ({ ...current, ...patch }))];
 }

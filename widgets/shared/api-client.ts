@@ -40,7 +40,7 @@ interface RequestOptions {
 }
 
 /** Joins the element's `api-base` (empty = same origin) and an API path. */
-export function apiUrl(apiBase: string | undefined, path: string): string {
+function apiUrl(apiBase: string | undefined, path: string): string {
   const base = (apiBase ?? '').trim().replace(/\/+$/, '');
   return `${base}${path}`;
 }

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { token } from './theme.ts';
 import { InfoTip } from './tooltip.tsx';
+import type { FieldIssue } from '../../clinical/index.ts';
 
 /** The look of every text-like control (inputs and selects), shared by all fields. */
 export const controlCss = {
@@ -239,8 +240,9 @@ export function CheckboxField({
 export function fieldBinder<F extends object>(
   form: F,
   setForm: (update: (current: F) => F) => void,
-  errorFor: (field: string) => string | undefined,
+  issues: readonly FieldIssue[] = [],
 ) {
+  const errorFor = (field: string) => issues.find((issue) => issue.field === field)?.message;
   const onChange =
     <K extends keyof F>(name: K) =>
     (value: F[K]) =>

@@ -26,6 +26,28 @@ export const WidgetStateContext = createContext<WidgetStateBag | null>(null);
  * `useState` whose value outlives an unmount of the element's tree. `key` names the value within the
  * element: each component that keeps state this way uses its own prefix.
  */
+/**
+ * React's "adjust state when a prop changes", remembered across a detach: when `value` differs from
+ * the one seen at the last render, returns `{ previous }` once (the caller adjusts its state during
+ * that render); otherwise null. On the first render the value counts as seen.
+ */
+export function useChanged<T>(
+  key: string,
+  value: T,
+  same: (a: T, b: T) => boolean = Object.is,
+): { previous: T } | null {
+  const [seen, setSeen] = useWidgetState(key, value);
+  if (same(seen, value)) return null;
+  setSeen(value);
+  return { previous: seen };
+}
+
+/** Two records with the same keys and values (compared with Object.is). */
+export function shallowEqual<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
 export function useWidgetState<T>(key: string, initial: T | (() => T)): [T, Dispatch<SetStateAction<T>>] {
   const bag = useContext(WidgetStateContext);
   const [value, setValue] = useState<T>(() => {
