@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -102,5 +103,45 @@ describe('a pinned release on another origin', () => {
     expect(console.join('\n')).toContain('integrity');
     await context.close();
     await site.close();
+  });
+});
+
+/** One GET as a browser sends it, without decoding, so the body is the bytes on the wire. */
+function wire(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>((resolve, reject) => {
+    const request = httpRequest(url, { headers: { 'Accept-Encoding': 'br, gzip', ...headers } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('the real build, as served', () => {
+  it('the page script and the dose calculator travel brotli-compressed, under 40% of their size', async () => {
+    const html = await (await fetch(`${product.url}/`)).text();
+    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(html)![1]!;
+    for (const urlPath of [script, '/widgets/sgx-dose-calculator.js']) {
+      const size = (
+        await (await fetch(`${product.url}${urlPath}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer()
+      ).byteLength;
+      const answer = await wire(`${product.url}${urlPath}`);
+      expect([urlPath, answer.headers['content-encoding']]).toEqual([urlPath, 'br']);
+      expect(answer.bytes).toBeLessThan(size * 0.4);
+    }
+    expect((await wire(`${product.url}/`)).headers['content-encoding']).toBe('br');
+  });
+
+  it('entry points revalidate (304 to their ETag); hashed and versioned files are immutable', async () => {
+    for (const urlPath of ['/', '/widgets/sgx-dose-calculator.js', '/widgets/embed.json']) {
+      const first = await wire(`${product.url}${urlPath}`);
+      expect([urlPath, first.headers['cache-control']]).toEqual([urlPath, 'no-cache']);
+      const again = await wire(`${product.url}${urlPath}`, { 'If-None-Match': String(first.headers.etag) });
+      expect([urlPath, again.status]).toEqual([urlPath, 304]);
+    }
+    const pinned = await wire(`${product.url}${embed.elements['sgx-dose-calculator']!.url}`);
+    expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
