@@ -112,8 +112,7 @@ function listenProblem(error: NodeJS.ErrnoException): string {
 function shutDown(server: Server, store: Store) {
   console.log(`Stopping: waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`);
   const exit = (code: number) => void store.close().finally(() => process.exit(code));
-  server.close(() => exit(0));
-  server.closeIdleConnections();
+  server.close(() => exit(0)); // also closes the connections idle now
   const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
   closeIdle.unref();
   setTimeout(() => {

@@ -5,6 +5,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
+import { TOKEN_TTL_SECONDS } from './tokens.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -271,6 +272,23 @@ describe('forged and stale tokens are refused', () => {
       },
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe("a token's expiry is judged by the app's clock, the one that issued it", () => {
+  it('valid while the app clock is before its expiry (the machine clock long past it), refused after', async () => {
+    let clock = new Date('2020-01-01T00:00:00Z');
+    const timed = await startTestApi({ now: () => clock });
+    try {
+      const { token } = await timed.signUp();
+      expect((await timed.request('GET', '/api/auth/me', { token })).status).toBe(200);
+      clock = new Date(clock.getTime() + TOKEN_TTL_SECONDS * 1000);
+      const expired = await timed.request('GET', '/api/auth/me', { token });
+      expect(expired.status).toBe(401);
+      expect(expired.body).toEqual({ message: 'Your session has ended or is not valid. Please sign in again.' });
+    } finally {
+      await timed.close();
+    }
   });
 });
 

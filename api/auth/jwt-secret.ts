@@ -7,7 +7,6 @@ export const JWT_SECRET_FILE_NAME = 'jwt-secret';
 const GENERATED_SECRET_BYTES = 48;
 /** docs/engineering-notes.md#auth: an HS256 secret of at least 32 random bytes. */
 export const JWT_SECRET_MIN_BYTES = 32;
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The HS256 key as a KeyObject (a plain string makes jsonwebtoken try it as a PEM key on every
@@ -34,7 +33,8 @@ export async function loadJwtKey(dataDir: string, configured: string | undefined
 
 function decodeSecret(file: string, text: string): Buffer {
   const trimmed = text.trim();
-  const bytes = BASE64.test(trimmed) ? Buffer.from(trimmed, 'base64') : Buffer.alloc(0);
+  // Buffer.from skips what is not base64: only text that encodes back to itself is base64.
+  const bytes = Buffer.from(trimmed, 'base64');
   if (bytes.length >= JWT_SECRET_MIN_BYTES && bytes.toString('base64') === trimmed) return bytes;
   throw new StorageError(
     `The JWT secret file ${file} is empty or damaged (it must hold at least ` +
@@ -53,7 +53,9 @@ function decodeSecret(file: string, text: string): Buffer {
 async function writeFileAtomically(file: string, content: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const handle = await open(temporary, 'wx', 0o600);
+    // 'w', not 'wx': a crash may have left this name behind (a container's server has the same pid
+    // every start), and the lock means no one else is writing it.
+    const handle = await open(temporary, 'w', 0o600);
     try {
       await handle.writeFile(content);
       await handle.sync();

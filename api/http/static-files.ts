@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Next } from 'koa';
 import send from 'koa-send';
@@ -26,17 +27,25 @@ export function cacheControlFor(urlPath: string): string {
 }
 
 /**
- * A strong ETag from the bytes of the file actually sent (the .br, the .gz or the original), kept
- * while its size and time stay the same: the build never changes a file in place without both.
+ * Strong ETags from the bytes of the file actually sent (the .br, the .gz or the original), hashed
+ * once per file off the event loop and kept while its size and time stay the same: the build never
+ * changes a file in place without both. The promise is kept, so concurrent first requests hash once.
  */
-const etags = new Map<string, { key: string; etag: string }>();
-function strongEtag(file: string, stats: Stats): string {
-  const key = `${stats.size}:${stats.mtimeMs}`;
-  const known = etags.get(file);
-  if (known?.key === key) return known.etag;
-  const etag = `"${createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 27)}"`;
-  etags.set(file, { key, etag });
-  return etag;
+function etagCache() {
+  const known = new Map<string, { key: string; etag: Promise<string> }>();
+  return (file: string, stats: Stats): Promise<string> => {
+    const key = `${stats.size}:${stats.mtimeMs}`;
+    const cached = known.get(file);
+    if (cached?.key === key) return cached.etag;
+    const etag = readFile(file).then(
+      (bytes) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+    );
+    known.set(file, { key, etag });
+    etag.catch(() => {
+      if (known.get(file)?.etag === etag) known.delete(file); // read it again next time
+    });
+    return etag;
+  };
 }
 
 /**
@@ -47,6 +56,7 @@ function strongEtag(file: string, stats: Stats): string {
  * need Access-Control-Allow-Origin on every chunk).
  */
 export function staticFiles(root: string | undefined) {
+  const etagOf = etagCache();
   return async function serveStatic(ctx: AppContext, next: Next) {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -55,31 +65,38 @@ export function staticFiles(root: string | undefined) {
       // koa-send looks for the .br/.gz before it resolves a directory to its index: name the file.
       const urlPath = ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path;
       if (COMPRESSIBLE.test(urlPath)) ctx.vary('Accept-Encoding');
+      let sent: { file: string; stats: Stats } | undefined;
       try {
-        const served = await send(ctx, urlPath, {
+        await send(ctx, urlPath, {
           root: path.resolve(root),
           brotli: true,
           gzip: true,
+          // Called only for a file it then sends.
           setHeaders: (response, file, stats) => {
             response.setHeader('Cache-Control', cacheControlFor(urlPath));
-            response.setHeader('ETag', strongEtag(file, stats));
+            sent = { file, stats };
           },
         });
-        if (served) {
-          if (ctx.fresh) {
-            (ctx.body as NodeJS.ReadableStream & { destroy(): void }).destroy();
-            ctx.status = 304;
-            ctx.body = null;
-          }
-          return;
-        }
       } catch (error) {
         const status = (error as { status?: number }).status;
         if (status !== 404 && status !== 400 && status !== 403) throw error;
       }
-      ctx.remove('Content-Encoding');
-      ctx.remove('Cache-Control');
-      ctx.remove('ETag');
+      if (sent) {
+        const stream = ctx.body as NodeJS.ReadableStream & { destroy(): void };
+        try {
+          ctx.set('ETag', await etagOf(sent.file, sent.stats));
+        } catch (error) {
+          stream.destroy();
+          throw error;
+        }
+        if (ctx.fresh) {
+          stream.destroy();
+          ctx.status = 304;
+          ctx.body = null;
+        }
+        return;
+      }
+      ctx.remove('Content-Encoding'); // koa-send sets it on finding a .br or .gz, before it knows it can send
     }
     ctx.status = 404;
     ctx.type = 'text/html; charset=utf-8';

@@ -1,6 +1,6 @@
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Low } from 'lowdb';
+import { Low, type Adapter } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import type { DatabaseShape, ExportRecord, PatientRecord } from './records.ts';
 import type { ExportFilter, HistoryFilter, PatientFields, Store } from './store.ts';
@@ -42,33 +42,18 @@ export async function openLowdbStore(
     () => true,
     () => false,
   );
-  let data: unknown = emptyDatabase();
-  if (exists) {
-    // Read through the adapter, not Low.read(): that keeps its default data when the file holds
-    // null, 0 or false, and the next write would replace the file with an empty database.
-    try {
-      data = await adapter.read();
-    } catch (error) {
-      throw new StorageError(
-        `The data file ${file} is damaged and cannot be read (${(error as Error).message}). ` +
-          'It has not been changed. Restore it from a backup, or move it away to start with an empty database.',
-      );
-    }
-  }
-  assertShape(data, file);
-  addMissingLists(data);
+  const data = exists ? await readDatabase(adapter, file) : emptyDatabase();
   const db = new Low<DatabaseShape>(adapter, data);
   if (!exists) await db.write();
   const exportsDir = path.join(dataDir, EXPORTS_DIR_NAME);
-  const removed = await removeOrphanedExports(exportsDir, data.exports);
-  if (removed.partial + removed.unreferenced > 0) {
+  const { partial, unreferenced } = await removeOrphanedExports(exportsDir, data.exports);
+  if (partial + unreferenced > 0) {
     options.log?.(
-      `Removed ${removed.partial + removed.unreferenced} orphaned export files from ${exportsDir} ` +
-        `(${removed.partial} unfinished uploads, ${removed.unreferenced} PDF${removed.unreferenced === 1 ? '' : 's'} ` +
-        `with no export record)`,
+      `Removed ${partial + unreferenced} orphaned export files from ${exportsDir} ` +
+        `(${partial} unfinished uploads, ${unreferenced} PDF${unreferenced === 1 ? '' : 's'} with no export record)`,
     );
   }
-  return new LowdbStore(db, exportsDir);
+  return new LowdbStore(db, file, exportsDir);
 }
 
 /**
@@ -94,6 +79,26 @@ async function removeOrphanedExports(exportsDir: string, records: readonly Expor
     await rm(path.join(exportsDir, entry.name), { force: true });
   }
   return removed;
+}
+
+/**
+ * The file's database, checked and with the lists added since it was written; a damaged file is a
+ * StorageError naming it. Read through the adapter, never Low.read(): that keeps the data it has when
+ * the file holds null, 0 or false, and the next write would replace the file with it.
+ */
+async function readDatabase(adapter: Adapter<DatabaseShape>, file: string): Promise<DatabaseShape> {
+  let data: unknown;
+  try {
+    data = await adapter.read();
+  } catch (error) {
+    throw new StorageError(
+      `The data file ${file} is damaged and cannot be read (${(error as Error).message}). ` +
+        'It has not been changed. Restore it from a backup, or move it away to start with an empty database.',
+    );
+  }
+  assertShape(data, file);
+  addMissingLists(data);
+  return data;
 }
 
 function assertShape(data: unknown, file: string): asserts data is DatabaseShape {
@@ -128,9 +133,11 @@ const SAFE_EXPORT_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 class LowdbStore implements Store {
   readonly #db: Low<DatabaseShape>;
+  readonly #file: string;
   readonly #exportsDir: string;
-  constructor(db: Low<DatabaseShape>, exportsDir: string) {
+  constructor(db: Low<DatabaseShape>, file: string, exportsDir: string) {
     this.#db = db;
+    this.#file = file;
     this.#exportsDir = exportsDir;
   }
 
@@ -146,8 +153,7 @@ class LowdbStore implements Store {
     try {
       await this.#db.write();
     } catch (error) {
-      await this.#db.read();
-      addMissingLists(this.#db.data);
+      this.#db.data = await readDatabase(this.#db.adapter, this.#file);
       throw error;
     }
     return result;
