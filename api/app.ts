@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import { authenticate } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
@@ -17,7 +18,6 @@ import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
 import type { AppState } from './state.ts';
 import { toolRoutes } from './tools/routes.ts';
-import compress from 'koa-compress';
 
 export interface AppDeps {
   store: Store;
@@ -37,10 +37,10 @@ export interface AppDeps {
   logError?: (error: unknown) => void;
 }
 
-/** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 const API_COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const now = deps.now ?? (() => new Date());
   const proxy = deps.trustProxy ?? false;

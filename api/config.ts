@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
 import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 
 /** The server's settings, read once from the environment by server.ts. Nothing else reads process.env. */
@@ -30,8 +31,6 @@ export interface ServerConfig {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-
-export const JWT_SECRET_MIN_LENGTH = 32;
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): ServerConfig {
   const trustProxy = parseBoolean('TRUST_PROXY', env.TRUST_PROXY);
@@ -90,9 +89,10 @@ function parsePort(value: string | undefined): number {
 
 function parseSecret(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (value.length < JWT_SECRET_MIN_LENGTH) {
+  // The key is the text's UTF-8 bytes: as many characters are at least as many bytes.
+  if (value.length < JWT_SECRET_MIN_BYTES) {
     throw new ConfigError(
-      `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters (got ${value.length}); ` +
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_BYTES} characters (got ${value.length}); ` +
         `leave it unset to have one generated in DATA_DIR`,
     );
   }

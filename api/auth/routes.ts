@@ -1,9 +1,11 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import Router from '@koa/router';
+import type { User } from '../../contracts/auth.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
+import { tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import {
   DUPLICATE_EMAIL_MESSAGE,
@@ -19,7 +21,7 @@ import type { SignInLimiter } from './sign-in-limiter.ts';
 import { signSessionToken, TOKEN_TTL_SECONDS } from './tokens.ts';
 
 /** The user as the API shows it: never the password hash. */
-export function publicUser(user: UserRecord) {
+export function publicUser(user: UserRecord): User {
   return { id: user.id, email: user.email, name: user.name, license: user.license };
 }
 
@@ -33,11 +35,6 @@ interface AuthDeps {
 
 export function authRoutes(deps: AuthDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' });
-
-  const tooMany = (ctx: AppContext, retryAfterSeconds: number, message: string) => {
-    ctx.set('Retry-After', String(retryAfterSeconds));
-    ctx.throw(429, message);
-  };
 
   const openSession = async (ctx: AppContext, user: UserRecord) => {
     const issuedAt = deps.now();
@@ -57,7 +54,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
 
   router.post('/signup', async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(ctx.ip);
-    if (rate.limited) tooMany(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signupSchema, ctx.request.body, SIGNUP_FIELD_ORDER);
     const user: UserRecord = {
       id: randomUUID(),
@@ -81,12 +78,12 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
 
   router.post('/signin', async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(ctx.ip);
-    if (rate.limited) tooMany(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signinSchema, ctx.request.body, SIGNIN_FIELD_ORDER);
     const lock = await deps.limiter.checkSignIn(input.email, ctx.ip);
     if (lock.limited) {
       await deps.audit.record({ actor: 'anonymous', action: 'user.signin', outcome: 'denied' });
-      tooMany(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
+      tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     const user = await deps.store.findUserByEmail(input.email);
     const valid = user

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { consumePoint, retryAfterSeconds, type LimitCheck } from '../http/rate-limit.ts';
 
 // docs/engineering-notes.md#auth: ~10 failures per account in 15 min → 429 for a while. Per address the
 // limit is coarser (a hospital shares one address), and successful sign-ups and sign-ins are never
@@ -7,8 +8,6 @@ export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_ADDRESS = 50;
 export const FAILURE_WINDOW_SECONDS = 15 * 60;
 export const MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE = 300;
-
-export type LimitCheck = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 export interface SignInLimiter {
   /** Whether this account or address is locked out now (checked before the password). */
@@ -41,18 +40,8 @@ export function createSignInLimiter(
   const exhausted = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
     const state = await limiter.get(key);
     if (state && state.consumedPoints >= limiter.points)
-      return { limited: true, retryAfterSeconds: Math.ceil(state.msBeforeNext / 1000) };
+      return { limited: true, retryAfterSeconds: retryAfterSeconds(state.msBeforeNext) };
     return { limited: false };
-  };
-  const consume = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
-    try {
-      await limiter.consume(key);
-      return { limited: false };
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes)
-        return { limited: true, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
-      throw rejection;
-    }
   };
 
   return {
@@ -61,12 +50,12 @@ export function createSignInLimiter(
       return account.limited ? account : exhausted(perAddress, address);
     },
     async recordFailure(email, address) {
-      await consume(perAccount, email);
-      await consume(perAddress, address);
+      await consumePoint(perAccount, email);
+      await consumePoint(perAddress, address);
     },
     async recordSuccess(email) {
       await perAccount.delete(email);
     },
-    checkRequestRate: (address) => consume(requests, address),
+    checkRequestRate: (address) => consumePoint(requests, address),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
+import type { ExportRecord as PublicExport } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { readRawBody } from '../http/raw-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
@@ -78,7 +79,7 @@ export function looksLikePdf(bytes: Buffer): boolean {
 }
 
 /** The export as the API shows it (the owner is implied: it is always the caller). */
-export function publicExport({ ownerId: _ownerId, ...record }: ExportRecord) {
+export function publicExport({ ownerId: _ownerId, ...record }: ExportRecord): PublicExport {
   return record;
 }
 

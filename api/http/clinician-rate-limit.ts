@@ -1,7 +1,8 @@
 import type { Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../messages.ts';
 import type { AppContext } from '../state.ts';
+import { consumePoint, tooManyRequests } from './rate-limit.ts';
 
 /**
  * Signed-in requests to the account routes read or write patient data and write an audit line, so
@@ -21,13 +22,8 @@ export function clinicianRateLimit(requestsPerMinute = MAX_REQUESTS_PER_CLINICIA
   return async function limitClinicianRequests(ctx: AppContext, next: Next) {
     const auth = ctx.state.auth;
     if (auth && !ctx.path.startsWith('/api/auth/')) {
-      try {
-        await limiter.consume(auth.userId);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        ctx.set('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
-        ctx.throw(429, TOO_MANY_REQUESTS_MESSAGE);
-      }
+      const rate = await consumePoint(limiter, auth.userId);
+      if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_REQUESTS_MESSAGE);
     }
     await next();
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../../clinical/index.ts';
+import type { Patient } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
@@ -14,7 +15,7 @@ import type { AppState } from '../state.ts';
 export const SEARCH_MAX_LENGTH = 100;
 
 /** The patient as the API shows it (the owner is implied: it is always the caller). */
-export function publicPatient({ ownerId: _ownerId, ...patient }: PatientRecord) {
+export function publicPatient({ ownerId: _ownerId, ...patient }: PatientRecord): Patient {
   return patient;
 }
 

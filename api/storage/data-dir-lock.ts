@@ -29,12 +29,11 @@ const NOTE_MAX_LENGTH = 200;
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, LOCK_FILE_NAME);
   const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o600);
-  let taken = false;
   try {
-    takeKernelLock(fd, dataDir);
-    taken = true;
-  } finally {
-    if (!taken) closeSync(fd);
+    takeKernelLock(fd, file, dataDir);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
   ftruncateSync(fd, 0);
   writeSync(fd, `pid ${process.pid} on ${hostname()} since ${new Date().toISOString()}\n`, 0);
@@ -46,7 +45,7 @@ export function lockDataDir(dataDir: string): () => void {
   };
 }
 
-function takeKernelLock(fd: number, dataDir: string): void {
+function takeKernelLock(fd: number, file: string, dataDir: string): void {
   const args = ['--exclusive', '--nonblock', '--conflict-exit-code', String(FLOCK_CONFLICT), '3'];
   const result = spawnSync('flock', args, { stdio: ['ignore', 'ignore', 'pipe', fd] });
   if (result.error) {
@@ -61,7 +60,7 @@ function takeKernelLock(fd: number, dataDir: string): void {
   }
   if (result.status === 0) return;
   if (result.status === FLOCK_CONFLICT) {
-    const note = ownerNote(path.join(dataDir, LOCK_FILE_NAME));
+    const note = ownerNote(file);
     throw new StorageError(
       `Another server is already using the data directory ${dataDir}${note ? ` (its lock file says: ${note})` : ''}. ` +
         'Stop it first, or give this one its own DATA_DIR.',

@@ -2,13 +2,6 @@ import type { AgeGroup } from '../../clinical/index.ts';
 import type { ToolType } from '../../contracts/records.ts';
 
 /** What storage holds. Only the storage adapter touches these arrays directly. */
-
-/**
- * Every record id is made by crypto.randomUUID() (lower-case, version 4). An id in a URL that does
- * not have that form names nothing, so it is refused before it is looked up or written to a log.
- */
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const isRecordId = (id: string): boolean => RECORD_ID.test(id);
 export interface UserRecord {
   id: string;
   email: string;
