@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { openPage, startProductServer } from './support.ts';
+import { openPage, startProductServer, waitForWidget } from './support.ts';
 
 // Links to a section of the product page (`/#calculator`, `/#faq`): the page is rendered in the
 // browser, so the section does not exist when the browser looks for the fragment, and the custom
@@ -23,13 +23,25 @@ const PHONE = { width: 390, height: 844 };
 const TALL = { width: 1280, height: 1700 };
 const WIDGETS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'];
 
+/** Waits until the four elements have rendered into their shadow roots. */
+const widgetsRendered = (page: Page) => Promise.all(WIDGETS.map((tag) => waitForWidget(page, tag)));
+
 async function openAt(hash: string, viewport = DESKTOP) {
   const opened = await openPage(browser, `${product.url}/${hash}`, { viewport });
-  await opened.page.waitForFunction(
-    (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
-    WIDGETS,
-  );
+  await widgetsRendered(opened.page);
   return opened;
+}
+
+/** Like openAt, with `prepare` run on the page before it loads (init scripts, routes). */
+async function openPrepared(hash: string, viewport: typeof DESKTOP, prepare: (page: Page) => Promise<unknown>) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await prepare(page);
+  await page.goto(`${product.url}/${hash}`);
+  await widgetsRendered(page);
+  return { page, errors, close: () => context.close() };
 }
 
 /**
@@ -37,22 +49,15 @@ async function openAt(hash: string, viewport = DESKTOP) {
  * then only the page itself keeps a section in place while the heights above it change.
  */
 async function openWithoutScrollAnchoring(hash: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync('html, body { overflow-anchor: none; }');
-    document.adoptedStyleSheets = [sheet];
-  });
-  await page.goto(`${product.url}/${hash}`);
-  await page.waitForFunction(
-    (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
-    WIDGETS,
+  const opened = await openPrepared(hash, viewport, (loading) =>
+    loading.addInitScript(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('html, body { overflow-anchor: none; }');
+      document.adoptedStyleSheets = [sheet];
+    }),
   );
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowAnchor)).toBe('none');
-  return { page, errors, close: () => context.close() };
+  expect(await opened.page.evaluate(() => getComputedStyle(document.documentElement).overflowAnchor)).toBe('none');
+  return opened;
 }
 
 /** How far a section's top is from the fixed bar's bottom (0 = just below it). */
@@ -230,19 +235,13 @@ describe('links to a section of the product page', () => {
     const { page, errors, close } = await openAt('#safety');
     await expectLanded(page, 'safety');
     await page.reload();
-    await page.waitForFunction(
-      (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
-      WIDGETS,
-    );
+    await widgetsRendered(page);
     await expectLanded(page, 'safety');
     await page.mouse.move(640, 500);
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => topOf(page, 'safety'), { timeout: 5000 }).toBeLessThan(-2000);
     await page.reload();
-    await page.waitForFunction(
-      (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
-      WIDGETS,
-    );
+    await widgetsRendered(page);
     await expectLanded(page, 'safety');
     expect(await currentNav(page)).toEqual(['#safety']);
     expect(errors).toEqual([]);
@@ -301,24 +300,17 @@ describe('links to a section of the product page', () => {
       ['#calculator', DESKTOP],
       ['#faq', TALL],
     ] as const) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.route(`${product.url}/`, (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: prerendered }),
-      );
-      await page.goto(`${product.url}/${hash}`);
-      await page.waitForFunction(
-        (tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.childElementCount),
-        WIDGETS,
+      const { page, errors, close } = await openPrepared(hash, viewport, (loading) =>
+        loading.route(`${product.url}/`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: prerendered }),
+        ),
       );
       if (hash === '#calculator') await expectLanded(page, 'calculator');
       else await expect.poll(() => atEnd(page), { timeout: 5000 }).toBe(true);
       await page.waitForTimeout(300);
       expect([hash, await currentNav(page)]).toEqual([hash, [hash]]);
       expect(errors).toEqual([]);
-      await context.close();
+      await close();
     }
   });
 });

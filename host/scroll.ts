@@ -6,10 +6,10 @@ const NAV_TARGETS = new Set<string>(NAV_ITEMS.map((item) => item.target));
 const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'mousedown'] as const;
 
 /** How long a section reached by a link is kept in place while the elements above it render. */
-export const SETTLE_MS = 3000;
+const SETTLE_MS = 3000;
 
 /** Calls `listener` on any user input (capture phase, so a handler inside cannot hide it). */
-export function onUserInput(listener: () => void): () => void {
+function onUserInput(listener: () => void): () => void {
   for (const type of USER_INPUT) window.addEventListener(type, listener, { capture: true, passive: true });
   return () => {
     for (const type of USER_INPUT) window.removeEventListener(type, listener, { capture: true });
@@ -81,7 +81,7 @@ export function navSectionOf(element: Element): string | null {
 // ---- Scrolling to a section --------------------------------------------------------------------
 
 /** The bottom of the fixed bar (0 when there is none). */
-function barBottom(): number {
+export function barBottom(): number {
   const bar = document.querySelector('header[role="banner"]');
   return bar && getComputedStyle(bar).position === 'fixed' ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
 }
@@ -113,45 +113,39 @@ export function stopKeepingInPlace(): void {
 }
 
 /**
- * Keeps `target` just below the bar for `ms` while the layout above it settles: the custom elements
- * fill their shadow roots after the page has rendered (and once defined), fonts and images arrive,
- * and each changes the heights above. Re-aligns when a size changes (ResizeObserver, before paint)
- * and checks every frame; stops at once on any user input (wheel, touch, key, press), so it never
- * fights the user.
+ * Keeps `target` just below the bar for SETTLE_MS while the layout above it settles: the custom elements
+ * fill their shadow roots once defined, fonts and images arrive, and each changes the heights above.
+ * Event-driven: re-aligns when the page or one of the elements changes size (ResizeObserver, before
+ * paint) and when something other than the user scrolls the page (the browser's own fragment or
+ * anchoring scroll); stops at once on any user input (wheel, touch, key, press), so it never fights
+ * the user.
  */
-export function keepInPlace(target: HTMLElement, ms = SETTLE_MS): void {
+export function keepInPlace(target: HTMLElement): void {
   stopKeepingInPlace();
-  let stopped = false;
-  let frame = 0;
-  // Counted from the first frame: a page opened in a background tab gets its time once shown.
-  let deadline = 0;
   const realign = () => {
-    if (!stopped && target.isConnected) alignTo(target);
+    if (target.isConnected) alignTo(target);
   };
-  const tick = (now: number) => {
-    deadline ||= now + ms;
-    if (now > deadline) return stop();
-    realign();
-    frame = requestAnimationFrame(tick);
-  };
-  const elements = [...document.body.querySelectorAll('*')].filter((element) => element.localName.startsWith('sgx-'));
-  const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(realign) : undefined;
-  resizes?.observe(document.documentElement);
-  for (const element of elements) resizes?.observe(element);
-  for (const tag of new Set(elements.map((element) => element.localName))) {
-    void customElements.whenDefined(tag).then(() => requestAnimationFrame(realign));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Counted from the first frame: a page opened in a background tab gets its time once shown.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(stop, SETTLE_MS);
+  });
+  const resizes = new ResizeObserver(realign);
+  resizes.observe(document.documentElement);
+  for (const element of document.body.querySelectorAll('*')) {
+    if (element.localName.startsWith('sgx-')) resizes.observe(element);
   }
-  const offInput = onUserInput(() => stop());
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
+  window.addEventListener('scroll', realign, { passive: true });
+  const offInput = onUserInput(stop);
+  function stop() {
     cancelAnimationFrame(frame);
-    resizes?.disconnect();
+    clearTimeout(timer);
+    resizes.disconnect();
+    window.removeEventListener('scroll', realign);
     offInput();
     if (stopKeeping === stop) stopKeeping = undefined;
-  };
+  }
   stopKeeping = stop;
-  frame = requestAnimationFrame(tick);
 }
 
 /**

@@ -155,7 +155,7 @@ export const srOnly = css`
   border: 0;
 `;
 
-/** A list of cards that wrap into as many columns as fit, each at least `minPx` wide. */
+/** Cards that wrap into as many columns as fit, each at least `minPx` wide (as a list: no bullets). */
 export const cardGrid = (minPx: number) =>
   ({
     listStyle: 'none',

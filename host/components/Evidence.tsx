@@ -1,7 +1,7 @@
 import { EVIDENCE } from '../content/index.ts';
 import type { Study } from '../content/types.ts';
 import { scrollToSection } from '../scroll.ts';
-import { buttonStyle, cardStyle, colour, twoColumns } from '../styles.ts';
+import { buttonStyle, cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §5: an empty or "#" link shows the alert; any other opens in a new tab without referrer. */
@@ -63,7 +63,7 @@ export function Evidence() {
           <StudyCard key={study.title} study={study} />
         ))}
       </div>
-      <div css={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))' }}>
+      <div css={cardGrid(260)}>
         {additional.map((study) => (
           <StudyCard key={study.title} study={study} />
         ))}

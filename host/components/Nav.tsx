@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { NAV_ITEMS, SITE } from '../content/index.ts';
-import { chosenSection, onChosenSectionChange, releaseChosenSectionOnUserScroll, scrollToSection } from '../scroll.ts';
+import {
+  barBottom,
+  chosenSection,
+  onChosenSectionChange,
+  releaseChosenSectionOnUserScroll,
+  scrollToSection,
+} from '../scroll.ts';
 import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX } from '../styles.ts';
 
 const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
@@ -23,12 +29,12 @@ export function Nav() {
         setCurrent(chosen);
         return;
       }
-      const barBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? NAV_HEIGHT_PX;
+      const below = barBottom() + 8;
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       let found: string | null = null;
       for (const item of NAV_ITEMS) {
         const section = document.getElementById(item.target);
-        if (section && section.getBoundingClientRect().top <= barBottom + 8) found = item.target;
+        if (section && section.getBoundingClientRect().top <= below) found = item.target;
       }
       setCurrent(atEnd ? NAV_ITEMS[NAV_ITEMS.length - 1]!.target : found);
     };
