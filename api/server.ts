@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { fileAuditLog } from './storage/audit-log.ts';
 import { lockDataDir } from './storage/data-dir-lock.ts';
 import { openLowdbStore } from './storage/lowdb-store.ts';
+import { createStore } from './storage/policy.ts';
 import { StorageError } from './storage/storage-error.ts';
 import type { Store } from './storage/store.ts';
 
@@ -39,7 +40,7 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = lockDataDir(config.dataDir);
   process.on('exit', releaseLock);
-  const store = await openLowdbStore(config.dataDir, { log: (message) => console.log(message) });
+  const store = createStore(await openLowdbStore(config.dataDir, { log: (message) => console.log(message) }));
   const app = createApp({
     store,
     audit: fileAuditLog(config.dataDir, () => new Date(), {

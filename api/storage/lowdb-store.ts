@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { DataFile } from 'lowdb/node';
 import type { DatabaseShape, ExportRecord, PatientRecord } from './records.ts';
-import type { ExportFilter, HistoryFilter, PatientFields, Store } from './store.ts';
+import { patientSearchText } from './policy.ts';
+import type { ExportFilter, HistoryFilter, PatientFields, StoreAdapter } from './store.ts';
 import { StorageError } from './storage-error.ts';
 
 export const DATA_FILE_NAME = 'db.json';
@@ -33,7 +34,7 @@ const emptyDatabase = (): DatabaseShape => ({
 export async function openLowdbStore(
   dataDir: string,
   options: { log?: (message: string) => void } = {},
-): Promise<Store> {
+): Promise<StoreAdapter> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, DATA_FILE_NAME);
   // Compact JSON: every write rewrites the whole file.
@@ -131,7 +132,8 @@ function addMissingLists(data: DatabaseShape): void {
 /** Export ids are ours (UUIDs); anything else never becomes part of a file path. */
 const SAFE_EXPORT_ID = /^[A-Za-z0-9-]{1,100}$/;
 
-class LowdbStore implements Store {
+class LowdbStore implements StoreAdapter {
+  readonly kind = 'embedded' as const;
   readonly #db: Low<DatabaseShape>;
   readonly #file: string;
   readonly #exportsDir: string;
@@ -172,12 +174,16 @@ class LowdbStore implements Store {
   }
 
   async createSession(session: DatabaseShape['sessions'][number]) {
-    const now = Date.parse(session.createdAt);
-    await this.#commit((data) => {
-      // A session that has ended is refused whether or not it is kept: drop those, so the list stays small.
-      data.sessions = data.sessions.filter((kept) => !kept.revokedAt && Date.parse(kept.expiresAt) > now);
-      data.sessions.push(session);
-    });
+    await this.#commit((data) => data.sessions.push(session));
+  }
+  async deleteEndedSessions(endedBy: string) {
+    const cutoff = Date.parse(endedBy);
+    const ended = (session: DatabaseShape['sessions'][number]) =>
+      (session.revokedAt !== null && Date.parse(session.revokedAt) <= cutoff) ||
+      Date.parse(session.expiresAt) <= cutoff;
+    const count = this.#data.sessions.filter(ended).length;
+    if (count > 0) await this.#commit((data) => (data.sessions = data.sessions.filter((session) => !ended(session))));
+    return count;
   }
   async findSession(id: string) {
     return this.#data.sessions.find((session) => session.id === id);
@@ -193,17 +199,10 @@ class LowdbStore implements Store {
   async createPatient(patient: PatientRecord) {
     await this.#commit((data) => data.patients.push(patient));
   }
-  async listPatients(ownerId: string, query?: string) {
-    const needle = query?.trim().toLowerCase();
-    return this.#data.patients
-      .filter((patient) => patient.ownerId === ownerId)
-      .filter(
-        (patient) =>
-          !needle ||
-          patient.displayName.toLowerCase().includes(needle) ||
-          (patient.mrn ?? '').toLowerCase().includes(needle),
-      )
-      .sort((a, b) => a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }));
+  async listPatients(ownerId: string, needle?: string) {
+    return this.#data.patients.filter(
+      (patient) => patient.ownerId === ownerId && (!needle || patientSearchText(patient).includes(needle)),
+    );
   }
   async findPatient(ownerId: string, id: string) {
     return this.#data.patients.find((patient) => patient.id === id && patient.ownerId === ownerId);
@@ -270,7 +269,7 @@ class LowdbStore implements Store {
       throw error;
     }
   }
-  async listExports(ownerId: string, filter: ExportFilter = {}) {
+  async listExports(ownerId: string, filter: ExportFilter) {
     const matches: ExportRecord[] = [];
     // Appended in time order: walk backwards for newest first.
     for (let index = this.#data.exports.length - 1; index >= 0; index -= 1) {
@@ -289,6 +288,20 @@ class LowdbStore implements Store {
     // The path comes from the stored record, never from the caller's text. A stored export whose
     // file is gone is a storage fault (an error), not a "not found".
     return entry ? readFile(this.#exportFile(entry.id)) : undefined;
+  }
+
+  async deleteExport(ownerId: string, id: string) {
+    const index = this.#data.exports.findIndex((entry) => entry.id === id && entry.ownerId === ownerId);
+    if (index === -1) return false;
+    const file = this.#exportFile(id);
+    // Metadata first: a crash after it leaves a file no record names, removed at the next start.
+    await this.#commit((data) => data.exports.splice(index, 1));
+    await rm(file, { force: true });
+    return true;
+  }
+
+  async ping() {
+    await access(this.#file);
   }
 
   async close() {

@@ -198,7 +198,7 @@ describe('a data file written before exports existed', () => {
   it('opens with no exports, keeps everything else, and leaves the file as it was until the next write', async () => {
     await writeFile(dbPath(), OLD_FILE);
     const store = await openLowdbStore(dataDir);
-    expect(await store.listExports('u1')).toEqual([]);
+    expect(await store.listExports('u1', {})).toEqual([]);
     expect((await store.findUserByEmail('a@b.example'))?.id).toBe('u1');
     expect((await store.findCalculation('u1', 'c1'))?.patientId).toBe('p1');
     expect(await readFile(dbPath(), 'utf8')).toBe(OLD_FILE);
@@ -218,10 +218,10 @@ describe('a data file written before exports existed', () => {
     const store = await openLowdbStore(dataDir);
     await mkdir(path.join(dataDir, '.db.json.tmp')); // lowdb's temporary file cannot be written
     await expect(store.saveExport(exportRecord('e1'), pdfBytes('one'))).rejects.toThrow();
-    expect(await store.listExports('u1')).toEqual([]);
+    expect(await store.listExports('u1', {})).toEqual([]);
     await rm(path.join(dataDir, '.db.json.tmp'), { recursive: true });
     await store.saveExport(exportRecord('e2'), pdfBytes('two'));
-    expect((await store.listExports('u1')).map((entry) => entry.id)).toEqual(['e2']);
+    expect((await store.listExports('u1', {})).map((entry) => entry.id)).toEqual(['e2']);
   });
 });
 
@@ -242,9 +242,9 @@ describe('stored exports', () => {
       expect((await stat(path.join(exportsDir(), `${name}.pdf`))).mode & 0o777).toBe(0o600);
     expect(await readFile(path.join(exportsDir(), 'e3.pdf'), 'latin1')).toBe('%PDF-1.4\nthree\n%%EOF\n');
 
-    expect((await store.listExports('u1')).map((entry) => entry.id)).toEqual(['e3', 'e2', 'e1']);
+    expect((await store.listExports('u1', {})).map((entry) => entry.id)).toEqual(['e3', 'e2', 'e1']);
     expect((await store.listExports('u1', { patientId: 'p1' })).map((entry) => entry.id)).toEqual(['e3', 'e1']);
-    expect((await store.listExports('u2')).map((entry) => entry.id)).toEqual(['x1']);
+    expect((await store.listExports('u2', {})).map((entry) => entry.id)).toEqual(['x1']);
     expect(await store.findExport('u1', 'x1')).toBeUndefined();
     expect(await store.readExportFile('u1', 'x1')).toBeUndefined();
     expect(await store.readExportFile('u1', 'nope')).toBeUndefined();
@@ -263,7 +263,7 @@ describe('stored exports', () => {
     expect(await readdir(exportsDir())).toEqual(['e1.pdf']);
     expect(await readFile(dbPath(), 'utf8')).toBe(before);
     expect(await store.findExport('u1', 'e2')).toBeUndefined();
-    expect((await store.listExports('u1')).map((entry) => entry.id)).toEqual(['e1']);
+    expect((await store.listExports('u1', {})).map((entry) => entry.id)).toEqual(['e1']);
   });
 
   it('keeps nothing when the file cannot be written, and never builds a path from a foreign id', async () => {
@@ -277,7 +277,7 @@ describe('stored exports', () => {
     expect(await readFile(dbPath(), 'utf8')).toBe(before);
     expect((await readdir(exportsDir())).sort()).toEqual(['e1.pdf']);
     expect(await readdir(dataDir)).not.toContain('escape.pdf');
-    expect(await store.listExports('u1')).toEqual([]);
+    expect(await store.listExports('u1', {})).toEqual([]);
   });
 
   it('deleting a patient keeps their exports, unlinked', async () => {

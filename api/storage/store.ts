@@ -14,12 +14,14 @@ export interface ExportFilter {
 }
 
 /**
- * Everything the API needs from storage. Every patient and history call takes the caller's id and
- * answers only that clinician's records: another clinician's id is indistinguishable from a missing
- * one. The lowdb adapter implements it today; a PostgreSQL adapter can implement it later.
- * A returned promise resolves only once the change is written.
+ * Everything the API needs from storage (the routes' view). Every patient, history and export call
+ * takes the caller's id and answers only that clinician's records: another clinician's id is
+ * indistinguishable from a missing one. `createStore` (policy.ts) builds it over a StoreAdapter, so
+ * the rules (ownership, search, sort, pruning) are written once for every adapter.
+ * A returned promise resolves only once the change is durable.
  */
 export interface Store {
+  readonly kind: StoreAdapter['kind'];
   createUser(user: UserRecord): Promise<'created' | 'duplicate_email'>;
   findUserByEmail(email: string): Promise<UserRecord | undefined>;
   findUserById(id: string): Promise<UserRecord | undefined>;
@@ -29,6 +31,7 @@ export interface Store {
   revokeSession(id: string, revokedAt: string): Promise<void>;
 
   createPatient(patient: PatientRecord): Promise<void>;
+  /** The caller's patients by name; with a query, those whose name or MRN contains it (any case). */
   listPatients(ownerId: string, query?: string): Promise<PatientRecord[]>;
   findPatient(ownerId: string, id: string): Promise<PatientRecord | undefined>;
   updatePatient(
@@ -41,19 +44,71 @@ export interface Store {
   deletePatient(ownerId: string, id: string): Promise<boolean>;
 
   saveCalculation(entry: CalculationRecord): Promise<void>;
+  /** Newest first (the order they were saved), a page of them and how many match. */
   listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
   findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
 
-  /**
-   * Stores the PDF's bytes, then its metadata; resolves once both are written. If either write
-   * fails, nothing is kept (no file without metadata, no metadata without its file).
-   */
+  /** Stores the PDF's bytes and its metadata together: if either fails, nothing is kept. */
   saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;
   /** The caller's exports, newest first, optionally of one patient. */
   listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
   findExport(ownerId: string, id: string): Promise<ExportRecord | undefined>;
   /** The stored PDF's bytes, or undefined when the export is not the caller's (or does not exist). */
   readExportFile(ownerId: string, id: string): Promise<Buffer | undefined>;
+  /** Deletes the export's metadata and bytes. False when not the caller's. */
+  deleteExport(ownerId: string, id: string): Promise<boolean>;
 
+  /** Resolves when the storage answers (a query, a read); rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * What an adapter (embedded files, PostgreSQL) must do: store and fetch, scoped by owner, and no
+ * more. The rules above it live once in policy.ts. Adapters:
+ * - answer an owner-scoped call only from that owner's records (policy.ts checks again);
+ * - `listPatients`: the owner's patients in any order; with `needle` (already trimmed and
+ *   lower-cased, never empty, without line breaks) only those whose `patientSearchText` (policy.ts)
+ *   contains it as plain text (`%`, `_`, quotes and backslashes are ordinary characters);
+ * - `listCalculations` / `listExports`: newest first by the order saved (not by the createdAt text);
+ * - `createUser`: e-mails are unique compared lower-cased;
+ * - every write is durable when its promise resolves, and all-or-nothing.
+ */
+export interface StoreAdapter {
+  readonly kind: 'embedded' | 'postgres';
+  createUser(user: UserRecord): Promise<'created' | 'duplicate_email'>;
+  findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  findUserById(id: string): Promise<UserRecord | undefined>;
+
+  createSession(session: SessionRecord): Promise<void>;
+  findSession(id: string): Promise<SessionRecord | undefined>;
+  revokeSession(id: string, revokedAt: string): Promise<void>;
+  /** Deletes sessions revoked or expired at or before `endedBy` (ISO time); answers how many went. */
+  deleteEndedSessions(endedBy: string): Promise<number>;
+
+  createPatient(patient: PatientRecord): Promise<void>;
+  listPatients(ownerId: string, needle?: string): Promise<PatientRecord[]>;
+  findPatient(ownerId: string, id: string): Promise<PatientRecord | undefined>;
+  /** Applies the changes and updatedAt; the stored record after, or undefined when there is none. */
+  updatePatient(
+    ownerId: string,
+    id: string,
+    changes: Partial<PatientFields>,
+    updatedAt: string,
+  ): Promise<PatientRecord | undefined>;
+  /** Deletes the patient and sets patientId to null on the owner's calculations and exports of them. */
+  deletePatient(ownerId: string, id: string): Promise<boolean>;
+
+  saveCalculation(entry: CalculationRecord): Promise<void>;
+  listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
+  findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
+
+  saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;
+  listExports(ownerId: string, filter: ExportFilter): Promise<ExportRecord[]>;
+  findExport(ownerId: string, id: string): Promise<ExportRecord | undefined>;
+  readExportFile(ownerId: string, id: string): Promise<Buffer | undefined>;
+  deleteExport(ownerId: string, id: string): Promise<boolean>;
+
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { createApp, type AppDeps } from '../app.ts';
 import { loadJwtKey } from '../auth/jwt-secret.ts';
 import { fileAuditLog } from '../storage/audit-log.ts';
 import { openLowdbStore } from '../storage/lowdb-store.ts';
+import { createStore } from '../storage/policy.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -27,7 +28,7 @@ export interface RequestOptions {
 /** The real app over real HTTP on 127.0.0.1, with a fresh temporary DATA_DIR of real files. */
 export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
-  const store = await openLowdbStore(dataDir);
+  const store = createStore(await openLowdbStore(dataDir));
   const errors: unknown[] = [];
   const app = createApp({
     store,

@@ -1,0 +1,100 @@
+import type { Store, StoreAdapter } from './store.ts';
+
+/** Ended sessions (signed out or expired) are deleted at most this often: they are refused either way. */
+export const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The search rule: surrounding spaces do not count and case does not matter; an empty query lists all. */
+export function searchNeedle(query: string | undefined): string | undefined {
+  const needle = query?.trim().toLowerCase();
+  return needle ? needle : undefined;
+}
+
+/**
+ * What a patient search looks in: the lower-cased name and MRN, as JavaScript lower-cases them
+ * (adapters store or compute this text rather than their own lower-casing, so every store finds
+ * the same patients). A line break separates them so a needle never matches across the two.
+ */
+export function patientSearchText(patient: { displayName: string; mrn: string | null }): string {
+  return `${patient.displayName.toLowerCase()}\n${(patient.mrn ?? '').toLowerCase()}`;
+}
+
+/** Patients are listed by name, ignoring case and accents, then by id so equal names keep one order. */
+export function byPatientName(a: { displayName: string; id: string }, b: { displayName: string; id: string }) {
+  return a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+}
+
+/** "Not the caller's" and "does not exist" look the same: a record of another owner is never returned. */
+function owned<T extends { ownerId: string }>(ownerId: string, record: T | undefined): T | undefined {
+  return record?.ownerId === ownerId ? record : undefined;
+}
+
+/**
+ * The Store the routes use, over any adapter: ownership is checked again on everything an adapter
+ * returns, the search query is normalised once, patients are sorted here, and ended sessions are
+ * pruned on a schedule rather than by each adapter.
+ */
+export function createStore(adapter: StoreAdapter, options: { now?: () => Date } = {}): Store {
+  const now = options.now ?? (() => new Date());
+  let lastPrune = 0;
+  const pruneSessions = async () => {
+    const at = now().getTime();
+    if (at - lastPrune < SESSION_PRUNE_INTERVAL_MS) return;
+    lastPrune = at;
+    await adapter.deleteEndedSessions(new Date(at).toISOString());
+  };
+
+  return {
+    kind: adapter.kind,
+    createUser: (user) => adapter.createUser(user),
+    findUserByEmail: (email) => adapter.findUserByEmail(email),
+    findUserById: (id) => adapter.findUserById(id),
+
+    async createSession(session) {
+      await pruneSessions();
+      await adapter.createSession(session);
+    },
+    findSession: (id) => adapter.findSession(id),
+    revokeSession: (id, revokedAt) => adapter.revokeSession(id, revokedAt),
+
+    createPatient: (patient) => adapter.createPatient(patient),
+    async listPatients(ownerId, query) {
+      const needle = searchNeedle(query);
+      if (needle?.includes('\n')) return []; // names and MRNs are one line each
+      const patients = await adapter.listPatients(ownerId, needle);
+      return patients.filter((patient) => patient.ownerId === ownerId).sort(byPatientName);
+    },
+    findPatient: async (ownerId, id) => owned(ownerId, await adapter.findPatient(ownerId, id)),
+    async updatePatient(ownerId, id, changes, updatedAt) {
+      if (!owned(ownerId, await adapter.findPatient(ownerId, id))) return undefined;
+      return owned(ownerId, await adapter.updatePatient(ownerId, id, changes, updatedAt));
+    },
+    async deletePatient(ownerId, id) {
+      if (!owned(ownerId, await adapter.findPatient(ownerId, id))) return false;
+      return adapter.deletePatient(ownerId, id);
+    },
+
+    saveCalculation: (entry) => adapter.saveCalculation(entry),
+    async listCalculations(ownerId, filter) {
+      const page = await adapter.listCalculations(ownerId, filter);
+      return { items: page.items.filter((entry) => entry.ownerId === ownerId), total: page.total };
+    },
+    findCalculation: async (ownerId, id) => owned(ownerId, await adapter.findCalculation(ownerId, id)),
+
+    saveExport: (record, bytes) => adapter.saveExport(record, bytes),
+    async listExports(ownerId, filter = {}) {
+      return (await adapter.listExports(ownerId, filter)).filter((entry) => entry.ownerId === ownerId);
+    },
+    findExport: async (ownerId, id) => owned(ownerId, await adapter.findExport(ownerId, id)),
+    async readExportFile(ownerId, id) {
+      if (!owned(ownerId, await adapter.findExport(ownerId, id))) return undefined;
+      return adapter.readExportFile(ownerId, id);
+    },
+    async deleteExport(ownerId, id) {
+      if (!owned(ownerId, await adapter.findExport(ownerId, id))) return false;
+      return adapter.deleteExport(ownerId, id);
+    },
+
+    ping: () => adapter.ping(),
+    close: () => adapter.close(),
+  };
+}
