@@ -65,7 +65,11 @@ describe('account area', () => {
   it('sign up to export and download; Quick Use and another clinician see none of it', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    const confirmations: string[] = [];
+    page.on('dialog', (dialog) => {
+      confirmations.push(dialog.message());
+      void dialog.accept();
+    });
     await openPage(page);
     const portal = page.locator('sgx-access-portal');
     const calculator = page.locator('sgx-dose-calculator');
@@ -128,6 +132,38 @@ describe('account area', () => {
     const again = page.waitForEvent('download');
     await account.getByRole('button', { name: 'Download' }).click();
     expect(await pdfText(await again, 'again.pdf')).toContain('F.A. Flowtest');
+
+    // delete it: confirmed, gone from the list (also when loaded again), its download URL answers 404
+    const row = account.locator('[data-export-id]');
+    const exportId = (await row.getAttribute('data-export-id'))!;
+    const fileName = await row.locator('strong').innerText();
+    expect(fileName).toMatch(/\.pdf$/);
+    const download = () =>
+      page.evaluate(async (id) => {
+        const authorization = `bearer ${localStorage.getItem('authToken')}`;
+        return (await fetch(`/api/exports/${id}`, { headers: { Authorization: authorization } })).status;
+      }, exportId);
+    expect(await download()).toBe(200);
+    await account.getByRole('button', { name: `Delete ${fileName}` }).click();
+    await expect.poll(() => account.locator('[data-export-id]').count()).toBe(0);
+    expect(confirmations.at(-1)).toBe(
+      `Delete ${fileName}? The stored PDF is removed from your account and cannot be downloaded again.`,
+    );
+    expect(await account.getByText('No exports yet.').count()).toBe(1);
+    // the focus, lost with the row's button, is on the line that replaced the list
+    expect(
+      await account
+        .getByText('No exports yet.')
+        .evaluate((line) => (line.getRootNode() as ShadowRoot).activeElement === line),
+    ).toBe(true);
+    await expect
+      .poll(() => account.getByRole('region', { name: 'Notifications' }).innerText())
+      .toContain('Export deleted');
+    expect(await download()).toBe(404);
+    await account.getByRole('tab', { name: 'History' }).click();
+    await account.getByRole('tab', { name: 'Exports' }).click();
+    await expect.poll(() => account.getByText('No exports yet.').count()).toBe(1);
+    expect(await account.locator('[data-export-id]').count()).toBe(0);
     await account.getByRole('button', { name: 'Close' }).click();
 
     // sign out: the page reloads; Quick Use shows and stores nothing

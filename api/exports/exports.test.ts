@@ -184,10 +184,85 @@ describe("owner-only: clinician B sees none of clinician A's exports", () => {
       await upload(pdf),
       await api.request('GET', '/api/exports'),
       await api.request('GET', `/api/exports/${created.id}`),
+      await api.request('DELETE', `/api/exports/${created.id}`),
     ]) {
       expect([response.status, response.body]).toEqual([401, { message: 'Please sign in to use this feature.' }]);
     }
     expect(await dbText()).toBe(db);
+    expect((await api.request('GET', `/api/exports/${created.id}`, { token: a.token })).bytes.equals(pdf)).toBe(true);
+  });
+});
+
+describe('delete', () => {
+  const exportIds = async () =>
+    (JSON.parse(await dbText()).exports as { id: string }[]).map((entry) => entry.id).sort();
+
+  it("the owner's DELETE: 204, no body; gone from download, list, db.json and disk; again: 404", async () => {
+    const a = await clinicianWithPatient('Clinician E');
+    const kept = (await upload(pdf, { token: a.token, query: `?patientId=${a.patient.id}` })).body;
+    const doomed = (await upload(pdf, { token: a.token, query: '?fileName=to-delete.pdf' })).body;
+    expect((await api.request('GET', '/api/exports', { token: a.token })).body).toEqual({ exports: [doomed, kept] });
+    expect(await storedFiles()).toContain(`${doomed.id}.pdf`);
+
+    const deleted = await api.request('DELETE', `/api/exports/${doomed.id}`, { token: a.token });
+    expect([deleted.status, deleted.text]).toEqual([204, '']);
+    expect(deleted.headers.get('content-type')).toBeNull();
+
+    const download = await api.request('GET', `/api/exports/${doomed.id}`, { token: a.token });
+    expect([download.status, download.body]).toEqual([404, { message: 'Export not found' }]);
+    expect(download.headers.get('content-disposition')).toBeNull();
+    expect((await api.request('GET', '/api/exports', { token: a.token })).body).toEqual({ exports: [kept] });
+    expect(await exportIds()).not.toContain(doomed.id);
+    expect(await exportIds()).toContain(kept.id);
+    expect(await storedFiles()).not.toContain(`${doomed.id}.pdf`);
+    expect(await storedFiles()).toContain(`${kept.id}.pdf`);
+
+    const again = await api.request('DELETE', `/api/exports/${doomed.id}`, { token: a.token });
+    expect([again.status, again.body]).toEqual([404, { message: 'Export not found' }]);
+    // the other export is untouched
+    expect((await api.request('GET', `/api/exports/${kept.id}`, { token: a.token })).bytes.equals(pdf)).toBe(true);
+  });
+
+  it("another clinician's DELETE answers 404 like a missing id, and nothing changes", async () => {
+    const a = await clinicianWithPatient('Clinician F');
+    const b = await clinicianWithPatient('Clinician G');
+    const created = (await upload(pdf, { token: a.token, query: `?patientId=${a.patient.id}` })).body;
+    const db = await dbText();
+    const files = await storedFiles();
+
+    const foreign = await api.request('DELETE', `/api/exports/${created.id}`, { token: b.token });
+    expect([foreign.status, foreign.body]).toEqual([404, { message: 'Export not found' }]);
+    const missing = await api.request('DELETE', '/api/exports/00000000-0000-4000-8000-000000000000', {
+      token: b.token,
+    });
+    expect([missing.status, missing.body]).toEqual([404, { message: 'Export not found' }]);
+
+    expect(await dbText()).toBe(db);
+    expect(await storedFiles()).toEqual(files);
+    expect((await api.request('GET', '/api/exports', { token: a.token })).body).toEqual({ exports: [created] });
+    const download = await api.request('GET', `/api/exports/${created.id}`, { token: a.token });
+    expect(download.status).toBe(200);
+    expect(download.bytes.equals(pdf)).toBe(true);
+  });
+
+  it.each([
+    ['not a UUID', () => 'not-a-uuid'],
+    ['a path', () => '..%2F..%2Fdb.json'],
+    ['an existing id in capitals', (id: string) => id.toUpperCase()],
+    ['an existing id with a suffix', (id: string) => `${id}.pdf`],
+  ])('%s → 404, nothing looked up, deleted or audited', async (_name, makeId) => {
+    const a = await api.signUp();
+    const created = (await upload(pdf, { token: a.token })).body;
+    const db = await dbText();
+    const files = await storedFiles();
+    const audited = (await auditLines()).length;
+
+    const response = await api.request('DELETE', `/api/exports/${makeId(created.id)}`, { token: a.token });
+    expect([response.status, response.body]).toEqual([404, { message: 'Export not found' }]);
+    expect(await dbText()).toBe(db);
+    expect(await storedFiles()).toEqual(files);
+    expect((await auditLines()).length).toBe(audited);
+    expect((await api.request('GET', `/api/exports/${created.id}`, { token: a.token })).bytes.equals(pdf)).toBe(true);
   });
 });
 
@@ -435,5 +510,27 @@ describe('audit log', () => {
     const text = await readFile(path.join(api.dataDir, 'audit.log'), 'utf8');
     for (const secret of ['Audit A patient', 'Audit A-MRN-77', 'Patient F.A.', '280 mg', 'private-file', '%PDF'])
       expect(text).not.toContain(secret);
+  });
+
+  it('a delete writes export.delete with the outcome: success for the owner, failure for anyone else', async () => {
+    const a = await api.signUp('Audit C');
+    const b = await api.signUp('Audit D');
+    const created = (await upload(pdf, { token: a.token, query: '?fileName=secret-name.pdf' })).body;
+    await api.request('DELETE', `/api/exports/${created.id}`, { token: b.token });
+    await api.request('DELETE', `/api/exports/${created.id}`, { token: a.token });
+    await api.request('DELETE', `/api/exports/${created.id}`, { token: a.token });
+
+    const deletes = (await auditLines())
+      .filter((line) => line.action === 'export.delete' && line.recordId === created.id)
+      .map(({ time: _time, ...rest }) => rest);
+    const line = (actor: string, outcome: string) => ({
+      actor,
+      action: 'export.delete',
+      recordType: 'export',
+      recordId: created.id,
+      outcome,
+    });
+    expect(deletes).toEqual([line(b.user.id, 'failure'), line(a.user.id, 'success'), line(a.user.id, 'failure')]);
+    expect(await readFile(path.join(api.dataDir, 'audit.log'), 'utf8')).not.toContain('secret-name');
   });
 });

@@ -150,5 +150,14 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     ctx.body = bytes;
   });
 
+  router.delete('/:id', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const id = recordIdParam(ctx, ctx.params.id, EXPORT_NOT_FOUND_MESSAGE);
+    const deleted = await deps.store.deleteExport(userId, id);
+    await audit(userId, 'export.delete', id, deleted);
+    if (!deleted) return ctx.throw(404, EXPORT_NOT_FOUND_MESSAGE);
+    ctx.status = 204;
+  });
+
   return router;
 }

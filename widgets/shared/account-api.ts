@@ -23,6 +23,7 @@ const withQuery = (path: string, query: Record<string, string | number | null | 
   return text ? `${path}?${text}` : path;
 };
 const patientPath = (id: string) => `/api/patients/${encodeURIComponent(id)}`;
+const exportPath = (id: string) => `/api/exports/${encodeURIComponent(id)}`;
 
 export const listPatients = (apiBase: string, q = '') =>
   apiRequest(apiBase, withQuery('/api/patients', { q }), patientListSchema, { token: sessionToken() }).then(
@@ -73,11 +74,12 @@ export const uploadExport = (
 
 /** Downloads a stored export with the session's token (a plain link cannot send it). */
 export async function downloadExport(apiBase: string, record: Pick<ExportRecord, 'id' | 'fileName'>): Promise<void> {
-  saveBlob(
-    await apiDownload(apiBase, `/api/exports/${encodeURIComponent(record.id)}`, { token: sessionToken() }),
-    record.fileName,
-  );
+  saveBlob(await apiDownload(apiBase, exportPath(record.id), { token: sessionToken() }), record.fileName);
 }
+
+/** Deletes a stored export, its file and its metadata (204); another clinician's or a missing one is a 404. */
+export const deleteExport = (apiBase: string, id: string) =>
+  apiSend(apiBase, exportPath(id), { method: 'DELETE', token: sessionToken() });
 
 /** Saves a file through a temporary link (works inside shadow roots and on any host page). */
 export function saveBlob(blob: Blob, fileName: string): void {

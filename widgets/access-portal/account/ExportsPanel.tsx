@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { downloadExport, listExports, type ExportRecord } from '../../shared/account-api.ts';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { deleteExport, downloadExport, listExports, type ExportRecord } from '../../shared/account-api.ts';
 import { userMessage } from '../../shared/api-client.ts';
 import { useToast } from '../../shared/toasts.tsx';
 import { Button } from '../../shared/ui.tsx';
@@ -9,39 +9,108 @@ import { useMessages } from '../../shared/widget-context.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
 import { PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
-/** The PDFs exported to notes and stored, by patient; each downloads again (owner only). */
+/** A row's Delete button (marked, so the focus can be given to it). */
+const deleteButtonOf = (list: HTMLElement | null, exportId: string) =>
+  [...(list?.querySelectorAll<HTMLElement>('[data-export-id]') ?? [])]
+    .find((row) => row.dataset.exportId === exportId)
+    ?.querySelector<HTMLButtonElement>('[data-delete-export]') ?? null;
+
+/** The PDFs exported to notes and stored, by patient; each downloads again or is deleted (owner only). */
 export function ExportsPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
   const toast = useToast();
   const patients = usePatients(apiBase);
   const [patientId, setPatientId] = useState('');
   const [exports, setExports] = useState<ExportRecord[] | null>(null);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+  const list = useRef<HTMLUListElement>(null);
+  const emptyLine = useRef<HTMLParagraphElement>(null);
+  /** Set when a deleted row's button had the focus: where that row was in the list. */
+  const refocusAt = useRef<number | null>(null);
+  const latestExports = useRef(exports);
+  latestExports.current = exports;
   const failed = (error: unknown) =>
     toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' });
   useLatest(() => listExports(apiBase, patientId || undefined), [apiBase, patientId], {
     onResult: setExports,
     onError: failed,
   });
+
+  // A deleted row takes its focused button with it: the focus goes to the Delete button of the row that
+  // took its place (or of the new last row), or to the "No exports yet." line when none is left.
+  useLayoutEffect(() => {
+    const index = refocusAt.current;
+    if (index === null || index < 0 || !exports) return;
+    refocusAt.current = null;
+    const neighbour = exports[Math.min(index, exports.length - 1)];
+    (neighbour ? deleteButtonOf(list.current, neighbour.id) : emptyLine.current)?.focus();
+  }, [exports]);
+
+  const markDeleting = (id: string, busy: boolean) =>
+    setDeleting((current) => {
+      const next = new Set(current);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const remove = async (record: ExportRecord) => {
+    if (deleting.has(record.id) || !window.confirm(t.confirmDeleteExport(record.fileName))) return;
+    markDeleting(record.id, true);
+    try {
+      await deleteExport(apiBase, record.id);
+    } catch (error) {
+      toast({ title: t.deleteFailed, description: userMessage(error), variant: 'destructive' });
+      return;
+    } finally {
+      markDeleting(record.id, false);
+    }
+    const button = deleteButtonOf(list.current, record.id);
+    const root = button?.getRootNode() as Document | ShadowRoot | undefined;
+    if (button && root?.activeElement === button)
+      refocusAt.current = latestExports.current?.findIndex((entry) => entry.id === record.id) ?? null;
+    setExports((current) => current && current.filter((entry) => entry.id !== record.id));
+    toast({ title: t.exportDeleted, description: record.fileName, variant: 'success' });
+  };
+
   const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
       <PatientFilter name="exports-patient" patients={patients} value={patientId} onChange={setPatientId} />
-      {exports && exports.length === 0 && <p css={{ margin: 0 }}>{t.noExports}</p>}
+      {exports && exports.length === 0 && (
+        <p ref={emptyLine} tabIndex={-1} css={{ margin: 0 }}>
+          {t.noExports}
+        </p>
+      )}
       {exports && exports.length > 0 && (
-        <ul aria-label={t.tabs.exports} css={listCss}>
-          {exports.map((record) => (
-            <li key={record.id} data-export-id={record.id} css={rowCss}>
-              <span css={{ flex: '1 1 200px', minInlineSize: 0, overflowWrap: 'anywhere' }}>
-                <strong>{record.fileName}</strong>
-                <span css={rowDetailCss}>
-                  {formatRecordedAt(record.createdAt)} · {patientName(record.patientId)}
+        <ul ref={list} aria-label={t.tabs.exports} css={listCss}>
+          {exports.map((record) => {
+            const busy = deleting.has(record.id);
+            return (
+              <li key={record.id} data-export-id={record.id} css={rowCss}>
+                <span css={{ flex: '1 1 200px', minInlineSize: 0, overflowWrap: 'anywhere' }}>
+                  <strong>{record.fileName}</strong>
+                  <span css={rowDetailCss}>
+                    {formatRecordedAt(record.createdAt)} · {patientName(record.patientId)}
+                  </span>
                 </span>
-              </span>
-              <Button variant="secondary" onClick={() => void downloadExport(apiBase, record).catch(failed)}>
-                {t.download}
-              </Button>
-            </li>
-          ))}
+                <Button variant="secondary" onClick={() => void downloadExport(apiBase, record).catch(failed)}>
+                  {t.download}
+                </Button>
+                {/* aria-disabled, not disabled, while busy: a disabled button would drop the keyboard focus. */}
+                <Button
+                  variant="ghost"
+                  data-delete-export=""
+                  aria-label={t.deleteExport(record.fileName)}
+                  aria-disabled={busy || undefined}
+                  busy={busy}
+                  onClick={() => void remove(record)}
+                >
+                  {t.delete}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

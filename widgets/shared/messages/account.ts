@@ -52,6 +52,11 @@ export const account = {
   // Exports
   noExports: 'No exports yet.',
   download: 'Download',
+  deleteExport: (fileName: string) => `Delete ${fileName}`,
+  confirmDeleteExport: (fileName: string) =>
+    `Delete ${fileName}? The stored PDF is removed from your account and cannot be downloaded again.`,
+  exportDeleted: 'Export deleted',
+  deleteFailed: 'Could not delete',
   // Profile
   name: 'Name',
   email: 'E-mail',
