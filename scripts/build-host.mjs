@@ -1,27 +1,72 @@
 #!/usr/bin/env node
 // Builds the host page (host/, vite.config.ts) into `outDir` (default dist/site), emptying it first.
+// The page is prerendered: host/entry-server.tsx is built for Node and rendered with react-dom's
+// static renderer, and its markup goes inside <div id="root"> of the client build's index.html
+// (host/main.tsx then hydrates it).
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 export async function buildHost(outDir = path.join(root, 'dist/site')) {
   // As for the widgets: production package builds whatever NODE_ENV the caller has.
   const previousNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
+    const markup = await prerenderPage();
     await build({
       configFile: path.join(root, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
+      plugins: [injectPrerenderedMarkup(markup)],
     });
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;
   }
   return outDir;
+}
+
+/** The page's markup, rendered by a Node build of host/entry-server.tsx (built apart, then removed). */
+async function prerenderPage() {
+  const serverDir = mkdtempSync(path.join(root, 'node_modules', '.sgx-prerender-'));
+  try {
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: {
+        ssr: path.join(root, 'host/entry-server.tsx'),
+        outDir: serverDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'es' } },
+      },
+    });
+    const { renderPage } = await import(pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href);
+    return await renderPage();
+  } finally {
+    rmSync(serverDir, { recursive: true, force: true });
+  }
+}
+
+/** A Vite plugin putting the markup in index.html during the client build (so later plugins see the final page). */
+function injectPrerenderedMarkup(markup) {
+  return {
+    name: 'sgx-prerendered-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} for the prerendered page`);
+        return html.replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+      },
+    },
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

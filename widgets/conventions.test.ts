@@ -66,7 +66,7 @@ describe('widget source conventions', () => {
 });
 
 // The layer map: a widget folder uses shared/ and its own files, never another widget's; shared/
-// uses no widget folder. Only the composition roots (bundles/, register.ts, index.ts,
+// uses no widget folder. Only the composition roots (bundles/, register.ts, define-all.ts, index.ts,
 // element-types*) put widget folders together. Tests are held to it too.
 const COMPOSITION_ROOTS = /^(bundles\/|register\.ts$|index\.ts$|element-types)/;
 

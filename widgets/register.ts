@@ -1,11 +1,5 @@
-// Side-effect module: registers every element (idempotent). Imported by the all-in-one bundle,
-// the host page and Storybook.
-import { defineAccessPortal } from './access-portal/element.ts';
-import { defineBradycardiaAdvisor } from './bradycardia-advisor/element.ts';
-import { defineDoseCalculator } from './dose-calculator/element.ts';
-import { defineRoiCalculator } from './roi-calculator/element.ts';
+// Side-effect module: registers every element (idempotent). Imported by the all-in-one bundle and
+// Storybook; the host page calls defineAllElements itself, after hydration.
+import { defineAllElements } from './define-all.ts';
 
-defineDoseCalculator();
-defineBradycardiaAdvisor();
-defineRoiCalculator();
-defineAccessPortal();
+defineAllElements();

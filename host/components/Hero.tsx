@@ -1,21 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { HERO } from '../content/index.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardStyle, colour, container, srOnly } from '../styles.ts';
 import { formatTof, nextTofHundredths, TOF_END_HUNDREDTHS, TOF_INTERVAL_MS, TOF_START_HUNDREDTHS } from '../tof.ts';
 
-/** Whether the user asked for reduced motion (follows changes). */
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const subscribeToReducedMotion = (onChange: () => void) => {
+  const list = window.matchMedia?.(REDUCED_MOTION_QUERY);
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the user asked for reduced motion (follows changes). The prerendered page assumes not;
+ * React hydrates with that and then re-renders with the browser's answer.
+ */
 function usePrefersReducedMotion(): boolean {
-  const query = '(prefers-reduced-motion: reduce)';
-  const [reduce, setReduce] = useState(() => window.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setReduce(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return reduce;
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
+    () => false,
+  );
 }
 
 /** docs/product.md §2/§9: 0.40 → 0.90 in 0.01 steps every 50 ms, then again; still at the target for reduced motion. */

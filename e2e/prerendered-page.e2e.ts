@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { openPage, startProductServer, waitForWidget } from './support.ts';
+
+// The page served at / is prerendered at build time (scripts/build-host.mjs): its text is in the
+// HTML before any script runs, React hydrates it without a mismatch, and the elements, defined
+// after hydration, fill boxes already sized for them.
+let browser: Browser;
+let product: Awaited<ReturnType<typeof startProductServer>>;
+beforeAll(async () => {
+  product = await startProductServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+/** The text a reader sees in an HTML document's body: no tags, styles or scripts, spaces collapsed. */
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return body
+    .replace(/<(style|script|noscript)\b[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const MOBILE = { width: 412, height: 823 };
+
+describe('the prerendered product page', () => {
+  it('holds every section’s text, the navigation and the footer in the HTML itself', async () => {
+    const text = visibleText(await (await fetch(`${product.url}/`)).text());
+    expect(text.length).toBeGreaterThanOrEqual(3000);
+    for (const expected of [
+      'Fast, predictable reversal of rocuronium and vecuronium block', // hero
+      'Calculate Dose',
+      'MOA', // navigation
+      'Competitive Edge',
+      'Frequently Asked Questions',
+      'Which body weight do I use, including in obese patients?', // an FAQ question…
+      'Actual body weight, obese patients included', // …and its answer
+      'Clinical Evidence',
+      'For healthcare professionals only.', // footer
+      '147.64 SAR per vial',
+    ]) {
+      expect([expected, text.includes(expected)]).toEqual([expected, true]);
+    }
+  });
+
+  it('is readable with JavaScript off: styled, with the hero and the FAQ', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/`);
+    const hero = page.getByRole('heading', { level: 1 });
+    expect(await hero.innerText()).toBe('Fast, predictable reversal of rocuronium and vecuronium block');
+    // Emotion's styles came with the markup: the hero heading has no browser margin, the nav bar is fixed.
+    expect(await hero.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
+    expect(await page.locator('header').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    expect(await page.locator('#faq').innerText()).toContain('Which body weight do I use');
+    await context.close();
+  });
+
+  it('hydrates with no error or warning, then defines the elements; the text does not change', async () => {
+    const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: MOBILE });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await waitForWidget(page, 'sgx-dose-calculator');
+    await waitForWidget(page, 'sgx-access-portal');
+    // The page's text once hydrated is the text served, word for word (the animated TOF figure aside).
+    const servedHtml = await (await fetch(`${product.url}/`)).text();
+    const [served, shown] = await page.evaluate((html) => {
+      const text = (root: ParentNode) => {
+        root.querySelector('[data-testid="tof-value"]')?.remove();
+        for (const style of root.querySelectorAll('style')) style.remove();
+        return (root.querySelector('#root')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      };
+      const live = document.cloneNode(true) as Document;
+      return [text(new DOMParser().parseFromString(html, 'text/html')), text(live)];
+    }, servedHtml);
+    expect(shown.length).toBeGreaterThan(3000);
+    expect(shown).toBe(served);
+    expect(shown).toContain('Actual body weight, obese patients included');
+    // Emotion moved the served styles into <head>; the body holds none.
+    expect(await page.evaluate(() => document.body.querySelectorAll('style').length)).toBe(0);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    await close();
+  });
+
+  it('nothing shifts while the script runs and the elements upgrade (CLS under 0.02)', async () => {
+    const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: MOBILE });
+    await page.evaluate(() => {
+      (window as unknown as { sgxShift: number }).sgxShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { sgxShift: number }).sgxShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await waitForWidget(page, 'sgx-dose-calculator');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { sgxShift: number }).sgxShift)).toBeLessThan(0.02);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
