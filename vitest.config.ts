@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Test projects:
-// - `node`: everything that needs no browser (clinical/, api/, scripts/);
+// - `node`: everything that needs no browser (clinical/, api/, scripts/), with one throwaway PostgreSQL
+//   cluster per run for the storage tests (api/test-support/postgres-global-setup.ts);
 // - `dom`: widget components and host-page logic in jsdom (React components, not custom elements);
 // - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium.
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['clinical/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['api/test-support/postgres-global-setup.ts'],
         },
       },
       {
