@@ -72,7 +72,8 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: AuditLogL
   };
 }
 
-function capFields(event: AuditEvent): AuditEvent {
+/** The event with every text field cut to AUDIT_FIELD_MAX_LENGTH (every audit log stores it so). */
+export function capFields(event: AuditEvent): AuditEvent {
   const capped: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event))
     capped[key] = typeof value === 'string' ? value.slice(0, AUDIT_FIELD_MAX_LENGTH) : value;

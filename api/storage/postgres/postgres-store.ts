@@ -1,0 +1,466 @@
+import pg, { type Pool, type PoolClient } from 'pg';
+import { patientSearchText } from '../policy.ts';
+import type {
+  CalculationRecord,
+  ExportRecord,
+  PatientRecord,
+  SessionRecord,
+  ToolType,
+  UserRecord,
+} from '../records.ts';
+import { StorageError } from '../storage-error.ts';
+import type { ExportFilter, HistoryFilter, PatientFields, StoreAdapter } from '../store.ts';
+import { runMigrations } from './migrations.ts';
+
+export interface PostgresStoreOptions {
+  /** Hears what start-up did (migrations applied) and errors of idle connections. */
+  log?: (message: string) => void;
+  /** Connections kept at most (pg's default: 10). */
+  poolSize?: number;
+  /** How long a new connection may take, and the wait for a free one when all are busy (10 s). */
+  connectTimeoutMs?: number;
+}
+
+/** The adapter, and the pool it uses, for the audit log, the rate limiter and the shared secret. */
+export interface PostgresStore {
+  adapter: StoreAdapter;
+  pool: Pool;
+}
+
+/** How long ping waits for `SELECT 1` before reporting the database as not answering. */
+export const PING_TIMEOUT_MS = 2_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Connects to the database at `url` (postgres://user:password@host:port/database), applies the
+ * migrations not yet applied (migrations.ts) and answers the adapter. A database that cannot be
+ * reached or migrated is a StorageError with one line naming host, port and database, never the
+ * password.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const target = describeTarget(url);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    application_name: 'sgx-api',
+  });
+  // An idle connection the server ends (a restart, a failover) must not crash the process: the pool
+  // drops it and opens another one on demand.
+  pool.on('error', (error) => options.log?.(`PostgreSQL connection lost: ${redact(error.message, url)}`));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const problem = connectProblem(error, url, options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+    throw new StorageError(`Cannot connect to PostgreSQL at ${target}: ${problem}`);
+  }
+  try {
+    await runMigrations(pool, options);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    if (error instanceof StorageError) throw new StorageError(`PostgreSQL at ${target}: ${error.message}`);
+    throw new StorageError(`Cannot prepare the database at ${target}: ${redact((error as Error).message, url)}`);
+  }
+  return { adapter: new PostgresAdapter(pool), pool };
+}
+
+/** Percent-decoding that keeps malformed text as it is rather than throwing. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** "host:port/database as user" from the URL, for messages: never the password. */
+export function describeTarget(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new StorageError('The PostgreSQL URL is not a valid URL (expected postgres://user:password@host:port/db).');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new StorageError(`The PostgreSQL URL must start with postgres:// (it starts with ${parsed.protocol}//).`);
+  }
+  const host = parsed.searchParams.get('host') ?? (decoded(parsed.hostname) || 'localhost');
+  const port = parsed.port || '5432';
+  const database = decoded(parsed.pathname.slice(1)) || '(default database)';
+  const user = parsed.username ? ` as ${decoded(parsed.username)}` : '';
+  return `${host}:${port}/${database}${user}`;
+}
+
+function connectProblem(error: unknown, url: string, timeoutMs: number): string {
+  const { code, message } = error as { code?: string; message?: string };
+  // pg's own timeouts (the pool's, the client's) are plain errors without a code
+  if (!code && /timeout/i.test(message ?? '')) {
+    return `no answer within ${timeoutMs / 1000} s (is this a PostgreSQL server?)`;
+  }
+  const explained: Record<string, string> = {
+    ECONNREFUSED: 'connection refused (is the server running, and on this port?)',
+    ENOTFOUND: 'host name not found',
+    EAI_AGAIN: 'host name not found (DNS did not answer)',
+    ETIMEDOUT: 'the connection timed out',
+    '28P01': 'password authentication failed',
+    '28000': 'this user may not connect (pg_hba.conf)',
+    '3D000': 'the database does not exist',
+  };
+  return (code && explained[code]) ?? redact(message ?? String(error), url);
+}
+
+/**
+ * The message on one line, with the URL's password, if any, replaced: drivers may echo what they
+ * were given.
+ */
+function redact(message: string, url: string): string {
+  let passwords: string[] = [];
+  try {
+    const parsed = new URL(url);
+    passwords = [decoded(parsed.password), parsed.password, parsed.searchParams.get('password') ?? ''];
+  } catch {
+    // not a URL: it was refused before connecting
+  }
+  const redacted = passwords.filter(Boolean).reduce((text, password) => text.split(password).join('***'), message);
+  return redacted.replace(/\s+/g, ' ').trim();
+}
+
+const USER_COLUMNS = 'id, email, name, license, password_hash, created_at';
+const SESSION_COLUMNS = 'id, user_id, created_at, expires_at, revoked_at';
+const PATIENT_COLUMNS =
+  'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at';
+const CALCULATION_COLUMNS = 'id, owner_id, patient_id, tool_type, inputs, result, created_at';
+/** Never the bytes: lists and lookups read metadata only. */
+const EXPORT_COLUMNS = 'id, owner_id, patient_id, calculation_id, file_name, size_bytes, created_at';
+
+type Row = Record<string, unknown>;
+/** timestamptz comes back as a Date; records hold the ISO text they were saved with. */
+const iso = (value: unknown) => (value as Date).toISOString();
+const isoOrNull = (value: unknown) => (value === null ? null : iso(value));
+
+const toUser = (row: Row): UserRecord => ({
+  id: row.id as string,
+  email: row.email as string,
+  name: row.name as string,
+  license: row.license as string | null,
+  passwordHash: row.password_hash as string,
+  createdAt: iso(row.created_at),
+});
+const toSession = (row: Row): SessionRecord => ({
+  id: row.id as string,
+  userId: row.user_id as string,
+  createdAt: iso(row.created_at),
+  expiresAt: iso(row.expires_at),
+  revokedAt: isoOrNull(row.revoked_at),
+});
+const toPatient = (row: Row): PatientRecord => ({
+  id: row.id as string,
+  ownerId: row.owner_id as string,
+  displayName: row.display_name as string,
+  mrn: row.mrn as string | null,
+  yearOfBirth: row.year_of_birth as number | null,
+  ageGroup: row.age_group as PatientRecord['ageGroup'],
+  weightKg: row.weight_kg as number | null,
+  notes: row.notes as string | null,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+const toCalculation = (row: Row): CalculationRecord => ({
+  id: row.id as string,
+  ownerId: row.owner_id as string,
+  patientId: row.patient_id as string | null,
+  toolType: row.tool_type as ToolType,
+  inputs: row.inputs,
+  result: row.result,
+  createdAt: iso(row.created_at),
+});
+const toExport = (row: Row): ExportRecord => ({
+  id: row.id as string,
+  ownerId: row.owner_id as string,
+  patientId: row.patient_id as string | null,
+  calculationId: row.calculation_id as string | null,
+  fileName: row.file_name as string,
+  sizeBytes: row.size_bytes as number,
+  createdAt: iso(row.created_at),
+});
+
+/** A value for a json column: always JSON text (pg would turn a JS array into a PostgreSQL array). */
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+/** A LIKE pattern matching `text` anywhere, as plain text: %, _ and the escape character are escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The patient fields updatePatient may change, and their columns. */
+const PATIENT_FIELD_COLUMNS = {
+  displayName: 'display_name',
+  mrn: 'mrn',
+  yearOfBirth: 'year_of_birth',
+  ageGroup: 'age_group',
+  weightKg: 'weight_kg',
+  notes: 'notes',
+} as const satisfies Record<keyof PatientFields, string>;
+
+/**
+ * The StoreAdapter over PostgreSQL: every query is parameterised, every owner-scoped one filters by
+ * owner_id, and each change is one statement or one transaction (durable once COMMIT answers).
+ */
+class PostgresAdapter implements StoreAdapter {
+  readonly kind = 'postgres' as const;
+  readonly #pool: Pool;
+  #closed = false;
+  constructor(pool: Pool) {
+    this.#pool = pool;
+  }
+
+  async #rows(text: string, values: unknown[]): Promise<Row[]> {
+    return (await this.#pool.query(text, values)).rows as Row[];
+  }
+
+  /** Runs `work` in one transaction on one connection: all of it is kept, or none. */
+  async #transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    let result: T;
+    try {
+      await client.query('BEGIN');
+      result = await work(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      // A connection that cannot even roll back is closed rather than reused.
+      const usable = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      client.release(!usable);
+      throw error;
+    }
+    client.release();
+    return result;
+  }
+
+  async createUser(user: UserRecord) {
+    // The unique index on lower(email) decides, also between two sign-ups at once: the second waits
+    // for the first and then inserts nothing.
+    const inserted = await this.#rows(
+      `INSERT INTO users (${USER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+      [user.id, user.email, user.name, user.license, user.passwordHash, user.createdAt],
+    );
+    return inserted.length === 1 ? ('created' as const) : ('duplicate_email' as const);
+  }
+  async findUserByEmail(email: string) {
+    // The exact address, as the embedded store compares; lower(email) lets the unique index find it.
+    const rows = await this.#rows(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1) AND email = $1`, [
+      email,
+    ]);
+    return rows[0] && toUser(rows[0]);
+  }
+  async findUserById(id: string) {
+    const rows = await this.#rows(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return rows[0] && toUser(rows[0]);
+  }
+
+  async createSession(session: SessionRecord) {
+    await this.#rows(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`, [
+      session.id,
+      session.userId,
+      session.createdAt,
+      session.expiresAt,
+      session.revokedAt,
+    ]);
+  }
+  async findSession(id: string) {
+    const rows = await this.#rows(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1`, [id]);
+    return rows[0] && toSession(rows[0]);
+  }
+  async revokeSession(id: string, revokedAt: string) {
+    // A session revoked already keeps its first revocation time.
+    await this.#rows('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, revokedAt]);
+  }
+  async deleteEndedSessions(endedBy: string) {
+    const result = await this.#pool.query('DELETE FROM sessions WHERE revoked_at <= $1 OR expires_at <= $1', [endedBy]);
+    return result.rowCount ?? 0;
+  }
+
+  async createPatient(patient: PatientRecord) {
+    await this.#rows(
+      `INSERT INTO patients (${PATIENT_COLUMNS}, search_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        patient.id,
+        patient.ownerId,
+        patient.displayName,
+        patient.mrn,
+        patient.yearOfBirth,
+        patient.ageGroup,
+        patient.weightKg,
+        patient.notes,
+        patient.createdAt,
+        patient.updatedAt,
+        patientSearchText(patient),
+      ],
+    );
+  }
+  async listPatients(ownerId: string, needle?: string) {
+    if (needle === undefined) {
+      return (await this.#rows(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE owner_id = $1`, [ownerId])).map(
+        toPatient,
+      );
+    }
+    const rows = await this.#rows(
+      `SELECT ${PATIENT_COLUMNS} FROM patients WHERE owner_id = $1 AND search_text LIKE $2 ESCAPE '\\'`,
+      [ownerId, containsPattern(needle)],
+    );
+    return rows.map(toPatient);
+  }
+  async findPatient(ownerId: string, id: string) {
+    const rows = await this.#rows(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE owner_id = $1 AND id = $2`, [
+      ownerId,
+      id,
+    ]);
+    return rows[0] && toPatient(rows[0]);
+  }
+  async updatePatient(ownerId: string, id: string, changes: Partial<PatientFields>, updatedAt: string) {
+    // search_text follows the name and MRN, computed here from the record as it will be: read it
+    // under a row lock, merge, write it back.
+    return this.#transaction(async (client) => {
+      const current = (
+        await client.query(`SELECT ${PATIENT_COLUMNS} FROM patients WHERE owner_id = $1 AND id = $2 FOR UPDATE`, [
+          ownerId,
+          id,
+        ])
+      ).rows[0] as Row | undefined;
+      if (!current) return undefined;
+      const next: PatientRecord = { ...toPatient(current), updatedAt };
+      for (const field of Object.keys(PATIENT_FIELD_COLUMNS) as (keyof PatientFields)[]) {
+        if (changes[field] !== undefined) (next as unknown as Record<string, unknown>)[field] = changes[field];
+      }
+      const updated = await client.query(
+        `UPDATE patients SET display_name = $3, mrn = $4, year_of_birth = $5, age_group = $6, weight_kg = $7,
+           notes = $8, updated_at = $9, search_text = $10
+         WHERE owner_id = $1 AND id = $2 RETURNING ${PATIENT_COLUMNS}`,
+        [
+          ownerId,
+          id,
+          next.displayName,
+          next.mrn,
+          next.yearOfBirth,
+          next.ageGroup,
+          next.weightKg,
+          next.notes,
+          next.updatedAt,
+          patientSearchText(next),
+        ],
+      );
+      return toPatient(updated.rows[0] as Row);
+    });
+  }
+  async deletePatient(ownerId: string, id: string) {
+    return this.#transaction(async (client) => {
+      const deleted = await client.query('DELETE FROM patients WHERE owner_id = $1 AND id = $2', [ownerId, id]);
+      if (deleted.rowCount === 0) return false;
+      await client.query('UPDATE calculations SET patient_id = NULL WHERE owner_id = $1 AND patient_id = $2', [
+        ownerId,
+        id,
+      ]);
+      await client.query('UPDATE exports SET patient_id = NULL WHERE owner_id = $1 AND patient_id = $2', [ownerId, id]);
+      return true;
+    });
+  }
+
+  async saveCalculation(entry: CalculationRecord) {
+    await this.#rows(
+      `INSERT INTO calculations (${CALCULATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5::json, $6::json, $7)`,
+      [
+        entry.id,
+        entry.ownerId,
+        entry.patientId,
+        entry.toolType,
+        json(entry.inputs),
+        json(entry.result),
+        entry.createdAt,
+      ],
+    );
+  }
+  async listCalculations(ownerId: string, filter: HistoryFilter) {
+    const values: unknown[] = [ownerId];
+    let where = 'owner_id = $1';
+    if (filter.patientId !== undefined) where += ` AND patient_id = $${values.push(filter.patientId)}`;
+    if (filter.toolType !== undefined) where += ` AND tool_type = $${values.push(filter.toolType)}`;
+    const offset = `$${values.push(filter.offset)}`;
+    const limit = `$${values.push(filter.limit)}`;
+    // One statement, so the page and the count come from one snapshot; the count's row is there
+    // even when the page is empty (an offset past the end).
+    const rows = await this.#rows(
+      `SELECT counted.total, page.* FROM (SELECT count(*) AS total FROM calculations WHERE ${where}) AS counted
+       LEFT JOIN LATERAL (
+         SELECT seq, ${CALCULATION_COLUMNS} FROM calculations WHERE ${where}
+         ORDER BY seq DESC OFFSET ${offset} LIMIT ${limit}
+       ) AS page ON true
+       ORDER BY page.seq DESC`,
+      values,
+    );
+    return {
+      items: rows.filter((row) => row.id !== null).map(toCalculation),
+      total: Number(rows[0]?.total ?? 0),
+    };
+  }
+  async findCalculation(ownerId: string, id: string) {
+    const rows = await this.#rows(`SELECT ${CALCULATION_COLUMNS} FROM calculations WHERE owner_id = $1 AND id = $2`, [
+      ownerId,
+      id,
+    ]);
+    return rows[0] && toCalculation(rows[0]);
+  }
+
+  async saveExport(record: ExportRecord, bytes: Uint8Array) {
+    // One INSERT: the metadata and the bytes are kept together or not at all.
+    await this.#rows(`INSERT INTO exports (${EXPORT_COLUMNS}, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      record.id,
+      record.ownerId,
+      record.patientId,
+      record.calculationId,
+      record.fileName,
+      record.sizeBytes,
+      record.createdAt,
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    ]);
+  }
+  async listExports(ownerId: string, filter: ExportFilter) {
+    const values: unknown[] = [ownerId];
+    let where = 'owner_id = $1';
+    if (filter.patientId !== undefined) where += ` AND patient_id = $${values.push(filter.patientId)}`;
+    const rows = await this.#rows(`SELECT ${EXPORT_COLUMNS} FROM exports WHERE ${where} ORDER BY seq DESC`, values);
+    return rows.map(toExport);
+  }
+  async findExport(ownerId: string, id: string) {
+    const rows = await this.#rows(`SELECT ${EXPORT_COLUMNS} FROM exports WHERE owner_id = $1 AND id = $2`, [
+      ownerId,
+      id,
+    ]);
+    return rows[0] && toExport(rows[0]);
+  }
+  async readExportFile(ownerId: string, id: string) {
+    const rows = await this.#rows('SELECT bytes FROM exports WHERE owner_id = $1 AND id = $2', [ownerId, id]);
+    return rows[0] && (rows[0].bytes as Buffer);
+  }
+  async deleteExport(ownerId: string, id: string) {
+    const result = await this.#pool.query('DELETE FROM exports WHERE owner_id = $1 AND id = $2', [ownerId, id]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async ping() {
+    // A client-side limit: it also covers a connection that hangs (a server-side statement_timeout
+    // would never fire for a SELECT 1 that never reaches the server). A timed-out connection is closed.
+    // pg reads query_timeout from a query's config; @types/pg declares it only for the client's.
+    await this.#pool.query({ text: 'SELECT 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
+  }
+
+  async close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.end();
+  }
+}
