@@ -12,6 +12,7 @@ import {
   openPostgresStore,
   postgresAuditLog,
   RATE_LIMIT_TABLE,
+  runMigrations,
   type PostgresStore,
 } from './index.ts';
 
@@ -92,6 +93,21 @@ describe('migrations', () => {
     expect(await query(database.url, 'SELECT version, applied_at FROM schema_migrations ORDER BY version')).toEqual(
       times,
     );
+  });
+
+  it('a later migration is applied once to a database at an earlier version, also by instances racing', async () => {
+    const database = await freshDatabase();
+    const { pool } = await open(database.url);
+    // slow enough that, without the lock, the second run would start it too and fail on the table
+    const next = { version: 2, name: 'test: add a table', sql: 'SELECT pg_sleep(0.2); CREATE TABLE later (id int)' };
+    const pools = [pool, (await open(database.url)).pool, (await open(database.url)).pool];
+    const applied = await Promise.all(pools.map((each) => runMigrations(each, { migrations: [...MIGRATIONS, next] })));
+    expect(applied.map((versions) => versions.join()).sort()).toEqual(['', '', '2']);
+    expect(await query(database.url, 'SELECT version, name FROM schema_migrations ORDER BY version')).toEqual([
+      ...MIGRATIONS.map(({ version, name }) => ({ version, name })),
+      { version: 2, name: 'test: add a table' },
+    ]);
+    expect(await query(database.url, 'SELECT count(*)::int AS n FROM later')).toEqual([{ n: 0 }]);
   });
 
   it('a database migrated by a newer server (an unknown version) stops start-up and is not changed', async () => {
