@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: undefined,
       dataDir: path.resolve('/srv/app', 'data'),
+      databaseUrl: undefined,
       jwtSecret: undefined,
       allowedOrigins: [],
       trustProxy: false,
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
           PORT: '8080',
           HOST: '127.0.0.1',
           DATA_DIR: 'var/db',
+          DATABASE_URL: ' postgres://sgx:pw@db.example.org:5432/reversal ',
           JWT_SECRET: secret,
           ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/',
           TRUST_PROXY: 'true',
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: path.resolve('/srv/app', 'var/db'),
+      databaseUrl: 'postgres://sgx:pw@db.example.org:5432/reversal',
       jwtSecret: secret,
       allowedOrigins: ['https://a.example', 'http://b.example:8080'],
       trustProxy: true,
@@ -46,6 +49,30 @@ describe('loadConfig', () => {
       auditLogMaxBytes: 1048576,
       auditLogFiles: 10,
     });
+  });
+  it.each([
+    ['mysql://sgx:secret-pw@db/reversal'],
+    ['postgres://sgx:secret-pw@db.example.org'],
+    ['db.example.org/reversal'],
+  ])('a DATABASE_URL that is not a PostgreSQL URL with a database (%s) is refused without echoing it', (url) => {
+    const error = (() => {
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toBe(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@db.example.org:5432/reversal ' +
+        '(with the database name), or unset to keep the data in DATA_DIR',
+    );
+    expect(error?.message).not.toContain('secret-pw');
+  });
+  it('accepts postgresql:// as well', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/reversal' }).databaseUrl).toBe(
+      'postgresql://localhost/reversal',
+    );
   });
   it.each([
     [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],

@@ -8,8 +8,14 @@ export interface ServerConfig {
   readonly port: number;
   /** HOST: the address to listen on; unset means every interface. */
   readonly host: string | undefined;
-  /** DATA_DIR: where the database, the JWT secret, the lock and the audit log live. */
+  /** DATA_DIR: where the embedded store, the JWT secret, the lock and the audit log live (without DATABASE_URL). */
   readonly dataDir: string;
+  /**
+   * DATABASE_URL: postgres://user:password@host:port/database. Set, everything is kept in that
+   * PostgreSQL database (records, exported PDFs, sessions, sign-in failures, the audit log, the JWT
+   * secret unless JWT_SECRET is set), so several instances can share it; unset, in DATA_DIR.
+   */
+  readonly databaseUrl: string | undefined;
   /** JWT_SECRET: at least 32 characters; unset means generated once and kept in DATA_DIR. */
   readonly jwtSecret: string | undefined;
   /** ALLOWED_ORIGINS: comma-separated origins that may call the API from the browser. */
@@ -38,6 +44,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || undefined,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     jwtSecret: parseSecret(env.JWT_SECRET),
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
     trustProxy,
@@ -77,6 +84,24 @@ function parseProxyHops(value: string | undefined, trustProxy: boolean): number 
         'TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
     );
   return Number(value);
+}
+
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  // Never echo the value: it holds the password.
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.pathname.length < 2) {
+    throw new ConfigError(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@db.example.org:5432/reversal ' +
+        '(with the database name), or unset to keep the data in DATA_DIR',
+    );
+  }
+  return value.trim();
 }
 
 function parsePort(value: string | undefined): number {

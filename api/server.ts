@@ -1,16 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
-import { loadJwtKey } from './auth/jwt-secret.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
-import { fileAuditLog } from './storage/audit-log.ts';
-import { lockDataDir } from './storage/data-dir-lock.ts';
-import { openLowdbStore } from './storage/lowdb-store.ts';
-import { createStore } from './storage/policy.ts';
+import { openStorage, type Storage } from './storage/open-storage.ts';
 import { StorageError } from './storage/storage-error.ts';
-import type { Store } from './storage/store.ts';
 
 /** After SIGTERM or Ctrl-C, requests under way get this long to finish before their connections are closed. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,24 +24,19 @@ class ListenError extends Error {
 }
 
 /**
- * `npm start`: reads the config once, takes DATA_DIR (lock, database, secret, audit log) and listens.
- * Files written here are readable by this user only (umask 0o077; lowdb replaces the file on each
+ * `npm start`: reads the config once, opens the storage (DATA_DIR with its lock, or DATABASE_URL) and
+ * listens. Files written here are readable by this user only (umask 0o077; lowdb replaces the file on each
  * write, so a chmod would not last).
  */
 async function main() {
   process.umask(0o077);
   const config = loadConfig(process.env);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const releaseLock = lockDataDir(config.dataDir);
-  process.on('exit', releaseLock);
-  const store = createStore(await openLowdbStore(config.dataDir, { log: (message) => console.log(message) }));
+  const storage = await openStorage(config, { log: (message) => console.log(message) });
   const app = createApp({
-    store,
-    audit: fileAuditLog(config.dataDir, () => new Date(), {
-      maxBytes: config.auditLogMaxBytes,
-      keepFiles: config.auditLogFiles,
-    }),
-    jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
+    store: storage.store,
+    audit: storage.audit,
+    jwtKey: storage.jwtKey,
+    limiter: storage.limiter,
     allowedOrigins: config.allowedOrigins,
     staticRoot: siteRoot(),
     trustProxy: config.trustProxy,
@@ -65,8 +54,8 @@ async function main() {
   await listen(server, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Listening on http://localhost:${port} (data in ${config.dataDir})`);
-  const stop = () => shutDown(server, store);
+  console.log(`Listening on http://localhost:${port} (data in ${storage.location})`);
+  const stop = () => shutDown(server, storage);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
@@ -110,9 +99,9 @@ function listenProblem(error: NodeJS.ErrnoException): string {
  * whatever is still open (a stalled upload, half a request) and exits. Keep-alive connections are
  * closed as soon as they are idle, so a finished request does not hold the exit back.
  */
-function shutDown(server: Server, store: Store) {
+function shutDown(server: Server, storage: Storage) {
   console.log(`Stopping: waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`);
-  const exit = (code: number) => void store.close().finally(() => process.exit(code));
+  const exit = (code: number) => void storage.close().finally(() => process.exit(code));
   server.close(() => exit(0)); // also closes the connections idle now
   const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
   closeIdle.unref();

@@ -1,4 +1,10 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Pool } from 'pg';
+import {
+  type IRateLimiterOptions,
+  RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+} from 'rate-limiter-flexible';
 import { consumePoint, retryAfterSeconds, type LimitCheck } from '../http/rate-limit.ts';
 
 // docs/engineering-notes.md#auth: ~10 failures per account in 15 min → 429 for a while. Per address the
@@ -18,26 +24,53 @@ export interface SignInLimiter {
   checkRequestRate(address: string): Promise<LimitCheck>;
 }
 
-export function createSignInLimiter(
-  options: Partial<Record<'perAccount' | 'perAddress' | 'requestsPerMinute', number>> = {},
-): SignInLimiter {
-  const perAccount = new RateLimiterMemory({
+export interface SignInLimiterOptions extends Partial<
+  Record<'perAccount' | 'perAddress' | 'requestsPerMinute', number>
+> {
+  /**
+   * Counts kept in PostgreSQL (the table `tableName`, made by a migration), so that every instance
+   * sharing the database counts the same failures. Without it, counts are this process's own.
+   */
+  postgres?: { pool: Pool; tableName: string };
+}
+
+/**
+ * A limiter over the shared table, or in memory. If the database does not answer, the shared one
+ * falls back to counting in this process (its insurance limiter) rather than letting everyone in
+ * or locking everyone out.
+ */
+function limiterFor(options: IRateLimiterOptions, postgres: SignInLimiterOptions['postgres']): RateLimiterAbstract {
+  if (!postgres) return new RateLimiterMemory(options);
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: postgres.pool,
+    storeType: 'pool',
+    tableName: postgres.tableName,
+    tableCreated: true,
+    clearExpiredByTimeout: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+export function createSignInLimiter(options: SignInLimiterOptions = {}): SignInLimiter {
+  const make = (limits: IRateLimiterOptions) => limiterFor(limits, options.postgres);
+  const perAccount = make({
     keyPrefix: 'account',
     points: options.perAccount ?? MAX_FAILURES_PER_ACCOUNT,
     duration: FAILURE_WINDOW_SECONDS,
   });
-  const perAddress = new RateLimiterMemory({
+  const perAddress = make({
     keyPrefix: 'address',
     points: options.perAddress ?? MAX_FAILURES_PER_ADDRESS,
     duration: FAILURE_WINDOW_SECONDS,
   });
-  const requests = new RateLimiterMemory({
+  const requests = make({
     keyPrefix: 'requests',
     points: options.requestsPerMinute ?? MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE,
     duration: 60,
   });
 
-  const exhausted = async (limiter: RateLimiterMemory, key: string): Promise<LimitCheck> => {
+  const exhausted = async (limiter: RateLimiterAbstract, key: string): Promise<LimitCheck> => {
     const state = await limiter.get(key);
     if (state && state.consumedPoints >= limiter.points)
       return { limited: true, retryAfterSeconds: retryAfterSeconds(state.msBeforeNext) };

@@ -1,4 +1,4 @@
-import { type RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../state.ts';
 
 export type LimitCheck = { limited: false } | { limited: true; retryAfterSeconds: number };
@@ -7,7 +7,7 @@ export type LimitCheck = { limited: false } | { limited: true; retryAfterSeconds
 export const retryAfterSeconds = (msBeforeNext: number): number => Math.max(1, Math.ceil(msBeforeNext / 1000));
 
 /** Spends one of `key`'s points; when none is left, says how long until one is. */
-export async function consumePoint(limiter: RateLimiterMemory, key: string): Promise<LimitCheck> {
+export async function consumePoint(limiter: RateLimiterAbstract, key: string): Promise<LimitCheck> {
   try {
     await limiter.consume(key);
     return { limited: false };
