@@ -3,23 +3,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../api/test-support/postgres-cluster.ts';
 import { launchBrowser } from './browser.ts';
 import { startProductServer } from './support.ts';
 import { formatDate } from '../widgets/shared/format.ts';
 
-// Issue 6: the account area end to end on the product page, against the real server.
+// Issue 6: the account area end to end on the product page, against the real server: once on the
+// embedded store (DATA_DIR) and once on PostgreSQL (DATABASE_URL), which must behave the same.
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;
 let downloads: string;
 beforeAll(async () => {
-  product = await startProductServer();
   browser = await launchBrowser();
   downloads = await mkdtemp(path.join(tmpdir(), 'sgx-account-'));
 });
 afterAll(async () => {
   await browser?.close();
-  await product?.close();
   await rm(downloads, { recursive: true, force: true });
 });
 
@@ -61,7 +61,18 @@ async function openAccount(portal: Locator, tab: string) {
   return account;
 }
 
-describe('account area', () => {
+describe.each(['embedded', 'postgres'] as const)('account area, %s store', (store) => {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    if (store === 'postgres') database = await createTestDatabase(inject('postgresBaseUrl'));
+    product = await startProductServer(database ? { DATABASE_URL: database.url } : {});
+    if (database) expect(product.output()).toContain('data in PostgreSQL at');
+  });
+  afterAll(async () => {
+    await product?.close();
+    await database?.drop();
+  });
+
   it('sign up to export and download; Quick Use and another clinician see none of it', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
