@@ -77,7 +77,6 @@ export async function dropTornTail({ file, end }: TornTail): Promise<void> {
 export class AppendLog {
   readonly file: string;
   #exists: boolean;
-  #size: number | undefined;
   #broken: Error | undefined;
   #queue: PendingLine[] = [];
   #running: Promise<void> | undefined;
@@ -123,17 +122,15 @@ export class AppendLog {
     const created = !this.#exists;
     const handle = await open(this.file, 'a', FILE_MODE);
     try {
-      this.#size ??= (await handle.stat()).size;
-      const before = this.#size;
+      const before = (await handle.stat()).size;
       try {
-        await handle.write(text);
+        await handle.writeFile(text); // every byte (a single write may stop short), at the end (O_APPEND)
         await handle.sync();
         if (created) await fsyncDir(path.dirname(this.file));
       } catch (error) {
         await this.#cutBack(handle, before);
         throw error;
       }
-      this.#size = before + Buffer.byteLength(text);
       this.#exists = true;
     } finally {
       await handle.close();
