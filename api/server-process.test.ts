@@ -77,10 +77,19 @@ describe('the server process', () => {
     expect(signup.status).toBe(201);
     await post(first, '/api/patients', { displayName: 'P' }, signup.body.token);
     await stopServerProcess(first);
-    for (const name of ['db.json', 'jwt-secret', 'audit.log']) {
+    const clinician = path.join('clinicians', signup.body.user.id);
+    for (const name of [
+      'store.json',
+      'accounts.json',
+      path.join(clinician, 'patients.json'),
+      'jwt-secret',
+      'audit.log',
+    ]) {
       expect([name, (await stat(path.join(dataDir, name))).mode & 0o777]).toEqual([name, 0o600]);
     }
-    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    for (const dir of ['', 'clinicians', clinician]) {
+      expect([dir, (await stat(path.join(dataDir, dir))).mode & 0o777]).toEqual([dir, 0o700]);
+    }
 
     const second = await startServerProcess(serverFile, dataDir);
     const me = await fetch(`${second.url}/api/auth/me`, { headers: { Authorization: `Bearer ${signup.body.token}` } });

@@ -36,7 +36,7 @@ describe('POST /api/auth/signup', () => {
     });
     expect(response.body.token.split('.')).toHaveLength(3);
     expect(response.text).not.toMatch(/argon2|passwordHash/);
-    const file = await readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+    const file = await readFile(path.join(api.dataDir, 'accounts.json'), 'utf8');
     expect(file).toContain('$argon2id$v=19$m=19456,t=2,p=1$');
     expect(file).not.toContain('correct horse battery');
   });
@@ -68,11 +68,11 @@ describe('POST /api/auth/signup', () => {
     { changes: { license: 'L'.repeat(51) }, field: 'license', message: 'Licence number must be at most 50 characters' },
     { changes: { role: 'admin' }, field: 'role', message: 'Unknown field "role"' },
   ])('refuses $field: "$message", and stores nothing', async ({ changes, field, message }) => {
-    const before = await readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+    const before = await api.storedData();
     const response = await api.request('POST', '/api/auth/signup', { body: signupBody(changes) });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message, issues: [{ field, message }] });
-    expect(await readFile(path.join(api.dataDir, 'db.json'), 'utf8')).toBe(before);
+    expect(await api.storedData()).toBe(before);
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const dbText = () => readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+const dbText = () => api.storedData();
 const exportsDir = () => path.join(api.dataDir, 'exports');
 const storedFiles = () =>
   readdir(exportsDir()).then(
@@ -76,7 +76,7 @@ function pdfShaped(size: number): Buffer {
 }
 
 describe('upload, list and download', () => {
-  it('stores the PDF as a 0600 file with its metadata in db.json, lists it, serves it back byte for byte', async () => {
+  it('stores the PDF as a 0600 file with its metadata in the store, lists it, serves it back byte for byte', async () => {
     const a = await clinicianWithPatient('Clinician A');
     const fileName = encodeURIComponent('Dose notes (final).pdf');
     const query = `?patientId=${a.patient.id}&calculationId=${a.calculationId}&fileName=${fileName}`;
@@ -97,8 +97,8 @@ describe('upload, list and download', () => {
     expect((await readFile(file)).equals(pdf)).toBe(true);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(exportsDir())).mode & 0o777).toBe(0o700);
-    // the metadata: in db.json, with its owner
-    const stored = JSON.parse(await dbText()).exports.find((entry: { id: string }) => entry.id === id);
+    // the metadata: in the store's files, with its owner
+    const stored = (await api.storedExports()).find((entry) => entry.id === id);
     expect(stored).toEqual({ ...created.body, ownerId: a.user.id });
 
     const second = await upload(pdf, { token: a.token });
@@ -194,10 +194,9 @@ describe("owner-only: clinician B sees none of clinician A's exports", () => {
 });
 
 describe('delete', () => {
-  const exportIds = async () =>
-    (JSON.parse(await dbText()).exports as { id: string }[]).map((entry) => entry.id).sort();
+  const exportIds = async () => (await api.storedExports()).map((entry) => entry.id).sort();
 
-  it("the owner's DELETE: 204, no body; gone from download, list, db.json and disk; again: 404", async () => {
+  it("the owner's DELETE: 204, no body; gone from download, list, the store and disk; again: 404", async () => {
     const a = await clinicianWithPatient('Clinician E');
     const kept = (await upload(pdf, { token: a.token, query: `?patientId=${a.patient.id}` })).body;
     const doomed = (await upload(pdf, { token: a.token, query: '?fileName=to-delete.pdf' })).body;
@@ -267,7 +266,7 @@ describe('delete', () => {
 });
 
 describe('what an upload must be', () => {
-  it('2 MB + 1 byte → 413, nothing written (no file, db.json unchanged), and the server still answers', async () => {
+  it('2 MB + 1 byte → 413, nothing written (no file, the store unchanged), and the server still answers', async () => {
     const { token } = await api.signUp();
     const db = await dbText();
     const files = await storedFiles();

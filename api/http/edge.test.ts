@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { mkdtemp, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,7 @@ afterAll(async () => {
   await rm(siteRoot, { recursive: true, force: true });
 });
 
-const dbFile = () => readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+const dbFile = () => api.storedData();
 const raw = (urlPath: string, init: RequestInit) => fetch(api.url + urlPath, init);
 
 describe('bad input: a clear 4xx, nothing written, the server still answering', () => {

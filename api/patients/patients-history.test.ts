@@ -128,11 +128,11 @@ describe('patients', () => {
     },
   ])('refuses $field: "$message"', async ({ body, message, field }) => {
     const { token } = await api.signUp();
-    const before = await readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+    const before = await api.storedData();
     const response = await api.request('POST', '/api/patients', { token, body });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message, issues: [{ field, message }] });
-    expect(await readFile(path.join(api.dataDir, 'db.json'), 'utf8')).toBe(before);
+    expect(await api.storedData()).toBe(before);
   });
 
   it('a PATCH with a bad field changes nothing', async () => {
@@ -210,7 +210,7 @@ describe('patients', () => {
         token,
         body: { displayName: 'Before', weightKg: 60 },
       });
-      const before = await readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+      const before = await api.storedData();
       const response = await fetch(`${api.url}/api/patients/${created.body.id}`, {
         method: 'PATCH',
         headers: { Authorization: `Bearer ${token}`, ...(type ? { 'Content-Type': type } : {}) },
@@ -219,7 +219,7 @@ describe('patients', () => {
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(await response.json()).toEqual({ message });
-      expect(await readFile(path.join(api.dataDir, 'db.json'), 'utf8')).toBe(before);
+      expect(await api.storedData()).toBe(before);
       expect((await api.request('GET', `/api/patients/${created.body.id}`, { token })).body).toEqual(created.body);
     },
   );

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { loadJwtKey } from '../auth/jwt-secret.ts';
 import { fileAuditLog } from '../storage/audit-log.ts';
 import { openLowdbStore } from '../storage/lowdb-store.ts';
 import { createStore } from '../storage/policy.ts';
+import type { ExportRecord } from '../storage/records.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -82,6 +83,8 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
     errors,
     request,
     signUp,
+    storedData: () => storedData(dataDir),
+    storedExports: () => storedExports(dataDir),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -90,3 +93,35 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   };
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/** Not the store's records: the PDFs, the audit log, the JWT secret and the lock. */
+const NOT_RECORDS = /^(exports\/|audit\.log|jwt-secret$|server\.lock$)/;
+
+/**
+ * Every file the embedded store keeps its records in (store.json, accounts.json, clinicians/…), with
+ * its content, as one text: two of them compare equal when a request wrote nothing.
+ */
+async function storedData(dataDir: string): Promise<string> {
+  const files: [string, string][] = [];
+  for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const name = path.relative(dataDir, path.join(entry.parentPath, entry.name));
+    if (!NOT_RECORDS.test(name)) files.push([name, await readFile(path.join(dataDir, name), 'utf8')]);
+  }
+  return JSON.stringify(files.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The export records as stored (every clinician's exports.jsonl, deletions applied). */
+async function storedExports(dataDir: string): Promise<ExportRecord[]> {
+  const records = new Map<string, ExportRecord>();
+  const clinicians = path.join(dataDir, 'clinicians');
+  for (const ownerId of await readdir(clinicians)) {
+    const log = await readFile(path.join(clinicians, ownerId, 'exports.jsonl'), 'utf8').catch(() => '');
+    for (const line of log.split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line) as ExportRecord | { deletedExport: string };
+      if ('deletedExport' in entry) records.delete(entry.deletedExport);
+      else records.set(entry.id, entry);
+    }
+  }
+  return [...records.values()];
+}

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
@@ -45,7 +43,7 @@ const roiInputs = {
   riskRatio: 0.62,
 };
 const run = (body: unknown, token?: string) => api.request('POST', '/api/tools/run', { body, token });
-const dbFile = () => readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+const dbFile = () => api.storedData();
 
 describe('POST /api/tools/run, anonymous (Quick Use)', () => {
   it('bradycardia_advisor: the fields of docs/product.md §7, factors, re-paralysis and model info', async () => {
