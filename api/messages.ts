@@ -18,6 +18,8 @@ export const UNMATCHED_MESSAGES: Readonly<Record<number, string>> = {
 
 // Request bodies
 export const MALFORMED_JSON_MESSAGE = 'The request body is not valid JSON';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request holds a character that cannot be stored (U+0000 or half of a surrogate pair)';
 export const JSON_BODY_TYPE_MESSAGE = 'Send the body as application/json';
 export const CHANGES_OBJECT_MESSAGE = 'Send the changes as a JSON object, such as {"weightKg": 70}';
 /** `limit` as the body parser takes it, e.g. `64kb` → "… (the limit is 64 KB)". */

@@ -1,12 +1,19 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Next } from 'koa';
-import { bodyTooLargeMessage, JSON_BODY_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from '../messages.ts';
+import {
+  bodyTooLargeMessage,
+  JSON_BODY_TYPE_MESSAGE,
+  MALFORMED_JSON_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '../messages.ts';
 import type { AppContext } from '../state.ts';
+import { holdsUnstorableText } from './storable-text.ts';
 
 export const JSON_BODY_LIMIT = '64kb';
 
 /**
- * JSON bodies only, small, parsed strictly; parser failures become clear 4xx answers. A body of any
+ * JSON bodies only, small, parsed strictly; parser failures, and text no store can keep as sent
+ * (storable-text.ts), become clear 4xx answers. A body of any
  * other type is not read here, and neither is any body of a request `leaveUnread` names (the PDF
  * upload, POST /api/exports, reads its own stream with its own limit and type check).
  */
@@ -24,6 +31,9 @@ export function jsonBodyParser(options: { leaveUnread?: (ctx: AppContext) => boo
   });
   return async function parseJsonBody(ctx: AppContext, next: Next) {
     if (options.leaveUnread?.(ctx)) return next();
-    return parse(ctx, next);
+    return parse(ctx, () => {
+      if (holdsUnstorableText(ctx.request.body)) ctx.throw(400, UNSTORABLE_TEXT_MESSAGE);
+      return next();
+    });
   };
 }

@@ -50,6 +50,18 @@ describe('bad input: a clear 4xx, nothing written, the server still answering', 
       message: 'Request body is too large (the limit is 64 KB)',
     },
     {
+      name: 'U+0000 in a name (no store keeps it as sent)',
+      body: '{"email": "a@b.example", "password": "12345678", "name": "Nu\\u0000ll", "agreeTerms": true}',
+      status: 400,
+      message: 'The request holds a character that cannot be stored (U+0000 or half of a surrogate pair)',
+    },
+    {
+      name: 'half of a surrogate pair in a name',
+      body: '{"email": "a@b.example", "password": "12345678", "name": "Half \\ud83d", "agreeTerms": true}',
+      status: 400,
+      message: 'The request holds a character that cannot be stored (U+0000 or half of a surrogate pair)',
+    },
+    {
       name: 'wrong types',
       body: JSON.stringify({ email: 42, password: ['a'], name: null, agreeTerms: 'yes' }),
       status: 400,

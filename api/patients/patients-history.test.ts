@@ -81,6 +81,11 @@ describe('patients', () => {
     expect(await names('777')).toEqual(['M.K.']);
     expect(await names('ZAID')).toEqual(['zaid b']);
     expect(await names('nobody')).toEqual([]);
+    const nul = await api.request('GET', '/api/patients?q=za%00id', { token });
+    expect([nul.status, nul.body.message]).toEqual([
+      400,
+      'The request holds a character that cannot be stored (U+0000 or half of a surrogate pair)',
+    ]);
 
     expect((await api.request('DELETE', `/api/patients/${id}`, { token })).status).toBe(204);
     expect((await api.request('GET', `/api/patients/${id}`, { token })).status).toBe(404);

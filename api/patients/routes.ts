@@ -5,8 +5,9 @@ import type { Patient } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
+import { isStorableText } from '../http/storable-text.ts';
 import { validate } from '../http/validate.ts';
-import { PATIENT_NOT_FOUND_MESSAGE, searchTooLongMessage } from '../messages.ts';
+import { PATIENT_NOT_FOUND_MESSAGE, searchTooLongMessage, UNSTORABLE_TEXT_MESSAGE } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
@@ -30,6 +31,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const { userId } = requireAuth(ctx);
     const q = typeof ctx.query.q === 'string' ? ctx.query.q : undefined;
     if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, searchTooLongMessage(SEARCH_MAX_LENGTH));
+    if (q !== undefined && !isStorableText(q)) ctx.throw(400, UNSTORABLE_TEXT_MESSAGE);
     const patients = await deps.store.listPatients(userId, q);
     await audit(userId, q ? 'patient.search' : 'patient.list', undefined, true);
     ctx.body = { patients: patients.map(publicPatient) };
