@@ -186,7 +186,7 @@ describe.each(['embedded', 'postgres'] as const)('account area, %s store', (stor
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
     await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: 'Quick Use' }).click();
-    expect(await portal.getByText('Quick Use - nothing is saved').count()).toBe(1);
+    await expect.poll(() => portal.getByText('Quick Use - nothing is saved').count()).toBe(1);
     expect(await calculator.getByLabel(/^Body weight/).inputValue()).toBe('');
     await calculator.getByLabel(/^Body weight/).fill('70');
     await calculator.getByLabel(/^TOF count/).selectOption('2');

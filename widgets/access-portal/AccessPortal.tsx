@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { isAuthenticated, sessionStore, type SessionState, type SessionUser } from '../shared/session-store.ts';
+import {
+  existingSessionStore,
+  isAuthenticated,
+  loadSessionStore,
+  type SessionData,
+  type SessionUser,
+} from '../shared/session-state.ts';
 import { token } from '../shared/theme.ts';
 import { Button, Spinner, visuallyHidden } from '../shared/ui.tsx';
 import { useToast } from '../shared/toasts.tsx';
@@ -24,7 +30,7 @@ export interface AccessPortalProps {
 /** Logout waits at most this long for the server before signing out locally anyway. */
 export const SIGNOUT_TIMEOUT_MS = 4000;
 
-const selectSession = (state: SessionState) => state;
+const selectSession = (state: SessionData) => state;
 
 /** Phones: the bar must share a 360 px wide navigation with the site's own controls. */
 const NARROW = '@media (max-width: 480px)';
@@ -123,10 +129,31 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
     setPortalOpen(true);
   };
 
+  const openChooser = () => {
+    setChooserOpen(true);
+    // Both of its choices need the session store: its code loads while the user reads the dialog.
+    loadSessionStore().catch(() => {
+      // reported if the user chooses Quick Use (startQuickUse); sign-in loads it again
+    });
+  };
+
   const startQuickUse = () => {
     setChooserOpen(false);
-    sessionStore().getState().startQuickUse();
-    host.emit('sgx-quick-use', {});
+    const start = (store: Awaited<ReturnType<typeof loadSessionStore>>) => {
+      store.getState().startQuickUse();
+      host.emit('sgx-quick-use', {});
+    };
+    // Quick Use is the first account feature on a signed-out page: it creates the page's session store.
+    const existing = existingSessionStore();
+    if (existing) start(existing);
+    else
+      loadSessionStore().then(start, () =>
+        toast({
+          title: messages.account.loadFailed,
+          description: messages.common.checkConnection,
+          variant: 'destructive',
+        }),
+      );
   };
 
   const onAuthenticated = (user: SessionUser) => {
@@ -137,9 +164,10 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
   const logout = async () => {
     if (loggingOut) return;
     setLoggingOut(true);
-    const { token: authToken } = sessionStore().getState();
+    const store = existingSessionStore();
+    const authToken = store?.getState().token;
     if (authToken) await signOutOnServer(apiBase, authToken, SIGNOUT_TIMEOUT_MS);
-    sessionStore().getState().signOut();
+    store?.getState().signOut();
     host.emit('sgx-signed-out', {});
     reloadPage.reload();
   };
@@ -215,7 +243,7 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
           {session.quickUse && <QuickUseBadge text={messages.common.quickUseBadge} />}
           <Button
             aria-haspopup="dialog"
-            onClick={() => (session.quickUse ? openPortal('signin') : setChooserOpen(true))}
+            onClick={() => (session.quickUse ? openPortal('signin') : openChooser())}
             part="button button-primary access-button"
             css={barButtonCss}
           >

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
-import { userMessage } from '../shared/api-client.ts';
+import { userMessage } from '../shared/api-error.ts';
 import { CheckboxField, TextField } from '../shared/fields.tsx';
 import { useWidgetState } from '../shared/widget-state.ts';
-import { sessionStore, type SessionUser } from '../shared/session-store.ts';
+import { loadSessionStore, type SessionUser } from '../shared/session-state.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button } from '../shared/ui.tsx';
@@ -53,8 +53,9 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: 
     setBusy(true);
     setFailure(null);
     try {
-      const { token: authToken, user } = await request();
-      sessionStore().getState().signedIn(authToken, user);
+      // The session store's code (not loaded for a signed-out page) downloads beside the request.
+      const [{ token: authToken, user }, store] = await Promise.all([request(), loadSessionStore()]);
+      store.getState().signedIn(authToken, user);
       toast({ title: texts.successTitle, description: texts.successDescription(user), variant: 'success' });
       afterSuccess();
       onAuthenticated(user);

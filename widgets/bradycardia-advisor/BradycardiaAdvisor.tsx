@@ -13,11 +13,11 @@ import {
   type CardiacHistory,
   type FieldIssue,
 } from '../../clinical/index.ts';
-import { runAdvisor } from '../shared/account-api.ts';
-import { userMessage } from '../shared/api-client.ts';
+import { accountApi } from '../shared/account-api-loader.ts';
+import { userMessage } from '../shared/api-error.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { usePatients } from '../shared/use-patients.ts';
-import { isAuthenticated } from '../shared/session-store.ts';
+import { isAuthenticated } from '../shared/session-state.ts';
 import { useSession } from '../shared/use-session.ts';
 import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
@@ -143,7 +143,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     setLoading(true);
     try {
       const patientId = form.patientId || undefined;
-      const response = await runAdvisor(apiBase, inputs, patientId);
+      const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId);
       const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
       setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
       toast({

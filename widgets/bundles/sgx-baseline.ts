@@ -1,9 +1,9 @@
 // Measurement only (never served): the shared runtime every element carries (React, r2wc, Emotion,
-// zustand, defineWidget, the theme, toasts, the session store) with a trivial element, so that an
-// element's own code is its bundle minus this one (issue 8 budgets).
+// defineWidget, the theme, toasts, the session hook; the session store itself loads on demand) with a
+// trivial element, so that an element's own code is its first download minus this one's (issue 13 budgets).
 import { createElement } from 'react';
 import { defineWidget } from '../shared/define-widget.tsx';
-import { isAuthenticated } from '../shared/session-store.ts';
+import { isAuthenticated } from '../shared/session-state.ts';
 import { Button } from '../shared/ui.tsx';
 import { useSession } from '../shared/use-session.ts';
 

@@ -11,11 +11,11 @@ import {
   type FieldIssue,
   type TofCountText,
 } from '../../clinical/index.ts';
-import { recordCalculation } from '../shared/account-api.ts';
-import { userMessage } from '../shared/api-client.ts';
+import { accountApi } from '../shared/account-api-loader.ts';
+import { userMessage } from '../shared/api-error.ts';
 import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
-import { isAuthenticated } from '../shared/session-store.ts';
+import { isAuthenticated } from '../shared/session-state.ts';
 import { useSession } from '../shared/use-session.ts';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
@@ -140,7 +140,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     host.emit('sgx-dose-calculated', { outcome });
     // Signed in: the server recomputes and records it in the clinician's history. Quick Use: nothing is sent.
     if (signedIn) {
-      recordCalculation(apiBase, 'dose_calculator', input, patient?.id)
+      accountApi()
+        .then((api) => api.recordCalculation(apiBase, 'dose_calculator', input, patient?.id))
         .then((recorded) => setHistoryId(recorded.historyId))
         .catch((error: unknown) =>
           toast({ title: messages.account.notSavedTitle, description: userMessage(error), variant: 'destructive' }),

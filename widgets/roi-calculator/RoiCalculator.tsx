@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { recordCalculation } from '../shared/account-api.ts';
-import { isAuthenticated } from '../shared/session-store.ts';
+import { accountApi } from '../shared/account-api-loader.ts';
+import { isAuthenticated } from '../shared/session-state.ts';
 import { useSession } from '../shared/use-session.ts';
 import { computeRoi } from '../../clinical/index.ts';
 import { token } from '../shared/theme.ts';
@@ -79,9 +79,11 @@ export function RoiCalculator({
   useEffect(() => {
     if (!signedIn || inputs === initialInputs.current) return;
     const timer = setTimeout(() => {
-      recordCalculation(apiBase, 'roi_calculator', inputs).catch(() => {
-        // recording is best effort here: the figures on screen are computed locally either way
-      });
+      accountApi()
+        .then((api) => api.recordCalculation(apiBase, 'roi_calculator', inputs))
+        .catch(() => {
+          // recording is best effort here: the figures on screen are computed locally either way
+        });
     }, ROI_RECORD_AFTER_MS);
     return () => clearTimeout(timer);
   }, [signedIn, inputs, apiBase]);

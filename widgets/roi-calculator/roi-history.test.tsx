@@ -40,6 +40,8 @@ describe('ROI calculator history', () => {
     act(() => vi.advanceTimersByTime(ROI_RECORD_AFTER_MS - 1));
     expect(fetchMock).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
+    // the account calls' code loads on this first recording (no timer runs meanwhile)
+    await act(() => vi.dynamicImportSettled());
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('https://api.example/api/tools/run');

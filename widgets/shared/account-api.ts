@@ -10,7 +10,7 @@ import {
 } from '../../contracts/records.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiRequest, apiSend } from './api-client.ts';
-import { sessionToken } from './session-store.ts';
+import { sessionToken } from './session-state.ts';
 
 /** The calls made with the page's session (docs/API.md): tools, patients, history, stored exports. */
 export type { ExportRecord, HistoryEntry, Patient, ToolType } from '../../contracts/records.ts';

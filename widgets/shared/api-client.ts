@@ -1,35 +1,13 @@
 import * as v from 'valibot';
-import type { FieldIssue } from '../../clinical/index.ts';
 import { errorBodySchema } from '../../contracts/errors.ts';
+import { ApiError } from './api-error.ts';
+
+// ApiError and userMessage live apart (api-error.ts), so a screen that only shows failures does not
+// carry the request code into an element's first download.
+export { ApiError, userMessage } from './api-error.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check the connection and try again.';
 export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer this page cannot read. Please try again.';
-
-/**
- * A failed call (docs/product.md §7). `message` is "STATUS: BODY_TEXT" (or "STATUS: STATUS_TEXT" when the body
- * is empty); `humanMessage` is what a screen shows (the server's `message` when there is one);
- * `issues` are the field errors of a 400. `kind` tells an HTTP error from a network failure and from
- * an OK answer whose body does not have the agreed shape.
- */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly humanMessage: string,
-    readonly issues: readonly FieldIssue[] = [],
-    readonly kind: 'http' | 'network' | 'unreadable' = 'http',
-  ) {
-    super(message);
-  }
-}
-
-/** What a screen shows for any failure; `fallback` is the screen's own words when the server gave none. */
-export function userMessage(error: unknown, fallback?: string): string {
-  if (!(error instanceof ApiError)) return fallback ?? String(error);
-  if (error.kind === 'unreadable' && fallback) return fallback;
-  return error.humanMessage || fallback || error.message;
-}
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';

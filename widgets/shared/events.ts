@@ -1,5 +1,5 @@
 import type { BradycardiaAssessment, DoseOutcome, RoiResult } from '../../clinical/index.ts';
-import type { SessionUser } from './session-store.ts';
+import type { SessionUser } from './session-state.ts';
 
 /**
  * Every event an element sends, with its `detail`. All bubble and cross the shadow boundary

@@ -1,7 +1,7 @@
 import { formatOneDecimal, formatSarPrice } from './format.ts';
 import type { HistoryEntry } from './account-api.ts';
 import type { NotesContent } from './notes-pdf.ts';
-import type { SelectedPatient } from './session-store.ts';
+import type { SelectedPatient } from './session-state.ts';
 
 /** The inputs and result of a stored calculation as lines for the notes PDF and the entry view. */
 export function describeEntry(entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>): {

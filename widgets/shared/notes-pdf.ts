@@ -3,7 +3,7 @@ import { saveBlob, uploadExport, type ExportRecord } from './account-api.ts';
 import { formatDateTime, formatFileStamp } from './format.ts';
 import { PdfFlow, type TextStyle } from './pdf/layout.ts';
 import { pdfSafe } from './pdf/text.ts';
-import { isAuthenticated, sessionStore, type SelectedPatient } from './session-store.ts';
+import { existingSessionStore, isAuthenticated, NO_SESSION, type SelectedPatient } from './session-state.ts';
 
 /** What goes into a one-page PDF for the patient's notes (issue 6). */
 export interface NotesContent {
@@ -88,7 +88,9 @@ export async function exportNotes(
 ): Promise<{ stored: ExportRecord | null }> {
   const { jsPDF } = await import('jspdf');
   const blob = buildNotesPdf(jsPDF, content).output('blob');
-  const stored = isAuthenticated(sessionStore().getState()) ? await uploadExport(apiBase, blob, meta) : null;
+  const stored = isAuthenticated(existingSessionStore()?.getState() ?? NO_SESSION)
+    ? await uploadExport(apiBase, blob, meta)
+    : null;
   saveBlob(blob, meta.fileName);
   return { stored };
 }

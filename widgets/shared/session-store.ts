@@ -1,38 +1,22 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { userSchema, type User } from '../../contracts/auth.ts';
-import type { Patient } from '../../contracts/records.ts';
+import { userSchema } from '../../contracts/auth.ts';
 import { ApiError, apiRequest } from './api-client.ts';
-import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
+import { existingSessionStore, type SessionState } from './session-state.ts';
+import { AUTH_TOKEN_KEY, SESSION_CHANGED_EVENT, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
 
-export type SessionUser = User;
+// The session store's code: loaded by an element only when a stored session exists or the user asks
+// for an account feature (session-state.ts holds what elements read without it).
+export {
+  isAuthenticated,
+  type SelectedPatient,
+  type SessionData,
+  type SessionState,
+  type SessionUser,
+} from './session-state.ts';
+export { sessionToken } from './session-state.ts';
 
 /** docs/product.md §4 and §9: the current user is fresh for 5 minutes. */
 export const USER_FRESH_MS = 5 * 60 * 1000;
-
-/** The patient chosen in the account area, used by the calculators (weight prefilled, id sent). */
-export type SelectedPatient = Pick<Patient, 'id' | 'displayName' | 'mrn' | 'yearOfBirth' | 'ageGroup' | 'weightKg'>;
-
-export interface SessionState {
-  token: string | null;
-  user: SessionUser | null;
-  userFetchedAt: number | null;
-  userStatus: 'idle' | 'loading' | 'error';
-  /** Quick Use: session only, nothing saved; kept in memory, so a reload forgets it. */
-  quickUse: boolean;
-  selectedPatient: SelectedPatient | null;
-  selectPatient(patient: SelectedPatient | null): void;
-  /** After a successful sign-up or sign-in. */
-  signedIn(token: string, user: SessionUser): void;
-  /** Removes the token and every cached value (the caller reloads the page, docs/product.md §4). */
-  signOut(): void;
-  startQuickUse(): void;
-  /** Loads the current user, only when a token exists and the cached user is stale; never retries. */
-  loadUser(apiBase: string | undefined): Promise<void>;
-}
-
-/** docs/product.md §4: authenticated only when both a user is loaded and a token exists. */
-export const isAuthenticated = (state: Pick<SessionState, 'token' | 'user'>): boolean =>
-  Boolean(state.token && state.user);
 
 function readStoredToken(): string | null {
   try {
@@ -107,17 +91,17 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
   return store;
 }
 
-type SessionGlobal = typeof globalThis & { [SESSION_STORE_SYMBOL]?: StoreApi<SessionState> };
-
 /**
- * The one session store of the page. Kept on globalThis under a registered symbol, so elements
- * from separately loaded bundles share it: one signing in or out updates all of them.
+ * The one session store of the page, created on first use. Kept on globalThis under a registered
+ * symbol, so elements from separately loaded bundles share it: one signing in or out updates all of
+ * them. Its creation is announced on window (SESSION_CHANGED_EVENT), so elements that had no store
+ * to follow (and did not load this code) start following it.
  */
 export function sessionStore(): StoreApi<SessionState> {
-  const global = globalThis as SessionGlobal;
-  global[SESSION_STORE_SYMBOL] ??= createSessionStore();
-  return global[SESSION_STORE_SYMBOL];
+  const existing = existingSessionStore();
+  if (existing) return existing;
+  const store = createSessionStore();
+  (globalThis as Record<symbol, unknown>)[SESSION_STORE_SYMBOL] = store;
+  globalThis.dispatchEvent?.(new Event(SESSION_CHANGED_EVENT));
+  return store;
 }
-
-/** The page's session token, for the API calls. */
-export const sessionToken = (): string | null => sessionStore().getState().token;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { HistoryEntry } from './account-api.ts';
-import { userMessage } from './api-client.ts';
-import type { SelectedPatient } from './session-store.ts';
+import { userMessage } from './api-error.ts';
+import type { SelectedPatient } from './session-state.ts';
 import { useToast } from './toasts.tsx';
 import { useSession } from './use-session.ts';
 import { useMessages } from './widget-context.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { listPatients, type Patient } from './account-api.ts';
-import { isAuthenticated } from './session-store.ts';
+import type { Patient } from './account-api.ts';
+import { accountApi } from './account-api-loader.ts';
+import { isAuthenticated } from './session-state.ts';
 import { useLatest } from './use-latest.ts';
 import { useSession } from './use-session.ts';
 
@@ -13,7 +14,7 @@ export function usePatients(apiBase: string): Patient[] {
   const signedIn = useSession(isAuthenticated, apiBase);
   const token = useSession((state) => state.token);
   const [patients, setPatients] = useState<Patient[]>([]);
-  useLatest(signedIn ? () => listPatients(apiBase) : none, [signedIn, token, apiBase], {
+  useLatest(signedIn ? () => accountApi().then((api) => api.listPatients(apiBase)) : none, [signedIn, token, apiBase], {
     onResult: setPatients,
     onError: () => setPatients([]), // the tools still work without a patient
   });

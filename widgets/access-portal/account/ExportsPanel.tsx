@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { deleteExport, downloadExport, listExports, type ExportRecord } from '../../shared/account-api.ts';
-import { userMessage } from '../../shared/api-client.ts';
+import { userMessage } from '../../shared/api-error.ts';
 import { useToast } from '../../shared/toasts.tsx';
 import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';

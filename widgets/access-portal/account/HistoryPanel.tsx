@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
-import { userMessage } from '../../shared/api-client.ts';
+import { userMessage } from '../../shared/api-error.ts';
 import { SelectField } from '../../shared/fields.tsx';
 import { useExportToNotes } from '../../shared/use-export-notes.ts';
 import { token } from '../../shared/theme.ts';

@@ -8,7 +8,7 @@ import {
   type Patient,
   type PatientFields,
 } from '../../shared/account-api.ts';
-import { ApiError, userMessage } from '../../shared/api-client.ts';
+import { ApiError, userMessage } from '../../shared/api-error.ts';
 import { NumberField, SelectField, TextField } from '../../shared/fields.tsx';
 import { parseDecimalText } from '../../shared/parse-number.ts';
 import { sessionStore } from '../../shared/session-store.ts';

@@ -1,0 +1,27 @@
+import type { FieldIssue } from '../../clinical/index.ts';
+
+/**
+ * A failed call (docs/product.md §7). `message` is "STATUS: BODY_TEXT" (or "STATUS: STATUS_TEXT" when the body
+ * is empty); `humanMessage` is what a screen shows (the server's `message` when there is one);
+ * `issues` are the field errors of a 400. `kind` tells an HTTP error from a network failure and from
+ * an OK answer whose body does not have the agreed shape.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly humanMessage: string,
+    readonly issues: readonly FieldIssue[] = [],
+    readonly kind: 'http' | 'network' | 'unreadable' = 'http',
+  ) {
+    super(message);
+  }
+}
+
+/** What a screen shows for any failure; `fallback` is the screen's own words when the server gave none. */
+export function userMessage(error: unknown, fallback?: string): string {
+  if (!(error instanceof ApiError)) return fallback ?? String(error);
+  if (error.kind === 'unreadable' && fallback) return fallback;
+  return error.humanMessage || fallback || error.message;
+}
