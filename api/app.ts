@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import Koa from 'koa';
+import type { Logger } from 'pino';
 import compress from 'koa-compress';
 import { authenticate } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -13,6 +14,10 @@ import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { historyRoutes } from './history/routes.ts';
 import { UNMATCHED_MESSAGES } from './messages.ts';
+import { operationsRoutes, type Lifecycle } from './ops/health.ts';
+import { silentLogger } from './ops/logger.ts';
+import { instrumentStore, type Metrics } from './ops/metrics.ts';
+import { requestLog } from './ops/request-log.ts';
 import { patientRoutes } from './patients/routes.ts';
 import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
@@ -35,6 +40,13 @@ export interface AppDeps {
   requestsPerClinicianPerMinute?: number;
   now?: () => Date;
   logError?: (error: unknown) => void;
+  /** One JSON line per request (ops/request-log.ts); none when not given. */
+  logger?: Logger;
+  /** Request, storage and process metrics; /metrics serves them when metricsToken is set. */
+  metrics?: Metrics;
+  metricsToken?: string;
+  /** /readyz answers 503 once `stopping` is true. */
+  lifecycle?: Lifecycle;
 }
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -49,7 +61,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // of those: the address the outermost trusted proxy saw (with 0 it would take the client's own).
   const app = new Koa<AppState>({ proxy, maxIpsCount: proxy ? (deps.trustProxyHops ?? 1) : 0 });
   app.silent = true; // errors are answered and logged by errorHandler
-  const shared = { store: deps.store, audit: deps.audit, now };
+  const store = deps.metrics ? instrumentStore(deps.store, deps.metrics.storeDuration) : deps.store;
+  const shared = { store, audit: deps.audit, now };
+  // Health and metrics come before the site's files (whose 404 page answers every unknown path),
+  // the body parser and authentication: the balancer and the monitoring send no session.
+  const operations = operationsRoutes({
+    store,
+    lifecycle: deps.lifecycle,
+    metrics: deps.metrics,
+    metricsToken: deps.metricsToken,
+  });
   const routers = [
     authRoutes({ ...shared, key: deps.jwtKey, limiter: deps.limiter ?? createSignInLimiter() }),
     toolRoutes(shared),
@@ -58,6 +79,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     exportRoutes(shared),
   ];
 
+  const routeOf = (path: string, method: string) => {
+    for (const router of [operations, ...routers]) {
+      const layer = router.match(path, method).pathAndMethod.find((candidate) => candidate.methods.length > 0);
+      if (layer && typeof layer.path === 'string') return layer.path;
+    }
+    return undefined;
+  };
+  app.use(requestLog({ logger: deps.logger ?? silentLogger(), metrics: deps.metrics, routeOf }));
   app.use(errorHandler(deps.logError));
   // The API's JSON (and anything else text that is not already compressed, such as the 404 page);
   // static files come compressed from the build. PDFs are not recompressed.
@@ -65,9 +94,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(securityHeaders());
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));
+  app.use(operations.routes());
   app.use(staticFiles(deps.staticRoot));
   app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
-  app.use(authenticate({ key: deps.jwtKey, store: deps.store, now }));
+  app.use(authenticate({ key: deps.jwtKey, store, now }));
   app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));
   app.use(async function unmatchedApiRequest(ctx, next) {
     await next();

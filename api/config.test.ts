@@ -16,6 +16,10 @@ describe('loadConfig', () => {
       trustProxyHops: 1,
       auditLogMaxBytes: 10 * 1024 * 1024,
       auditLogFiles: 5,
+      logLevel: 'info',
+      metricsToken: undefined,
+      shutdownTimeoutMs: 10_000,
+      shutdownDrainMs: 2_000,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -34,6 +38,10 @@ describe('loadConfig', () => {
           TRUST_PROXY_HOPS: '2',
           AUDIT_LOG_MAX_BYTES: '1048576',
           AUDIT_LOG_FILES: '10',
+          LOG_LEVEL: 'Warn',
+          METRICS_TOKEN: 'scrape-0123456789abcdef',
+          SHUTDOWN_TIMEOUT_MS: '30000',
+          SHUTDOWN_DRAIN_MS: '0',
         },
         '/srv/app',
       ),
@@ -48,6 +56,10 @@ describe('loadConfig', () => {
       trustProxyHops: 2,
       auditLogMaxBytes: 1048576,
       auditLogFiles: 10,
+      logLevel: 'warn',
+      metricsToken: 'scrape-0123456789abcdef',
+      shutdownTimeoutMs: 30_000,
+      shutdownDrainMs: 0,
     });
   });
   it.each([
@@ -75,6 +87,16 @@ describe('loadConfig', () => {
     );
   });
   it.each([
+    [
+      { LOG_LEVEL: 'verbose' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+    [
+      { METRICS_TOKEN: 'short' },
+      'METRICS_TOKEN must be at least 16 characters with no spaces (got 5); leave it unset to turn /metrics off',
+    ],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS must be a whole number from 0 to 600000 (got "-1")'],
+    [{ SHUTDOWN_DRAIN_MS: '2s' }, 'SHUTDOWN_DRAIN_MS must be a whole number from 0 to 600000 (got "2s")'],
     [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
     [

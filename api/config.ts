@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
+import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
+
+/** After SIGTERM: requests under way get this long (SHUTDOWN_TIMEOUT_MS). */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** After SIGTERM: /readyz is 503 this long before new connections are refused (SHUTDOWN_DRAIN_MS). */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 2_000;
 
 /** The server's settings, read once from the environment by server.ts. Nothing else reads process.env. */
 export interface ServerConfig {
@@ -30,6 +36,17 @@ export interface ServerConfig {
   readonly trustProxyHops: number;
   /** AUDIT_LOG_MAX_BYTES: audit.log is rotated to audit.log.1 once it would grow past this (default 10 MiB). */
   readonly auditLogMaxBytes: number;
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  readonly logLevel: LogLevel;
+  /** METRICS_TOKEN: /metrics answers only requests bearing it (at least 16 characters); unset, /metrics is off. */
+  readonly metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, how long requests under way may take before they are cut (default 10 s). */
+  readonly shutdownTimeoutMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: after SIGTERM, how long the server keeps accepting requests while /readyz
+   * answers 503, so the load balancer stops sending new ones first (default 2 s; 0 outside a balancer).
+   */
+  readonly shutdownDrainMs: number;
   /** AUDIT_LOG_FILES: rotated audit files kept, audit.log.1 … audit.log.N (default 5); older ones are deleted. */
   readonly auditLogFiles: number;
 }
@@ -57,6 +74,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       2 ** 40,
     ),
     auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    shutdownTimeoutMs: parseWholeNumber(
+      'SHUTDOWN_TIMEOUT_MS',
+      env.SHUTDOWN_TIMEOUT_MS,
+      DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      0,
+      600_000,
+    ),
+    shutdownDrainMs: parseWholeNumber(
+      'SHUTDOWN_DRAIN_MS',
+      env.SHUTDOWN_DRAIN_MS,
+      DEFAULT_SHUTDOWN_DRAIN_MS,
+      0,
+      600_000,
+    ),
   });
 }
 
@@ -84,6 +117,28 @@ function parseProxyHops(value: string | undefined, trustProxy: boolean): number 
         'TRUST_PROXY=true behind a proxy, or remove TRUST_PROXY_HOPS',
     );
   return Number(value);
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value.trim() === '') return 'info';
+  const level = value.trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
+  }
+  return level as LogLevel;
+}
+
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function parseMetricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(value)) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters with no spaces ` +
+        `(got ${value.length}); leave it unset to turn /metrics off`,
+    );
+  }
+  return value;
 }
 
 function parseDatabaseUrl(value: string | undefined): string | undefined {

@@ -371,8 +371,11 @@ describe('the server process', () => {
     30_000,
   );
 
-  it('SIGTERM with stalled requests open: stops accepting, then exits within 15 s', async () => {
-    const server = await startServerProcess(serverFile, await newDataDir());
+  it('SIGTERM: /readyz 503 at once while still serving, then refuses connections; stalled requests cut', async () => {
+    const server = await startServerProcess(serverFile, await newDataDir(), {
+      SHUTDOWN_DRAIN_MS: '1500',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    });
     const { hostname, port } = new URL(server.url);
     const open = (text: string) =>
       new Promise<Socket>((resolve, reject) => {
@@ -388,19 +391,31 @@ describe('the server process', () => {
       ), // a body that never finishes
     ];
     for (const socket of sockets) socket.on('error', () => {});
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const started = Date.now();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(fetch(`${server.url}/api/auth/me`)).rejects.toThrow(); // no longer accepting
+    // Draining: not ready, but still answering, so the balancer moves traffic off without errors.
+    const ready = await fetch(`${server.url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: 'unavailable', reason: 'shutting down' }]);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow(); // no longer accepting
     const code = await Promise.race([
       server.exited,
-      new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000)),
     ]);
     for (const socket of sockets) socket.destroy();
     if (code === 'still running') server.child.kill('SIGKILL');
     expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // drain 1.5 s + up to 3 s for the stalled requests (+1 s to close), not Node's 300 s
+    expect(Date.now() - started).toBeLessThan(6_500);
+    const events = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { event?: string; level: string });
+    expect(events.filter((line) => line.event).map((line) => line.event)).toEqual(['start', 'stop', 'stopped']);
   }, 30_000);
 
   it('refuses a bad configuration, naming the variable', async () => {

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { createLogger } from './ops/logger.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { openStorage, type Storage } from './storage/open-storage.ts';
 import { StorageError } from './storage/storage-error.ts';
 
-/** After SIGTERM or Ctrl-C, requests under way get this long to finish before their connections are closed. */
-export const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * Node's defaults (300 s for a whole request, 60 s for its headers, checked every 30 s) let a client
  * that sends half a request hold a connection for minutes. Our bodies are small (64 KB of JSON, a
@@ -31,7 +32,10 @@ class ListenError extends Error {
 async function main() {
   process.umask(0o077);
   const config = loadConfig(process.env);
-  const storage = await openStorage(config, { log: (message) => console.log(message) });
+  const logger = createLogger(config.logLevel);
+  const storage = await openStorage(config, { log: (message) => logger.info({ event: 'storage' }, message) });
+  const metrics = createMetrics();
+  const lifecycle = { stopping: false };
   const app = createApp({
     store: storage.store,
     audit: storage.audit,
@@ -41,6 +45,11 @@ async function main() {
     staticRoot: siteRoot(),
     trustProxy: config.trustProxy,
     trustProxyHops: config.trustProxyHops,
+    logger,
+    logError: (error) => logger.error({ event: 'error', err: error }, 'request failed'),
+    metrics,
+    metricsToken: config.metricsToken,
+    lifecycle,
   });
   const server = createServer(
     {
@@ -54,10 +63,14 @@ async function main() {
   await listen(server, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Listening on http://localhost:${port} (data in ${storage.location})`);
-  const stop = () => shutDown(server, storage);
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  logger.info({ event: 'start', port }, `Listening on http://localhost:${port} (data in ${storage.location})`);
+  const stop = (signal: string) => {
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
+    void shutDown(server, storage, logger, config, signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 /** Resolves once listening; a listen error (busy port, bad HOST) becomes one line naming the address. */
@@ -95,20 +108,39 @@ function listenProblem(error: NodeJS.ErrnoException): string {
 }
 
 /**
- * Stops accepting at once, lets requests under way finish for up to SHUTDOWN_GRACE_MS, then closes
- * whatever is still open (a stalled upload, half a request) and exits. Keep-alive connections are
- * closed as soon as they are idle, so a finished request does not hold the exit back.
+ * A stop that loses no request: /readyz turns 503 at once (the caller set lifecycle.stopping) while
+ * requests are still served for SHUTDOWN_DRAIN_MS, so the load balancer moves new ones elsewhere;
+ * then the server stops accepting connections, requests under way get up to SHUTDOWN_TIMEOUT_MS,
+ * whatever is still open (a stalled upload, half a request) is closed, and the process exits 0.
+ * Keep-alive connections are closed as soon as they are idle, so a finished request does not hold
+ * the exit back.
  */
-function shutDown(server: Server, storage: Storage) {
-  console.log(`Stopping: waiting up to ${SHUTDOWN_GRACE_MS / 1000} s for requests under way`);
-  const exit = (code: number) => void storage.close().finally(() => process.exit(code));
-  server.close(() => exit(0)); // also closes the connections idle now
+async function shutDown(server: Server, storage: Storage, logger: Logger, config: ServerConfig, signal: string) {
+  logger.info(
+    { event: 'stop', signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs },
+    `Stopping: not ready from now, accepting for ${config.shutdownDrainMs} ms more, ` +
+      `then waiting up to ${config.shutdownTimeoutMs} ms for requests under way`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  let exiting = false;
+  const exit = () => {
+    if (exiting) return;
+    exiting = true;
+    void storage
+      .close()
+      .catch((error: unknown) => logger.error({ event: 'stop', err: error }, 'Closing the storage failed'))
+      .finally(() => {
+        logger.info({ event: 'stopped' }, 'Stopped');
+        process.exit(0);
+      });
+  };
+  server.close(exit); // also closes the connections idle now
   const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
   closeIdle.unref();
   setTimeout(() => {
     server.closeAllConnections(); // server.close's callback then runs and exits
-    setTimeout(() => exit(0), 1_000).unref();
-  }, SHUTDOWN_GRACE_MS).unref();
+    setTimeout(exit, 1_000).unref();
+  }, config.shutdownTimeoutMs).unref();
 }
 
 /** The built site: dist/site beside this file's package (the server runs from dist/server). */

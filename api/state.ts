@@ -1,9 +1,13 @@
 import type { ParameterizedContext } from 'koa';
 
-/** Per-request state: set by `authenticate` when a valid, unrevoked token came with the request. */
+/** Per-request state; `auth` is set by `authenticate` when a valid, unrevoked token came with the request. */
 export interface AppState {
   auth?: { userId: string; sessionId: string };
   /** The verified token claims, set by koa-jwt. */
   jwt?: unknown;
+  /** The request's id (ops/request-log.ts), echoed as X-Request-Id and in its log line. */
+  requestId?: string;
+  /** Set when the answer is a file of the site (its log and metrics route is `static`). */
+  servedFile?: boolean;
 }
 export type AppContext = ParameterizedContext<AppState>;

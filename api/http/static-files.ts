@@ -82,6 +82,7 @@ export function staticFiles(root: string | undefined) {
         if (status !== 404 && status !== 400 && status !== 403) throw error;
       }
       if (sent) {
+        ctx.state.servedFile = true;
         const stream = ctx.body as NodeJS.ReadableStream & { destroy(): void };
         try {
           ctx.set('ETag', await etagOf(sent.file, sent.stats));
