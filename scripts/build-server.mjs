@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Builds the Koa server (api/server.ts) into dist/server/server.js for plain Node. npm packages
-// stay external (an SSR build's default), so native modules such as @node-rs/argon2 load as usual.
+// Builds the Koa server (api/server.ts) into dist/server/server.js for plain Node, and beside it the
+// migrate-data command (api/migrate-data.ts → dist/server/migrate-data.js); what both use is in
+// dist/server/chunks/. npm packages stay external (an SSR build's default), so native modules such
+// as @node-rs/argon2 load as usual.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -13,12 +15,15 @@ export async function buildServer(outDir = path.join(root, 'dist/server')) {
     root,
     logLevel: 'warn',
     build: {
-      ssr: path.join(root, 'api/server.ts'),
+      ssr: true,
       outDir,
       emptyOutDir: true,
       target: 'node20',
       sourcemap: true,
-      rollupOptions: { output: { entryFileNames: 'server.js', format: 'es' } },
+      rollupOptions: {
+        input: { server: path.join(root, 'api/server.ts'), 'migrate-data': path.join(root, 'api/migrate-data.ts') },
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' },
+      },
     },
   });
   return path.join(outDir, 'server.js');
@@ -26,5 +31,5 @@ export async function buildServer(outDir = path.join(root, 'dist/server')) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
-  console.log(`Built ${path.relative(root, file)}`);
+  console.log(`Built ${path.relative(root, file)} and migrate-data.js beside it`);
 }
