@@ -6,7 +6,9 @@
 //      bare node:http server, plus p99 at a fixed 1,000 req/s
 //   3. page speed: Lighthouse mobile and desktop on Debian's Chromium, and the "Calculate Dose"
 //      click-to-next-paint time under a 4x CPU throttle (scripts/bench-page.mjs)
-//   4. storage growth: recording a calculation with 1k, 10k and 100k history entries stored
+//   4. storage, both stores (scripts/bench-storage.mjs): a signed-in calculation by 20 clinicians at once
+//      with 1k, 10k, 20k and 100k history entries stored, and two API instances on one PostgreSQL
+// `node scripts/bench.mjs --only storage` measures storage alone and replaces only its figures.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
@@ -14,9 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { runnerImport } from 'vite';
 import { buildAll } from './build.mjs';
 import { clickToPaint, lighthouseRuns } from './bench-page.mjs';
+import { benchStorage, runStorageOnly, storageMarkdown } from './bench-storage.mjs';
 import { BASELINE_ENTRY, buildWidgets, initialGzipBytes, measure } from './build-widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,65 +153,6 @@ async function benchApi() {
   }
 }
 
-async function benchStorage() {
-  const { module: storage } = await runnerImport(path.join(root, 'api/storage/lowdb-store.ts'));
-  const rows = [];
-  for (const existing of [1_000, 10_000, 100_000]) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-growth-'));
-    const calculations = Array.from({ length: existing }, (_, index) => ({
-      id: `c${index}`,
-      ownerId: `u${index % 50}`,
-      patientId: null,
-      toolType: 'dose_calculator',
-      inputs: {
-        ageGroup: 'adult',
-        bodyWeight: 70,
-        nmbaType: 'rocuronium',
-        creatinine: 100,
-        tofCount: '2',
-        ptc: null,
-        rsiScenario: false,
-        dialysis: false,
-      },
-      result: { kind: 'dose', dose: 2, totalDose: 140, vials: 1, volumeMl: 1.4, costSar: 147.64 },
-      createdAt: new Date(1_700_000_000_000 + index * 1000).toISOString(),
-    }));
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(
-      path.join(dataDir, 'db.json'),
-      JSON.stringify({ version: 1, users: [], sessions: [], patients: [], calculations, exports: [] }),
-    );
-    const store = await storage.openLowdbStore(dataDir);
-    const writes = existing >= 100_000 ? 40 : 200;
-    const concurrency = 20;
-    const latencies = [];
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < writes) {
-          const index = next++;
-          const t0 = performance.now();
-          await store.saveCalculation({ ...calculations[0], id: `new${index}`, createdAt: new Date().toISOString() });
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const fileMb = JSON.stringify(calculations).length / 1e6;
-    rows.push({
-      existing,
-      fileMb: Number(fileMb.toFixed(1)),
-      writes,
-      writesPerSecond: Number((writes / seconds).toFixed(1)),
-      p99Ms: Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]),
-    });
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  return rows;
-}
-
 /** The body bytes of one GET as they travel (no decompression), with the browser's Accept-Encoding. */
 function wireBytes(url) {
   return new Promise((resolve, reject) => {
@@ -220,6 +163,16 @@ function wireBytes(url) {
     });
     request.on('error', reject);
   });
+}
+
+const onlyIndex = process.argv.indexOf('--only');
+if (onlyIndex !== -1) {
+  if (process.argv[onlyIndex + 1] !== 'storage') {
+    console.error('Usage: node scripts/bench.mjs [--only storage]');
+    process.exit(2);
+  }
+  await runStorageOnly();
+  process.exit(0);
 }
 
 const { siteDir, widgetsDir } = await buildAll();
@@ -265,8 +218,8 @@ try {
   pageServer.child.kill('SIGTERM');
   await rm(pageDataDir, { recursive: true, force: true });
 }
-console.log('Measuring storage growth…');
-const storage = await benchStorage();
+console.log('Measuring storage…');
+const storage = await benchStorage({ serverFile: path.join(root, 'dist/server/server.js') });
 
 const results = {
   date: new Date().toISOString(),
@@ -339,16 +292,7 @@ At a fixed 1,000 req/s, \`POST /api/tools/run\`: p50 ${api.toolsRunAt1000.p50Ms}
 p99 ${api.toolsRunAt1000.p99Ms} ms (${api.toolsRunAt1000.requestsPerSecond} req/s served).
 Sign-in is bounded by argon2id (19 MiB, t=2) on purpose.
 
-## Storage growth (lowdb, 20 concurrent writers)
-
-| history entries stored | file MB | writes | writes/s | p99 ms |
-|---:|---:|---:|---:|---:|
-${storage
-  .map((row) => tableRow(row.existing.toLocaleString('en-US'), row.fileMb, row.writes, row.writesPerSecond, row.p99Ms))
-  .join('\n')}
-
-Every write rewrites the whole file: this is why storage sits behind the \`Store\` interface.
-
+${storageMarkdown(storage)}
 ## Page speed (production server, Debian Chromium)
 
 | Lighthouse preset | performance | accessibility | best practices | LCP ms | TBT ms | CLS |

@@ -109,13 +109,21 @@ function run(command: string, args: string[], options: SpawnOptions): Promise<st
   });
 }
 
+export interface PostgresClusterOptions {
+  /**
+   * fsync on: a commit waits for its WAL to be on disk, as a production server does (the
+   * benchmarks). Off by default: tests check behaviour, not durability, and run faster without.
+   */
+  fsync?: boolean;
+}
+
 /**
- * A throwaway PostgreSQL server for one test run: initdb (trust auth, no fsync) into a fresh temporary
- * directory, started on a free port of 127.0.0.1 with its socket in that directory. As root, the
- * directory is given to the `postgres` user and the binaries run as it. `stop()` (also run when the
- * process exits) shuts it down and removes the directory.
+ * A throwaway PostgreSQL server for one test run: initdb (trust auth, no fsync unless asked for) into
+ * a fresh temporary directory, started on a free port of 127.0.0.1 with its socket in that directory.
+ * As root, the directory is given to the `postgres` user and the binaries run as it. `stop()` (also
+ * run when the process exits) shuts it down and removes the directory.
  */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(settings: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const bin = ensurePostgresBinDir();
   const dir = await mkdtemp(path.join(tmpdir(), 'sgx-pg-'));
   const data = path.join(dir, 'data');
@@ -148,7 +156,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         `-p ${port}`,
         `-k '${dir}'`,
         '-c listen_addresses=127.0.0.1',
-        '-c fsync=off',
+        `-c fsync=${settings.fsync ? 'on' : 'off'}`,
         '-c max_connections=200',
       ].join(' ');
       try {
