@@ -1,10 +1,28 @@
 import { defineConfig } from 'vitest/config';
+import { domTestOptions, widgetsRuntime } from './scripts/ui-runtime.mjs';
+
+/** The dom tests run the components on the runtime the bundles ship (scripts/ui-runtime.mjs): Preact. */
+const domRuntime = domTestOptions(widgetsRuntime());
 
 // Test projects:
 // - `node`: everything that needs no browser (clinical/, api/, scripts/), with one throwaway PostgreSQL
 //   cluster per run for the storage tests (api/test-support/postgres-global-setup.ts);
-// - `dom`: widget components and host-page logic in jsdom (React components, not custom elements);
+// - `node-postgres`: the API suites again, with the app on PostgreSQL instead of DATA_DIR
+//   (api/test-support/test-api.ts reads SGX_TEST_STORE): the two stores must answer alike;
+// - `dom`: widget components and host-page logic in jsdom (the components, not custom elements), on
+//   Preact as shipped (SGX_WIDGETS_RUNTIME=react runs them on React);
 // - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium.
+/** The suites that drive the app through startTestApi, run on each store. */
+const API_SUITES_ON_EVERY_STORE = [
+  'api/auth/auth.test.ts',
+  'api/tools/tools.test.ts',
+  'api/patients/patients-history.test.ts',
+  'api/exports/exports.test.ts',
+  'api/http/edge.test.ts',
+  'api/http/request-limits.test.ts',
+  'api/ops/ops.test.ts',
+];
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: {
@@ -21,10 +39,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: API_SUITES_ON_EVERY_STORE,
+          env: { SGX_TEST_STORE: 'postgres' },
+          globalSetup: ['api/test-support/postgres-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        resolve: domRuntime.resolve,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
           setupFiles: ['widgets/test-setup.ts'],
+          server: { deps: domRuntime.deps },
         },
       },
       {

@@ -1,6 +1,4 @@
 import { createSecretKey } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
@@ -36,7 +34,7 @@ describe('POST /api/auth/signup', () => {
     });
     expect(response.body.token.split('.')).toHaveLength(3);
     expect(response.text).not.toMatch(/argon2|passwordHash/);
-    const file = await readFile(path.join(api.dataDir, 'accounts.json'), 'utf8');
+    const file = await api.storedData();
     expect(file).toContain('$argon2id$v=19$m=19456,t=2,p=1$');
     expect(file).not.toContain('correct horse battery');
   });
@@ -151,8 +149,7 @@ describe('forged and stale tokens are refused', () => {
     claims = jwt.decode(account.token) as typeof claims;
   });
   const refused = { message: 'Your session has ended or is not valid. Please sign in again.' };
-  const secretFile = () => readFile(path.join(api.dataDir, 'jwt-secret'), 'utf8');
-  const realKey = async () => createSecretKey(Buffer.from((await secretFile()).trim(), 'base64'));
+  const realKey = async () => api.jwtKey;
 
   it('the genuine token works (control)', async () => {
     expect((await api.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);

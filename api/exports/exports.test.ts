@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,16 +21,8 @@ afterAll(() => api.close());
 
 const dbText = () => api.storedData();
 const exportsDir = () => path.join(api.dataDir, 'exports');
-const storedFiles = () =>
-  readdir(exportsDir()).then(
-    (names) => names.sort(),
-    () => [] as string[],
-  );
-const auditLines = async () =>
-  (await readFile(path.join(api.dataDir, 'audit.log'), 'utf8'))
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const storedFiles = () => api.storedPdfNames();
+const auditLines = () => api.auditLines();
 
 const upload = (body: Uint8Array | string, options: { token?: string; query?: string; type?: string | null } = {}) =>
   api.request('POST', `/api/exports${options.query ?? ''}`, {
@@ -76,7 +68,7 @@ function pdfShaped(size: number): Buffer {
 }
 
 describe('upload, list and download', () => {
-  it('stores the PDF as a 0600 file with its metadata in the store, lists it, serves it back byte for byte', async () => {
+  it('stores the PDF (a 0600 file on DATA_DIR) with its metadata, lists it, serves it back byte for byte', async () => {
     const a = await clinicianWithPatient('Clinician A');
     const fileName = encodeURIComponent('Dose notes (final).pdf');
     const query = `?patientId=${a.patient.id}&calculationId=${a.calculationId}&fileName=${fileName}`;
@@ -92,11 +84,14 @@ describe('upload, list and download', () => {
     });
     const id = created.body.id as string;
 
-    // the file: exactly the bytes sent, readable by this user only, in a folder of this user only
-    const file = path.join(exportsDir(), `${id}.pdf`);
-    expect((await readFile(file)).equals(pdf)).toBe(true);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(exportsDir())).mode & 0o777).toBe(0o700);
+    // the stored bytes: exactly the bytes sent (on the embedded store, a file readable by this user
+    // only, in a folder of this user only; on PostgreSQL, a column)
+    expect((await api.storedPdf(id))?.equals(pdf)).toBe(true);
+    if (api.storeKind === 'embedded') {
+      const file = path.join(exportsDir(), `${id}.pdf`);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await stat(exportsDir())).mode & 0o777).toBe(0o700);
+    }
     // the metadata: in the store's files, with its owner
     const stored = (await api.storedExports()).find((entry) => entry.id === id);
     expect(stored).toEqual({ ...created.body, ownerId: a.user.id });
@@ -374,7 +369,7 @@ describe('what an upload must be', () => {
     const response = await upload(body, { token });
     expect(response.status).toBe(201);
     expect(response.body.sizeBytes).toBe(2_097_152);
-    expect((await readFile(path.join(exportsDir(), `${response.body.id}.pdf`))).equals(body)).toBe(true);
+    expect((await api.storedPdf(response.body.id))?.equals(body)).toBe(true);
     expect((await api.request('GET', `/api/exports/${response.body.id}`, { token })).bytes.equals(body)).toBe(true);
   });
 
@@ -506,7 +501,7 @@ describe('audit log', () => {
       { actor: b.user.id, action: 'export.list', recordType: 'export', outcome: 'failure' },
     ]);
     for (const line of lines) expect(typeof line.time).toBe('string');
-    const text = await readFile(path.join(api.dataDir, 'audit.log'), 'utf8');
+    const text = JSON.stringify(await auditLines());
     for (const secret of ['Audit A patient', 'Audit A-MRN-77', 'Patient F.A.', '280 mg', 'private-file', '%PDF'])
       expect(text).not.toContain(secret);
   });
@@ -530,6 +525,6 @@ describe('audit log', () => {
       outcome,
     });
     expect(deletes).toEqual([line(b.user.id, 'failure'), line(a.user.id, 'success'), line(a.user.id, 'failure')]);
-    expect(await readFile(path.join(api.dataDir, 'audit.log'), 'utf8')).not.toContain('secret-name');
+    expect(JSON.stringify(await auditLines())).not.toContain('secret-name');
   });
 });

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
@@ -11,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const auditText = () => readFile(path.join(api.dataDir, 'audit.log'), 'utf8');
+const auditText = async () => (await api.auditLines()).map((line) => JSON.stringify(line)).join('\n');
 
 describe('malformed record ids', () => {
   it.each([

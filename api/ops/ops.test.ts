@@ -28,7 +28,7 @@ afterAll(() => api.close());
 const requestLines = () => lines.filter((line) => line.msg === 'request');
 
 describe('health', () => {
-  it('/healthz is 200 while the process serves; /readyz 200 while the store answers and it is not stopping', async () => {
+  it('/healthz is 200 while it serves; /readyz 200 while the store answers and it is not stopping', async () => {
     const health = await api.request('GET', '/healthz');
     expect([health.status, health.body, health.headers.get('cache-control')]).toEqual([
       200,

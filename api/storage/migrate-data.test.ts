@@ -423,7 +423,7 @@ describe('migrateData', { timeout: 30_000 }, () => {
     expect(await auditRows(database.url)).toEqual(await auditLines());
   });
 
-  it('after more data in DATA_DIR, a run copies only the new records and audit lines, newest first as saved', async () => {
+  it('after more data in DATA_DIR, a run copies only the new records and audit lines, in saved order', async () => {
     await fill();
     const database = await freshDatabase();
     await migrate(database.url);
@@ -525,7 +525,8 @@ describe('migrateData', { timeout: 30_000 }, () => {
     );
     expect(error).toBeInstanceOf(StorageError);
     expect(error.message).toBe(
-      `Another server is already using the data directory ${dataDir}. Stop it first, or give this one its own DATA_DIR.`,
+      `Another server is already using the data directory ${dataDir}. ` +
+        'Stop it first, or give this one its own DATA_DIR.',
     );
     expect(await exists(path.join(dataDir, 'db.json'))).toBe(true); // not converted
     expect(await exists(path.join(dataDir, 'store.json'))).toBe(false);
@@ -567,7 +568,7 @@ describe('migrateData', { timeout: 30_000 }, () => {
     }
   });
 
-  it('a --from that is not a data directory, a bad URL or a database that cannot be reached: one line each', async () => {
+  it('a --from that is not a data directory, a bad URL, an unreachable database: one line each', async () => {
     const database = await freshDatabase();
     await expect(migrateData({ from: dataDir, to: database.url })).rejects.toThrow(
       new MigrationError(`--from ${dataDir} is not a data directory (it holds neither store.json nor db.json).`),

@@ -514,6 +514,9 @@ async function emailConflicts(pool: Pool, users: readonly UserRecord[]): Promise
  * Inserts the records, in their order, a batch per statement (its own transaction); answers how
  * many were inserted (a record that arrived since the comparison is left as it is).
  */
+/** `$n`, with a cast such as `::json` when the column needs one. */
+const placeholder = (position: number, cast: string | undefined) => `$${position}${cast ?? ''}`;
+
 async function copyRecords<R extends { id: string }>(
   pool: Pool,
   spec: RecordSpec<R>,
@@ -526,7 +529,9 @@ async function copyRecords<R extends { id: string }>(
     const width = spec.columns.length;
     const values = batch.map(
       (_, row) =>
-        `(${spec.columns.map((column, index) => `$${row * width + index + 1}${spec.casts?.[column] ?? ''}`).join(', ')})`,
+        `(${spec.columns
+          .map((column, index) => placeholder(row * width + index + 1, spec.casts?.[column]))
+          .join(', ')})`,
     );
     const result = await pool.query(
       `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${values.join(', ')}

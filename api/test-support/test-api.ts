@@ -3,9 +3,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app.ts';
 import { loadJwtKey } from '../auth/jwt-secret.ts';
-import { fileAuditLog } from '../storage/audit-log.ts';
+import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
+import {
+  AUDIT_LOG_DEFAULT_KEEP_FILES,
+  AUDIT_LOG_DEFAULT_MAX_BYTES,
+  fileAuditLog,
+  type AuditLog,
+} from '../storage/audit-log.ts';
+import { openStorage } from '../storage/open-storage.ts';
+import type { Store } from '../storage/store.ts';
+import { createTestDatabase } from './postgres-cluster.ts';
 import { openLowdbStore } from '../storage/lowdb-store.ts';
 import { createStore } from '../storage/policy.ts';
 import type { ExportRecord } from '../storage/records.ts';
@@ -26,15 +38,64 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The real app over real HTTP on 127.0.0.1, with a fresh temporary DATA_DIR of real files. */
+/**
+ * Which store the API suites run on: the embedded one (default), or PostgreSQL when the vitest project
+ * sets SGX_TEST_STORE=postgres (the `node-postgres` project runs the same suites there).
+ */
+export const TEST_STORE: 'embedded' | 'postgres' = process.env.SGX_TEST_STORE === 'postgres' ? 'postgres' : 'embedded';
+
+/** What a test can ask of the storage behind the app, whichever store it is. */
+interface StorageProbe {
+  /** Every stored record as one text: two compare equal when nothing was written in between. */
+  storedData(): Promise<string>;
+  /** The export records as stored (deletions applied). */
+  storedExports(): Promise<ExportRecord[]>;
+  /** The names (`<id>.pdf`) of the stored PDFs. */
+  storedPdfNames(): Promise<string[]>;
+  /** A stored PDF's bytes, read from the storage itself (not through the API). */
+  storedPdf(id: string): Promise<Buffer | undefined>;
+  /** The audit events written so far, oldest first. */
+  auditLines(): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app over real HTTP on 127.0.0.1, with a fresh temporary DATA_DIR of real files, or a fresh
+ * database of the test run's PostgreSQL (see TEST_STORE).
+ */
 export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
-  const store = createStore(await openLowdbStore(dataDir));
+  let store: Store;
+  let audit: AuditLog;
+  let jwtKey: KeyObject;
+  let limiter: SignInLimiter | undefined;
+  let probe: StorageProbe;
+  if (TEST_STORE === 'postgres') {
+    const database = await createTestDatabase(inject('postgresBaseUrl'));
+    const storage = await openStorage({
+      dataDir,
+      databaseUrl: database.url,
+      jwtSecret: undefined,
+      auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
+      auditLogFiles: AUDIT_LOG_DEFAULT_KEEP_FILES,
+    });
+    ({ store, audit, jwtKey, limiter } = storage);
+    probe = postgresProbe(database.url, async () => {
+      await storage.close();
+      await database.drop();
+    });
+  } else {
+    store = createStore(await openLowdbStore(dataDir));
+    audit = fileAuditLog(dataDir, () => new Date());
+    jwtKey = await loadJwtKey(dataDir, undefined);
+    probe = embeddedProbe(dataDir);
+  }
   const errors: unknown[] = [];
   const app = createApp({
     store,
-    audit: fileAuditLog(dataDir, () => new Date()),
-    jwtKey: await loadJwtKey(dataDir, undefined),
+    audit,
+    jwtKey,
+    limiter,
     logError: (error) => errors.push(error),
     ...overrides,
   });
@@ -83,11 +144,17 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
     errors,
     request,
     signUp,
-    storedData: () => storedData(dataDir),
-    storedExports: () => storedExports(dataDir),
+    storeKind: TEST_STORE,
+    jwtKey,
+    storedData: () => probe.storedData(),
+    storedExports: () => probe.storedExports(),
+    storedPdfNames: () => probe.storedPdfNames(),
+    storedPdf: (id: string) => probe.storedPdf(id),
+    auditLines: () => probe.auditLines(),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await probe.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -97,31 +164,100 @@ export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 /** Not the store's records: the PDFs, the audit log, the JWT secret and the lock. */
 const NOT_RECORDS = /^(exports\/|audit\.log|jwt-secret$|server\.lock$)/;
 
-/**
- * Every file the embedded store keeps its records in (store.json, accounts.json, clinicians/…), with
- * its content, as one text: two of them compare equal when a request wrote nothing.
- */
-async function storedData(dataDir: string): Promise<string> {
-  const files: [string, string][] = [];
-  for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const name = path.relative(dataDir, path.join(entry.parentPath, entry.name));
-    if (!NOT_RECORDS.test(name)) files.push([name, await readFile(path.join(dataDir, name), 'utf8')]);
-  }
-  return JSON.stringify(files.sort(([a], [b]) => (a < b ? -1 : 1)));
+function embeddedProbe(dataDir: string): StorageProbe {
+  const exportsDir = path.join(dataDir, 'exports');
+  return {
+    // Every file the embedded store keeps its records in (store.json, accounts.json, clinicians/…).
+    async storedData() {
+      const files: [string, string][] = [];
+      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const name = path.relative(dataDir, path.join(entry.parentPath, entry.name));
+        if (!NOT_RECORDS.test(name)) files.push([name, await readFile(path.join(dataDir, name), 'utf8')]);
+      }
+      return JSON.stringify(files.sort(([a], [b]) => (a < b ? -1 : 1)));
+    },
+    // Every clinician's exports.jsonl, deletions applied.
+    async storedExports() {
+      const records = new Map<string, ExportRecord>();
+      const clinicians = path.join(dataDir, 'clinicians');
+      for (const ownerId of await readdir(clinicians).catch(() => [] as string[])) {
+        const log = await readFile(path.join(clinicians, ownerId, 'exports.jsonl'), 'utf8').catch(() => '');
+        for (const line of log.split('\n').filter(Boolean)) {
+          const entry = JSON.parse(line) as ExportRecord | { deletedExport: string };
+          if ('deletedExport' in entry) records.delete(entry.deletedExport);
+          else records.set(entry.id, entry);
+        }
+      }
+      return [...records.values()];
+    },
+    storedPdfNames: () =>
+      readdir(exportsDir).then(
+        (names) => names.sort(),
+        () => [],
+      ),
+    storedPdf: (id) => readFile(path.join(exportsDir, `${id}.pdf`)).catch(() => undefined),
+    async auditLines() {
+      const text = await readFile(path.join(dataDir, 'audit.log'), 'utf8').catch(() => '');
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    close: async () => {},
+  };
 }
 
-/** The export records as stored (every clinician's exports.jsonl, deletions applied). */
-async function storedExports(dataDir: string): Promise<ExportRecord[]> {
-  const records = new Map<string, ExportRecord>();
-  const clinicians = path.join(dataDir, 'clinicians');
-  for (const ownerId of await readdir(clinicians)) {
-    const log = await readFile(path.join(clinicians, ownerId, 'exports.jsonl'), 'utf8').catch(() => '');
-    for (const line of log.split('\n').filter(Boolean)) {
-      const entry = JSON.parse(line) as ExportRecord | { deletedExport: string };
-      if ('deletedExport' in entry) records.delete(entry.deletedExport);
-      else records.set(entry.id, entry);
-    }
-  }
-  return [...records.values()];
+/** The record tables, each with the columns that identify what a request wrote (PDF bytes as a hash). */
+const RECORD_QUERIES = [
+  'SELECT * FROM users ORDER BY id',
+  'SELECT * FROM sessions ORDER BY id',
+  'SELECT * FROM patients ORDER BY id',
+  'SELECT * FROM calculations ORDER BY seq',
+  'SELECT id, seq, owner_id, patient_id, calculation_id, file_name, size_bytes, created_at, md5(bytes) ' +
+    'FROM exports ORDER BY seq',
+];
+
+function postgresProbe(url: string, closeStorage: () => Promise<void>): StorageProbe {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const rows = async (sql: string, values: unknown[] = []) => (await pool.query(sql, values)).rows;
+  return {
+    async storedData() {
+      const tables = [];
+      for (const sql of RECORD_QUERIES) tables.push(await rows(sql));
+      return JSON.stringify(tables);
+    },
+    async storedExports() {
+      return (
+        await rows(
+          'SELECT id, owner_id, patient_id, calculation_id, file_name, size_bytes, created_at ' +
+            'FROM exports ORDER BY seq',
+        )
+      ).map((row) => ({
+        id: row.id,
+        ownerId: row.owner_id,
+        patientId: row.patient_id,
+        calculationId: row.calculation_id,
+        fileName: row.file_name,
+        sizeBytes: Number(row.size_bytes),
+        createdAt: new Date(row.created_at).toISOString(),
+      }));
+    },
+    storedPdfNames: async () => (await rows('SELECT id FROM exports')).map((row) => `${row.id}.pdf`).sort(),
+    storedPdf: async (id) => (await rows('SELECT bytes FROM exports WHERE id = $1', [id]))[0]?.bytes,
+    async auditLines() {
+      return (await rows('SELECT * FROM audit_events ORDER BY id')).map((row) => {
+        const line: Record<string, unknown> = { time: new Date(row.time).toISOString(), actor: row.actor };
+        line.action = row.action;
+        if (row.record_type !== null) line.recordType = row.record_type;
+        if (row.record_id !== null) line.recordId = row.record_id;
+        if (row.outcome !== null) line.outcome = row.outcome;
+        return line;
+      });
+    },
+    async close() {
+      await pool.end();
+      await closeStorage();
+    },
+  };
 }
