@@ -96,6 +96,51 @@ describe('the prerendered product page', () => {
     await close();
   });
 
+  it('hydration adopts the served elements: none is replaced or left over', async () => {
+    const context = await browser.newContext({ viewport: MOBILE });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // every element the parser puts inside #root, recorded before any script of the page runs
+    await page.addInitScript(() => {
+      const served: Element[] = [];
+      (window as unknown as { sgxServed: Element[] }).sgxServed = served;
+      const record = (records: MutationRecord[]) => {
+        for (const { addedNodes } of records)
+          for (const node of addedNodes)
+            if (node instanceof Element && node.closest('#root')) served.push(node, ...node.querySelectorAll('*'));
+      };
+      const observer = new MutationObserver(record);
+      observer.observe(document, { childList: true, subtree: true });
+      // parsing is done before the module scripts run: stop there
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        record(observer.takeRecords());
+        observer.disconnect();
+      });
+    });
+    await page.goto(`${product.url}/`);
+    await waitForWidget(page, 'sgx-access-portal');
+    const { served, detached, unserved } = await page.evaluate(() => {
+      const list = [...new Set((window as unknown as { sgxServed: Element[] }).sgxServed)];
+      const kept = new Set(list);
+      return {
+        served: list.length,
+        // (Emotion moves the served <style> elements into <head>: still the same elements)
+        detached: list.filter((element) => !element.isConnected).map((element) => element.outerHTML.slice(0, 80)),
+        // what the page added to #root after the markup arrived, other than the elements' own content
+        unserved: [...document.querySelectorAll('#root *')]
+          .filter((element) => !kept.has(element))
+          .map((element) => element.outerHTML.slice(0, 80)),
+      };
+    });
+    expect(served).toBeGreaterThan(300);
+    expect(detached).toEqual([]);
+    expect(unserved).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('nothing shifts while the script runs and the elements upgrade (CLS under 0.02)', async () => {
     const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: MOBILE });
     await page.evaluate(() => {

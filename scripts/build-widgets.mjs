@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Builds the custom elements into dist/site/widgets/: one self-contained ES module per element
-// (React included) and one with all four. Each is its own build, so a page can load any one alone;
-// jsPDF stays a separate chunk loaded on "Download PDF". Prints each file's gzip and brotli size.
+// Builds the custom elements into dist/site/widgets/: one self-contained ES module per element (its UI
+// runtime included: Preact, see scripts/ui-runtime.mjs) and one with all four. Each is its own build, so
+// a page can load any one alone; jsPDF stays a separate chunk loaded on "Download PDF". Prints each
+// file's gzip and brotli size.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { resolveFor, widgetsRuntime } from './ui-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WIDGET_ENTRIES = [
@@ -20,14 +22,21 @@ export const WIDGET_ENTRIES = [
 /** Built only to measure the shared runtime (see widgets/bundles/sgx-baseline.ts), never served. */
 export const BASELINE_ENTRY = 'sgx-baseline';
 
-export async function buildWidgets(outDir = path.join(root, 'dist/site/widgets'), entries = WIDGET_ENTRIES) {
+/** Modules with no side effects at the top level (see buildOne). */
+export const PURE_MODULES = /[\\/](clinical|contracts)[\\/]/;
+
+export async function buildWidgets(
+  outDir = path.join(root, 'dist/site/widgets'),
+  entries = WIDGET_ENTRIES,
+  runtime = widgetsRuntime(),
+) {
   rmSync(outDir, { recursive: true, force: true });
   // Vite picks package builds by NODE_ENV when it is already set (vitest sets "test"): a bundle
   // built with development builds inside failed with "(void 0) is not a function". Always production.
   const previousNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    for (const name of entries) await buildOne(name, outDir);
+    for (const name of entries) await buildOne(name, outDir, runtime);
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;
@@ -35,11 +44,13 @@ export async function buildWidgets(outDir = path.join(root, 'dist/site/widgets')
   return outDir;
 }
 
-async function buildOne(name, outDir) {
+async function buildOne(name, outDir, runtime) {
   await build({
     configFile: false,
     root,
     logLevel: 'warn',
+    // Preact, or React itself (scripts/ui-runtime.mjs)
+    resolve: resolveFor(runtime),
     // Without this the output ships React's development build and throws "process is not defined".
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
@@ -50,8 +61,13 @@ async function buildOne(name, outDir) {
       minify: true,
       copyPublicDir: false,
       lib: { entry: path.join(root, 'widgets/bundles', `${name}.ts`), formats: ['es'], fileName: () => `${name}.js` },
-      // Library-mode ES output is not whitespace-minified unless the output asks for it.
-      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      rollupOptions: {
+        // clinical/ and contracts/ are pure (scripts/clinical-boundary.ts checks it): what an element does
+        // not use of them is dropped, though their modules build values (schemas) at the top level.
+        treeshake: { moduleSideEffects: (id) => !PURE_MODULES.test(id) },
+        // Library-mode ES output is not whitespace-minified unless the output asks for it.
+        output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+      },
     },
     mode: 'production',
   });

@@ -319,7 +319,8 @@ describe('<AccessPortal> sign up', () => {
     expect(toast.textContent).toContain('Welcome to the HCP portal, Dr. Sara.');
     expect(localStorage.getItem('authToken')).toBe('new-token');
     expect(sessionStore().getState()).toMatchObject({ token: 'new-token', user: SARA, quickUse: false });
-    expect(dialog('HCP Access Portal')).toBeNull();
+    // the dialog closes in an effect (Preact runs effects after the next frame, React sooner)
+    await waitFor(() => expect(dialog('HCP Access Portal')).toBeNull());
     expect(emitted('sgx-signed-in')).toEqual([['sgx-signed-in', { user: SARA }]]);
     expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
   });
@@ -422,10 +423,10 @@ describe('<AccessPortal> sign in', () => {
     expect(toast.textContent).toContain('Welcome Back');
     expect(toast.textContent).toContain('Successfully signed in');
     expect(localStorage.getItem('authToken')).toBe('signed-in-token');
-    expect(dialog('HCP Access Portal')).toBeNull();
+    await waitFor(() => expect(dialog('HCP Access Portal')).toBeNull());
     expect(emitted('sgx-signed-in')).toEqual([['sgx-signed-in', { user: SARA }]]);
     expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Profile' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Profile' })));
   });
 
   it('a same-origin api-base (absent) calls /api/auth/signin', async () => {

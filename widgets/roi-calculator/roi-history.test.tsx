@@ -36,7 +36,7 @@ describe('ROI calculator history', () => {
     renderWidget(<RoiCalculator apiBase="https://api.example" />);
     act(() => vi.advanceTimersByTime(ROI_RECORD_AFTER_MS + 100));
     expect(fetchMock).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText(/^Number of cases/), { target: { value: '250' } });
+    fireEvent.input(screen.getByLabelText(/^Number of cases/), { target: { value: '250' } });
     act(() => vi.advanceTimersByTime(ROI_RECORD_AFTER_MS - 1));
     expect(fetchMock).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
@@ -55,7 +55,7 @@ describe('ROI calculator history', () => {
     vi.useFakeTimers();
     sessionStore().getState().startQuickUse();
     renderWidget(<RoiCalculator />);
-    fireEvent.change(screen.getByLabelText(/^Number of cases/), { target: { value: '250' } });
+    fireEvent.input(screen.getByLabelText(/^Number of cases/), { target: { value: '250' } });
     act(() => vi.advanceTimersByTime(ROI_RECORD_AFTER_MS * 2));
     expect(fetchMock).not.toHaveBeenCalled();
   });
