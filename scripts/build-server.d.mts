@@ -1,5 +1,5 @@
 /**
- * Builds api/server.ts and api/migrate-data.ts into `outDir` (default dist/server) as server.js and
- * migrate-data.js, and returns the path of server.js.
+ * Builds api/server.ts, api/migrate-data.ts, api/backup.ts and api/restore.ts into `outDir` (default
+ * dist/server) as server.js, migrate-data.js, backup.js and restore.js, and returns the path of server.js.
  */
 export function buildServer(outDir?: string): Promise<string>;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the Koa server (api/server.ts) into dist/server/server.js for plain Node, and beside it the
-// migrate-data command (api/migrate-data.ts → dist/server/migrate-data.js); what both use is in
-// dist/server/chunks/. npm packages stay external (an SSR build's default), so native modules such
+// commands migrate-data, backup and restore (api/<name>.ts → dist/server/<name>.js); what they share
+// is in dist/server/chunks/. npm packages stay external (an SSR build's default), so native modules such
 // as @node-rs/argon2 load as usual.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,9 @@ export async function buildServer(outDir = path.join(root, 'dist/server')) {
       target: 'node20',
       sourcemap: true,
       rollupOptions: {
-        input: { server: path.join(root, 'api/server.ts'), 'migrate-data': path.join(root, 'api/migrate-data.ts') },
+        input: Object.fromEntries(
+          ['server', 'migrate-data', 'backup', 'restore'].map((name) => [name, path.join(root, `api/${name}.ts`)]),
+        ),
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' },
       },
     },
@@ -31,5 +33,5 @@ export async function buildServer(outDir = path.join(root, 'dist/server')) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
-  console.log(`Built ${path.relative(root, file)} and migrate-data.js beside it`);
+  console.log(`Built ${path.relative(root, file)} and migrate-data.js, backup.js and restore.js beside it`);
 }

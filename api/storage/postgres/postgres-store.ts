@@ -93,7 +93,7 @@ export function describeTarget(url: string): string {
   return `${host}:${port}/${database}${user}`;
 }
 
-function connectProblem(error: unknown, url: string, timeoutMs: number): string {
+export function connectProblem(error: unknown, url: string, timeoutMs: number): string {
   const { code, message } = error as { code?: string; message?: string };
   // pg's own timeouts (the pool's, the client's) are plain errors without a code
   if (!code && /timeout/i.test(message ?? '')) {
