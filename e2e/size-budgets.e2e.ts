@@ -18,8 +18,12 @@ const BUDGET = BUDGETS_KIB_GZIP;
 const ELEMENTS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'];
 const MOBILE = { width: 412, height: 823 };
 const DESKTOP = { width: 1280, height: 900 };
-/** Code that must wait for a click: jsPDF and its helpers, the PDF builders, the account calls, the session store. */
-const ON_DEMAND = /jspdf|html2canvas|purify|index\.es|notes-pdf|pdf-report|account-api|session-store|AccountDialog/i;
+/**
+ * Code that waits for a click: jsPDF and its helpers, the PDF builders, the account calls and area, the session
+ * store, the sign-in dialogs.
+ */
+const ON_DEMAND =
+  /jspdf|html2canvas|purify|index\.es|notes-pdf|pdf-report|account-api|session-store|AccountDialog|portal-dialogs/i;
 
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;

@@ -72,7 +72,9 @@ const requestOf = (call: number) => {
 
 async function openPortal(user: ReturnType<typeof userEvent.setup>, choice: 'Sign In' | 'Sign Up') {
   await user.click(screen.getByRole('button', { name: 'Sign In / Quick Use' }));
-  await user.click(within(dialog('Choose Access Mode')!).getByRole('button', { name: choice }));
+  // the dialogs' code loads on first use
+  const chooser = await screen.findByRole('dialog', { name: 'Choose Access Mode' });
+  await user.click(within(chooser).getByRole('button', { name: choice }));
   return dialog('HCP Access Portal')!;
 }
 
@@ -114,8 +116,7 @@ describe('<AccessPortal> signed out', () => {
     const { user } = renderPortal();
     expect(dialog('Choose Access Mode')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign In / Quick Use' }));
-    const chooser = dialog('Choose Access Mode')!;
-    expect(chooser).not.toBeNull();
+    const chooser = await screen.findByRole('dialog', { name: 'Choose Access Mode' });
     const text = chooser.textContent ?? '';
     for (const expected of [
       'save patient data',
@@ -229,7 +230,8 @@ describe('<AccessPortal> signed out', () => {
   it('Quick Use closes the chooser, starts quick use, emits sgx-quick-use once and shows the badge', async () => {
     const { user, emitted } = renderPortal();
     await user.click(screen.getByRole('button', { name: 'Sign In / Quick Use' }));
-    await user.click(within(dialog('Choose Access Mode')!).getByRole('button', { name: 'Quick Use' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Choose Access Mode' });
+    await user.click(within(chooser).getByRole('button', { name: 'Quick Use' }));
     expect(dialog('Choose Access Mode')).toBeNull();
     expect(sessionStore().getState().quickUse).toBe(true);
     expect(emitted('sgx-quick-use')).toEqual([['sgx-quick-use', {}]]);

@@ -12,13 +12,26 @@ import { useToast } from '../shared/toasts.tsx';
 import { useSession } from '../shared/use-session.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
-import { ChooserDialog } from './ChooserDialog.tsx';
-import { PortalDialog, type PortalTab } from './PortalDialog.tsx';
+import type { PortalTab } from './PortalDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
 import { outlineLinkCss } from '../shared/styles.ts';
 
 type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
+type PortalDialogs = typeof import('./portal-dialogs.ts');
+
+let dialogsLoading: Promise<PortalDialogs> | undefined;
+/** The chooser and the portal, downloaded once per page (a failed download can be tried again). */
+const loadDialogs = (): Promise<PortalDialogs> =>
+  (dialogsLoading ??= import('./portal-dialogs.ts').catch((error: unknown) => {
+    dialogsLoading = undefined;
+    throw error;
+  }));
+const preloadDialogs = () => {
+  loadDialogs().catch(() => {
+    // reported when the user clicks
+  });
+};
 
 export interface AccessPortalProps {
   /** API origin (empty or absent: same origin). */
@@ -97,6 +110,23 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
     );
   };
   const [loggingOut, setLoggingOut] = useState(false);
+  // The sign-in dialogs load when first needed: most visits never open them.
+  const [dialogs, setDialogs] = useState<PortalDialogs | null>(null);
+  const withDialogs = (open: () => void) => {
+    if (dialogs) return open();
+    loadDialogs().then(
+      (module) => {
+        setDialogs(module);
+        open();
+      },
+      () =>
+        toast({
+          title: messages.account.loadFailed,
+          description: messages.common.checkConnection,
+          variant: 'destructive',
+        }),
+    );
+  };
 
   const bar = useRef<HTMLDivElement>(null);
   const refocusBar = useRef(false);
@@ -123,14 +153,15 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
     setPortalOpen(false);
   };
 
-  const openPortal = (tab: PortalTab) => {
-    setChooserOpen(false);
-    setPortalTab(tab);
-    setPortalOpen(true);
-  };
+  const openPortal = (tab: PortalTab) =>
+    withDialogs(() => {
+      setChooserOpen(false);
+      setPortalTab(tab);
+      setPortalOpen(true);
+    });
 
   const openChooser = () => {
-    setChooserOpen(true);
+    withDialogs(() => setChooserOpen(true));
     // Both of its choices need the session store: its code loads while the user reads the dialog.
     loadSessionStore().catch(() => {
       // reported if the user chooses Quick Use (startQuickUse); sign-in loads it again
@@ -244,6 +275,8 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
           <Button
             aria-haspopup="dialog"
             onClick={() => (session.quickUse ? openPortal('signin') : openChooser())}
+            onPointerEnter={preloadDialogs}
+            onFocus={preloadDialogs}
             part="button button-primary access-button"
             css={barButtonCss}
           >
@@ -251,20 +284,24 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
           </Button>
         </>
       )}
-      <ChooserDialog
-        open={chooserOpen}
-        onClose={() => setChooserOpen(false)}
-        onAccount={openPortal}
-        onQuickUse={startQuickUse}
-      />
-      <PortalDialog
-        open={portalOpen}
-        tab={portalTab}
-        onTabChange={setPortalTab}
-        onClose={closePortal}
-        apiBase={apiBase}
-        onAuthenticated={onAuthenticated}
-      />
+      {dialogs && (
+        <>
+          <dialogs.ChooserDialog
+            open={chooserOpen}
+            onClose={() => setChooserOpen(false)}
+            onAccount={openPortal}
+            onQuickUse={startQuickUse}
+          />
+          <dialogs.PortalDialog
+            open={portalOpen}
+            tab={portalTab}
+            onTabChange={setPortalTab}
+            onClose={closePortal}
+            apiBase={apiBase}
+            onAuthenticated={onAuthenticated}
+          />
+        </>
+      )}
     </div>
   );
 }
