@@ -8,7 +8,7 @@ import { loadAccounts, loadClinicians } from './embedded/load.ts';
 import { EXPORTS_DIR_NAME, LAYOUT_FILE_NAME, LEGACY_DATA_FILE_NAME } from './embedded/layout-names.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import { patientSearchText } from './policy.ts';
-import { describeTarget, openPostgresStore } from './postgres/index.ts';
+import { describeTarget, openPostgresStore, PATIENT_INSERT_COLUMNS, patientValues } from './postgres/index.ts';
 import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, UserRecord } from './records.ts';
 import type { StoreAdapter } from './store.ts';
 
@@ -332,32 +332,8 @@ function recordSpecs(source: Source) {
     kind: 'patients',
     noun: 'patient',
     table: 'patients',
-    columns: [
-      'id',
-      'owner_id',
-      'display_name',
-      'mrn',
-      'year_of_birth',
-      'age_group',
-      'weight_kg',
-      'notes',
-      'created_at',
-      'updated_at',
-      'search_text',
-    ],
-    row: (patient) => [
-      patient.id,
-      patient.ownerId,
-      patient.displayName,
-      patient.mrn,
-      patient.yearOfBirth,
-      patient.ageGroup,
-      patient.weightKg,
-      patient.notes,
-      patient.createdAt,
-      patient.updatedAt,
-      patientSearchText(patient),
-    ],
+    columns: PATIENT_INSERT_COLUMNS,
+    row: patientValues,
     select:
       'owner_id AS "ownerId", display_name AS "displayName", mrn, year_of_birth AS "yearOfBirth", ' +
       'age_group AS "ageGroup", weight_kg AS "weightKg", notes, created_at AS "createdAt", ' +

@@ -6,6 +6,8 @@ export {
   PING_TIMEOUT_MS,
   type PostgresStore,
   type PostgresStoreOptions,
+  PATIENT_INSERT_COLUMNS,
+  patientValues,
 } from './postgres-store.ts';
 export { postgresAuditLog } from './audit-log.ts';
 export { loadOrCreateSharedSecret, JWT_SECRET_SETTING } from './shared-secret.ts';

@@ -131,6 +131,21 @@ const USER_COLUMNS = 'id, email, name, license, password_hash, created_at';
 const SESSION_COLUMNS = 'id, user_id, created_at, expires_at, revoked_at';
 const PATIENT_COLUMNS =
   'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at';
+/** A patient row as inserted: the record's fields, then the text a search looks in (policy.ts). */
+export const PATIENT_INSERT_COLUMNS = [...PATIENT_COLUMNS.split(', '), 'search_text'];
+export const patientValues = (patient: PatientRecord): unknown[] => [
+  patient.id,
+  patient.ownerId,
+  patient.displayName,
+  patient.mrn,
+  patient.yearOfBirth,
+  patient.ageGroup,
+  patient.weightKg,
+  patient.notes,
+  patient.createdAt,
+  patient.updatedAt,
+  patientSearchText(patient),
+];
 const CALCULATION_COLUMNS = 'id, owner_id, patient_id, tool_type, inputs, result, created_at';
 /** Never the bytes: lists and lookups read metadata only. */
 const EXPORT_COLUMNS = 'id, owner_id, patient_id, calculation_id, file_name, size_bytes, created_at';
@@ -287,20 +302,9 @@ class PostgresAdapter implements StoreAdapter {
 
   async createPatient(patient: PatientRecord) {
     await this.#rows(
-      `INSERT INTO patients (${PATIENT_COLUMNS}, search_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        patient.id,
-        patient.ownerId,
-        patient.displayName,
-        patient.mrn,
-        patient.yearOfBirth,
-        patient.ageGroup,
-        patient.weightKg,
-        patient.notes,
-        patient.createdAt,
-        patient.updatedAt,
-        patientSearchText(patient),
-      ],
+      `INSERT INTO patients (${PATIENT_INSERT_COLUMNS.join(', ')}) ` +
+        `VALUES (${PATIENT_INSERT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')})`,
+      patientValues(patient),
     );
   }
   async listPatients(ownerId: string, needle?: string) {
