@@ -220,6 +220,8 @@ const RECORD_QUERIES = [
 
 function postgresProbe(url: string, closeStorage: () => Promise<void>): StorageProbe {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {})); // the database is dropped at the end
   const rows = async (sql: string, values: unknown[] = []) => (await pool.query(sql, values)).rows;
   return {
     async storedData() {

@@ -47,7 +47,11 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   });
   // An idle connection the server ends (a restart, a failover) must not crash the process: the pool
   // drops it and opens another one on demand.
-  pool.on('error', (error) => options.log?.(`PostgreSQL connection lost: ${redact(error.message, url)}`));
+  const connectionLost = (error: Error) => options.log?.(`PostgreSQL connection lost: ${redact(error.message, url)}`);
+  pool.on('error', connectionLost);
+  // A connection the server ends while a query is under way (a restart, an administrator) fails that
+  // query; without a listener on the connection itself, Node would also end this process.
+  pool.on('connect', (client) => client.on('error', connectionLost));
   try {
     const client = await pool.connect();
     client.release();
