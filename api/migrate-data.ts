@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { runCommand } from './cli.ts';
 import { MigrationError, migrateData } from './storage/migrate-data.ts';
 import { StorageError } from './storage/storage-error.ts';
 
@@ -28,35 +28,13 @@ function redact(message: string, url: string | undefined): string {
   return secrets.filter(Boolean).reduce((text, secret) => text.split(secret).join('***'), message);
 }
 
-async function main(): Promise<number> {
-  let values: { from?: string; to?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`migrate-data: ${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const missing = (['from', 'to'] as const).filter((name) => !values[name]);
-  if (missing.length > 0) {
-    console.error(`migrate-data: ${missing.map((name) => `--${name}`).join(' and ')} missing.\n${USAGE}`);
-    return 2;
-  }
-  try {
-    await migrateData({ from: values.from!, to: values.to!, log: (message) => console.log(message) });
-    return 0;
-  } catch (error) {
-    const known = error instanceof MigrationError || error instanceof StorageError;
-    const message = known ? (error as Error).message : (error as Error).message.replace(/\s+/g, ' ').trim();
-    console.error(`migrate-data: ${known ? '' : 'failed: '}${redact(message, values.to)}`);
-    return 1;
-  }
-}
-
-process.exitCode = await main();
+process.exitCode = await runCommand({
+  name: 'migrate-data',
+  usage: USAGE,
+  options: { from: { type: 'string' }, to: { type: 'string' } },
+  required: ['from', 'to'],
+  knownErrors: [MigrationError, StorageError],
+  // A known message keeps its lines (a list of conflicts); any other is made one line.
+  redact: (message, values, known) => redact(known ? message : message.replace(/\s+/g, ' ').trim(), values.to),
+  run: (values) => migrateData({ from: values.from!, to: values.to!, log: (message) => console.log(message) }),
+});
