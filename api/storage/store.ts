@@ -14,59 +14,10 @@ export interface ExportFilter {
 }
 
 /**
- * Everything the API needs from storage (the routes' view). Every patient, history and export call
- * takes the caller's id and answers only that clinician's records: another clinician's id is
- * indistinguishable from a missing one. `createStore` (policy.ts) builds it over a StoreAdapter, so
- * the rules (ownership, search, sort, pruning) are written once for every adapter.
- * A returned promise resolves only once the change is durable.
- */
-export interface Store {
-  readonly kind: StoreAdapter['kind'];
-  createUser(user: UserRecord): Promise<'created' | 'duplicate_email'>;
-  findUserByEmail(email: string): Promise<UserRecord | undefined>;
-  findUserById(id: string): Promise<UserRecord | undefined>;
-
-  createSession(session: SessionRecord): Promise<void>;
-  findSession(id: string): Promise<SessionRecord | undefined>;
-  revokeSession(id: string, revokedAt: string): Promise<void>;
-
-  createPatient(patient: PatientRecord): Promise<void>;
-  /** The caller's patients by name; with a query, those whose name or MRN contains it (any case). */
-  listPatients(ownerId: string, query?: string): Promise<PatientRecord[]>;
-  findPatient(ownerId: string, id: string): Promise<PatientRecord | undefined>;
-  updatePatient(
-    ownerId: string,
-    id: string,
-    changes: Partial<PatientFields>,
-    updatedAt: string,
-  ): Promise<PatientRecord | undefined>;
-  /** Deletes the patient and unlinks (keeps) their calculations and exports. False when not the caller's. */
-  deletePatient(ownerId: string, id: string): Promise<boolean>;
-
-  saveCalculation(entry: CalculationRecord): Promise<void>;
-  /** Newest first (the order they were saved), a page of them and how many match. */
-  listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
-  findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
-
-  /** Stores the PDF's bytes and its metadata together: if either fails, nothing is kept. */
-  saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;
-  /** The caller's exports, newest first, optionally of one patient. */
-  listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
-  findExport(ownerId: string, id: string): Promise<ExportRecord | undefined>;
-  /** The stored PDF's bytes, or undefined when the export is not the caller's (or does not exist). */
-  readExportFile(ownerId: string, id: string): Promise<Buffer | undefined>;
-  /** Deletes the export's metadata and bytes. False when not the caller's. */
-  deleteExport(ownerId: string, id: string): Promise<boolean>;
-
-  /** Resolves when the storage answers (a query, a read); rejects otherwise. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
  * What an adapter (embedded files, PostgreSQL) must do: store and fetch, scoped by owner, and no
- * more. The rules above it live once in policy.ts. Adapters:
- * - answer an owner-scoped call only from that owner's records (policy.ts checks again);
+ * more; the rules above it (ownership checked again, search, sort, session pruning) live once in
+ * policy.ts. Every patient, history and export call takes the caller's id and answers only that
+ * clinician's records. Adapters:
  * - `listPatients`: the owner's patients in any order; with `needle` (already trimmed and
  *   lower-cased, never empty, without line breaks) only those whose `patientSearchText` (policy.ts)
  *   contains it as plain text (`%`, `_`, quotes and backslashes are ordinary characters);
@@ -96,19 +47,35 @@ export interface StoreAdapter {
     changes: Partial<PatientFields>,
     updatedAt: string,
   ): Promise<PatientRecord | undefined>;
-  /** Deletes the patient and sets patientId to null on the owner's calculations and exports of them. */
+  /** Deletes the patient and sets patientId to null on the owner's calculations and exports of them (kept). */
   deletePatient(ownerId: string, id: string): Promise<boolean>;
 
   saveCalculation(entry: CalculationRecord): Promise<void>;
+  /** Newest first (the order they were saved), a page of them and how many match. */
   listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
   findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
 
+  /** Stores the PDF's bytes and its metadata together: if either fails, nothing is kept. */
   saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;
+  /** The caller's exports, newest first, optionally of one patient. */
   listExports(ownerId: string, filter: ExportFilter): Promise<ExportRecord[]>;
   findExport(ownerId: string, id: string): Promise<ExportRecord | undefined>;
+  /** The stored PDF's bytes, or undefined when the export is not the caller's (or does not exist). */
   readExportFile(ownerId: string, id: string): Promise<Buffer | undefined>;
+  /** Deletes the export's metadata and bytes. False when not the caller's. */
   deleteExport(ownerId: string, id: string): Promise<boolean>;
 
+  /** Resolves when the storage answers (a query, a read); rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Everything the API needs from storage (the routes' view), built by `createStore` (policy.ts) over
+ * an adapter: the same calls, with another clinician's record indistinguishable from a missing one,
+ * `listPatients` taking the search text as typed (and answering by name), and session pruning done
+ * by the policy rather than asked for.
+ */
+export interface Store extends Omit<StoreAdapter, 'deleteEndedSessions' | 'listExports'> {
+  listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
 }

@@ -3,24 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { KeyObject } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app.ts';
-import { loadJwtKey } from '../auth/jwt-secret.ts';
-import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
-import {
-  AUDIT_LOG_DEFAULT_KEEP_FILES,
-  AUDIT_LOG_DEFAULT_MAX_BYTES,
-  fileAuditLog,
-  type AuditLog,
-} from '../storage/audit-log.ts';
+import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
+import { loadClinicians } from '../storage/embedded/load.ts';
+import { EXPORTS_DIR_NAME } from '../storage/lowdb-store.ts';
 import { openStorage } from '../storage/open-storage.ts';
-import type { Store } from '../storage/store.ts';
-import { createTestDatabase } from './postgres-cluster.ts';
-import { openLowdbStore } from '../storage/lowdb-store.ts';
-import { createStore } from '../storage/policy.ts';
 import type { ExportRecord } from '../storage/records.ts';
+import { createTestDatabase } from './postgres-cluster.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -65,31 +56,17 @@ interface StorageProbe {
  */
 export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
-  let store: Store;
-  let audit: AuditLog;
-  let jwtKey: KeyObject;
-  let limiter: SignInLimiter | undefined;
-  let probe: StorageProbe;
-  if (TEST_STORE === 'postgres') {
-    const database = await createTestDatabase(inject('postgresBaseUrl'));
-    const storage = await openStorage({
-      dataDir,
-      databaseUrl: database.url,
-      jwtSecret: undefined,
-      auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
-      auditLogFiles: AUDIT_LOG_DEFAULT_KEEP_FILES,
-    });
-    ({ store, audit, jwtKey, limiter } = storage);
-    probe = postgresProbe(database.url, async () => {
-      await storage.close();
-      await database.drop();
-    });
-  } else {
-    store = createStore(await openLowdbStore(dataDir));
-    audit = fileAuditLog(dataDir, () => new Date());
-    jwtKey = await loadJwtKey(dataDir, undefined);
-    probe = embeddedProbe(dataDir);
-  }
+  // The server's own way of opening the storage (the embedded store locks DATA_DIR, as in production).
+  const database = TEST_STORE === 'postgres' ? await createTestDatabase(inject('postgresBaseUrl')) : undefined;
+  const storage = await openStorage({
+    dataDir,
+    databaseUrl: database?.url,
+    jwtSecret: undefined,
+    auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
+    auditLogFiles: AUDIT_LOG_DEFAULT_KEEP_FILES,
+  });
+  const { store, audit, jwtKey, limiter } = storage;
+  const probe = database ? postgresProbe(database.url) : embeddedProbe(dataDir);
   const errors: unknown[] = [];
   const app = createApp({
     store,
@@ -155,6 +132,8 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await probe.close();
+      await storage.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -165,7 +144,7 @@ export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 const NOT_RECORDS = /^(exports\/|audit\.log|jwt-secret$|server\.lock$)/;
 
 function embeddedProbe(dataDir: string): StorageProbe {
-  const exportsDir = path.join(dataDir, 'exports');
+  const exportsDir = path.join(dataDir, EXPORTS_DIR_NAME);
   return {
     // Every file the embedded store keeps its records in (store.json, accounts.json, clinicians/…).
     async storedData() {
@@ -177,20 +156,8 @@ function embeddedProbe(dataDir: string): StorageProbe {
       }
       return JSON.stringify(files.sort(([a], [b]) => (a < b ? -1 : 1)));
     },
-    // Every clinician's exports.jsonl, deletions applied.
-    async storedExports() {
-      const records = new Map<string, ExportRecord>();
-      const clinicians = path.join(dataDir, 'clinicians');
-      for (const ownerId of await readdir(clinicians).catch(() => [] as string[])) {
-        const log = await readFile(path.join(clinicians, ownerId, 'exports.jsonl'), 'utf8').catch(() => '');
-        for (const line of log.split('\n').filter(Boolean)) {
-          const entry = JSON.parse(line) as ExportRecord | { deletedExport: string };
-          if ('deletedExport' in entry) records.delete(entry.deletedExport);
-          else records.set(entry.id, entry);
-        }
-      }
-      return [...records.values()];
-    },
+    // Read as the store reads them at start (every clinician's exports.jsonl, deletions applied).
+    storedExports: async () => (await loadClinicians(dataDir)).flatMap((clinician) => [...clinician.exports.values()]),
     storedPdfNames: () =>
       readdir(exportsDir).then(
         (names) => names.sort(),
@@ -198,7 +165,7 @@ function embeddedProbe(dataDir: string): StorageProbe {
       ),
     storedPdf: (id) => readFile(path.join(exportsDir, `${id}.pdf`)).catch(() => undefined),
     async auditLines() {
-      const text = await readFile(path.join(dataDir, 'audit.log'), 'utf8').catch(() => '');
+      const text = await readFile(path.join(dataDir, AUDIT_FILE_NAME), 'utf8').catch(() => '');
       return text
         .split('\n')
         .filter(Boolean)
@@ -218,7 +185,7 @@ const RECORD_QUERIES = [
     'FROM exports ORDER BY seq',
 ];
 
-function postgresProbe(url: string, closeStorage: () => Promise<void>): StorageProbe {
+function postgresProbe(url: string): StorageProbe {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {})); // the database is dropped at the end
@@ -257,9 +224,6 @@ function postgresProbe(url: string, closeStorage: () => Promise<void>): StorageP
         return line;
       });
     },
-    async close() {
-      await pool.end();
-      await closeStorage();
-    },
+    close: () => pool.end(),
   };
 }
