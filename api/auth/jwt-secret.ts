@@ -1,6 +1,7 @@
 import { randomBytes, createSecretKey, type KeyObject } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isMissing, writeFileDurably } from '../storage/embedded/durable-fs.ts';
 import { StorageError } from '../storage/storage-error.ts';
 
 export const JWT_SECRET_FILE_NAME = 'jwt-secret';
@@ -21,13 +22,15 @@ export async function loadJwtKey(dataDir: string, configured: string | undefined
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    if (!isMissing(error)) {
       throw new StorageError(`The JWT secret file ${file} cannot be read (${(error as Error).message}).`);
     }
   }
   if (text !== undefined) return createSecretKey(decodeSecret(file, text));
   const secret = randomBytes(GENERATED_SECRET_BYTES);
-  await writeFileAtomically(file, `${secret.toString('base64')}\n`);
+  // Never an empty or half-written secret under the real name, even after a crash or a power cut
+  // (0600). The caller holds the DATA_DIR lock: no other server writes it at the same time.
+  await writeFileDurably(file, `${secret.toString('base64')}\n`, `${file}.${process.pid}.tmp`);
   return createSecretKey(secret);
 }
 
@@ -42,35 +45,4 @@ function decodeSecret(file: string, text: string): Buffer {
       'It has not been changed. Restore it from a backup of DATA_DIR, or delete it to have a new one generated ' +
       '(everyone will have to sign in again), or set JWT_SECRET.',
   );
-}
-
-/**
- * A crash or a full disk must never leave an empty or half-written secret under the real name: the
- * secret goes to a temporary file in the same directory (0600), is flushed to disk, renamed over the
- * name, and the directory is flushed so the rename itself survives a power cut. The caller holds the
- * DATA_DIR lock, so no other server writes it at the same time.
- */
-async function writeFileAtomically(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    // 'w', not 'wx': a crash may have left this name behind (a container's server has the same pid
-    // every start), and the lock means no one else is writing it.
-    const handle = await open(temporary, 'w', 0o600);
-    try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  const directory = await open(path.dirname(file), 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/postgres-cluster.ts';
 import { builtServer } from '../test-support/server-process.ts';
 import { fileAuditLog, type AuditEvent } from './audit-log.ts';
+import { exists } from './embedded/durable-fs.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import { MIGRATED_KINDS, migrateData, MigrationError, type MigrationCounts } from './migrate-data.ts';
 import { createStore } from './policy.ts';
@@ -337,12 +338,6 @@ async function migrate(url: string) {
   const result = await migrateData({ from: dataDir, to: url, log: (message) => log.push(message) });
   return { result, log: log.join('\n') };
 }
-
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 // ---------------------------------------------------------------------------------------------------
 

@@ -1,21 +1,11 @@
 import { spawn } from 'node:child_process';
 import { readlinkSync, realpathSync } from 'node:fs';
-import {
-  access,
-  mkdir,
-  mkdtemp,
-  open,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lockDataDir } from './data-dir-lock.ts';
+import { exists as fileExists } from './embedded/durable-fs.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, UserRecord } from './records.ts';
 import { StorageError } from './storage-error.ts';
@@ -28,11 +18,7 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const at = (...parts: string[]) => path.join(dataDir, ...parts);
 const text = (...parts: string[]) => readFile(at(...parts), 'utf8');
-const exists = (...parts: string[]) =>
-  access(at(...parts)).then(
-    () => true,
-    () => false,
-  );
+const exists = (...parts: string[]) => fileExists(at(...parts));
 const jsonLines = async (...parts: string[]) =>
   (await text(...parts))
     .split('\n')

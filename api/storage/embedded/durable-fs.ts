@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 
@@ -7,6 +7,16 @@ export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
 export const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Whether the name exists; any error but its absence (a folder we may not read) is thrown. */
+export const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    (error: unknown) => {
+      if (isMissing(error)) return false;
+      throw error;
+    },
+  );
 
 /**
  * Makes a folder's entries (a created, renamed or removed name) survive a power cut: a file's own

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { access, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseShape } from '../records.ts';
 import { StorageError } from '../storage-error.ts';
-import { DurableJsonFile, ensureDir, fsyncDir, isMissing, tempFileOf, writeFileDurably } from './durable-fs.ts';
+import { DurableJsonFile, ensureDir, exists, fsyncDir, isMissing, tempFileOf, writeFileDurably } from './durable-fs.ts';
 import {
   ACCOUNTS_FILE_NAME,
   CLINICIANS_DIR_NAME,
@@ -21,14 +21,6 @@ import {
 } from './layout-names.ts';
 import { readLegacyDatabase } from './legacy-db.ts';
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    (error: unknown) => {
-      if (isMissing(error)) return false;
-      throw error;
-    },
-  );
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
