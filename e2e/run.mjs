@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { canInstallPackages, commandPath, installPackages } from '../scripts/debian-package.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -20,13 +21,11 @@ function findChromium() {
 }
 
 function installChromium() {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (!isRoot || !hasApt) {
+  if (!canInstallPackages()) {
     console.error(
       [
         'The browser tests need Chromium and pdftotext, and one of them was not found.',
-        hasApt
+        commandPath('apt-get')
           ? '  Install them as root:  apt-get update && apt-get install -y chromium poppler-utils'
           : '  Install Chromium (or Chrome) and poppler-utils with your system package manager.',
         '  or point CHROME_PATH at an installed Chromium or Chrome binary, then run npm test again.',
@@ -34,26 +33,19 @@ function installChromium() {
     );
     process.exit(1);
   }
-  console.log(
-    "Chromium or pdftotext not found: installing Debian's chromium and poppler-utils with apt-get (once per machine)…",
-  );
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // poppler-utils: pdftotext reads the generated PDFs back in the tests.
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium', 'poppler-utils'],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) {
-      console.error(
-        `apt-get ${args.join(' ')} failed (exit ${result.status}). Install chromium by hand, or set CHROME_PATH.`,
-      );
-      process.exit(1);
-    }
+  try {
+    // poppler-utils: pdftotext reads the generated PDFs back in the tests.
+    installPackages(
+      ['chromium', 'poppler-utils'],
+      "Chromium or pdftotext not found: installing Debian's chromium and poppler-utils (once per machine)…",
+    );
+  } catch (error) {
+    console.error(`${error.message} Install chromium by hand, or set CHROME_PATH.`);
+    process.exit(1);
   }
 }
 
-const hasPdftotext = () => spawnSync('sh', ['-c', 'command -v pdftotext'], { stdio: 'ignore' }).status === 0;
+const hasPdftotext = () => commandPath('pdftotext') !== undefined;
 
 let chromium = findChromium();
 if (!chromium || !hasPdftotext()) {

@@ -4,16 +4,11 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { canInstallPackages, commandPath, installPackages, isRoot } from '../../scripts/debian-package.mjs';
 
 /** Where Debian's nginx package puts the binary. */
 const DEBIAN_NGINX = '/usr/sbin/nginx';
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y nginx';
-
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-const commandPath = (name: string) => {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : undefined;
-};
 
 export function findNginx(): string | undefined {
   return existsSync(DEBIAN_NGINX) ? DEBIAN_NGINX : commandPath('nginx');
@@ -26,21 +21,13 @@ export function findNginx(): string | undefined {
 export function ensureNginx(): string {
   const found = findNginx();
   if (found) return found;
-  if (!isRoot() || !commandPath('apt-get')) {
+  if (!canInstallPackages()) {
     throw new Error(
       `The rolling-restart test needs nginx and none was found at ${DEBIAN_NGINX} or on PATH. ` +
         `Install it as root:  ${INSTALL_COMMAND}`,
     );
   }
-  console.log("nginx not found: installing Debian's nginx with apt-get (once per machine)…");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'nginx'],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);
-  }
+  installPackages(['nginx'], "nginx not found: installing Debian's nginx with apt-get (once per machine)…");
   const installed = findNginx();
   if (!installed) throw new Error(`apt-get installed nginx, but no nginx binary was found at ${DEBIAN_NGINX}.`);
   return installed;

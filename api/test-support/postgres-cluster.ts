@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { canInstallPackages, commandPath, installPackages, isRoot } from '../../scripts/debian-package.mjs';
 
 /** Where Debian (and Ubuntu) install each major version's server binaries. */
 const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -25,9 +26,6 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
-
 /** The newest `/usr/lib/postgresql/<major>/bin` holding initdb, else the directory of an initdb on PATH. */
 export function findPostgresBinDir(): string | undefined {
   if (existsSync(DEBIAN_POSTGRES_ROOT)) {
@@ -39,8 +37,8 @@ export function findPostgresBinDir(): string | undefined {
       if (existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl'))) return bin;
     }
   }
-  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  return onPath.status === 0 && onPath.stdout.trim() ? path.dirname(onPath.stdout.trim()) : undefined;
+  const onPath = commandPath('initdb');
+  return onPath ? path.dirname(onPath) : undefined;
 }
 
 /**
@@ -50,21 +48,16 @@ export function findPostgresBinDir(): string | undefined {
 export function ensurePostgresBinDir(): string {
   const found = findPostgresBinDir();
   if (found) return found;
-  if (!isRoot() || !hasCommand('apt-get')) {
+  if (!canInstallPackages()) {
     throw new Error(
       'The storage tests need a PostgreSQL server (initdb, pg_ctl) and none was found under ' +
         `${DEBIAN_POSTGRES_ROOT}/*/bin or on PATH. Install it as root:  ${INSTALL_COMMAND}`,
     );
   }
-  console.log("PostgreSQL not found: installing Debian's postgresql with apt-get (once per machine)…");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'postgresql'],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);
-  }
+  installPackages(
+    ['postgresql'],
+    "PostgreSQL not found: installing Debian's postgresql with apt-get (once per machine)…",
+  );
   const installed = findPostgresBinDir();
   if (!installed) throw new Error(`apt-get installed postgresql, but no initdb was found in ${DEBIAN_POSTGRES_ROOT}.`);
   return installed;
