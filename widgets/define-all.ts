@@ -10,8 +10,3 @@ export const ELEMENT_DEFINITIONS: readonly (() => CustomElementConstructor)[] = 
   defineBradycardiaAdvisor,
   defineRoiCalculator,
 ];
-
-/** Registers every element (idempotent). */
-export function defineAllElements(): void {
-  for (const define of ELEMENT_DEFINITIONS) define();
-}

@@ -94,38 +94,25 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
   // and it is a fair part of the page's first download.
   const [AccountDialog, setAccountDialog] = useState<AccountDialogComponent | null>(null);
   const toast = useToast();
+  /** A part of the element's code (a dialog, the session store) could not be downloaded. */
+  const loadFailed = () =>
+    toast({ title: messages.account.loadFailed, description: messages.common.checkConnection, variant: 'destructive' });
   const openProfile = () => {
     if (AccountDialog) return setProfileOpen(true);
-    import('./account/AccountDialog.tsx').then(
-      (module) => {
-        setAccountDialog(() => module.AccountDialog);
-        setProfileOpen(true);
-      },
-      () =>
-        toast({
-          title: messages.account.loadFailed,
-          description: messages.common.checkConnection,
-          variant: 'destructive',
-        }),
-    );
+    import('./account/AccountDialog.tsx').then((module) => {
+      setAccountDialog(() => module.AccountDialog);
+      setProfileOpen(true);
+    }, loadFailed);
   };
   const [loggingOut, setLoggingOut] = useState(false);
   // The sign-in dialogs load when first needed: most visits never open them.
   const [dialogs, setDialogs] = useState<PortalDialogs | null>(null);
   const withDialogs = (open: () => void) => {
     if (dialogs) return open();
-    loadDialogs().then(
-      (module) => {
-        setDialogs(module);
-        open();
-      },
-      () =>
-        toast({
-          title: messages.account.loadFailed,
-          description: messages.common.checkConnection,
-          variant: 'destructive',
-        }),
-    );
+    loadDialogs().then((module) => {
+      setDialogs(module);
+      open();
+    }, loadFailed);
   };
 
   const bar = useRef<HTMLDivElement>(null);
@@ -177,14 +164,7 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
     // Quick Use is the first account feature on a signed-out page: it creates the page's session store.
     const existing = existingSessionStore();
     if (existing) start(existing);
-    else
-      loadSessionStore().then(start, () =>
-        toast({
-          title: messages.account.loadFailed,
-          description: messages.common.checkConnection,
-          variant: 'destructive',
-        }),
-      );
+    else loadSessionStore().then(start, loadFailed);
   };
 
   const onAuthenticated = (user: SessionUser) => {

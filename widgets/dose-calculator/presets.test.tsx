@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_SESSION } from '../shared/session-state.ts';
 import { sessionStore } from '../shared/session-store.ts';
 import { WidgetRoot } from '../shared/widget-root.tsx';
 import { renderWidget } from '../test-utils.tsx';
@@ -40,14 +41,7 @@ beforeEach(() => {
         }),
     ),
   );
-  sessionStore().setState({
-    token: null,
-    user: null,
-    userFetchedAt: null,
-    userStatus: 'idle',
-    quickUse: false,
-    selectedPatient: null,
-  });
+  sessionStore().setState(NO_SESSION);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_SESSION } from '../shared/session-state.ts';
 import { sessionStore } from '../shared/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { RoiCalculator, ROI_RECORD_AFTER_MS } from './RoiCalculator.tsx';
@@ -15,14 +16,7 @@ beforeEach(() => {
       }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  sessionStore().setState({
-    token: null,
-    user: null,
-    userFetchedAt: null,
-    userStatus: 'idle',
-    quickUse: false,
-    selectedPatient: null,
-  });
+  sessionStore().setState(NO_SESSION);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

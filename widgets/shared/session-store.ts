@@ -6,14 +6,7 @@ import { AUTH_TOKEN_KEY, SESSION_CHANGED_EVENT, SESSION_STORE_SYMBOL } from './s
 
 // The session store's code: loaded by an element only when a stored session exists or the user asks
 // for an account feature (session-state.ts holds what elements read without it).
-export {
-  isAuthenticated,
-  type SelectedPatient,
-  type SessionData,
-  type SessionState,
-  type SessionUser,
-} from './session-state.ts';
-export { sessionToken } from './session-state.ts';
+export { isAuthenticated, type SelectedPatient, type SessionState, type SessionUser } from './session-state.ts';
 
 /** docs/product.md §4 and §9: the current user is fresh for 5 minutes. */
 export const USER_FRESH_MS = 5 * 60 * 1000;

@@ -26,6 +26,18 @@ export const WidgetStateContext = createContext<WidgetStateBag | null>(null);
  * `useState` whose value outlives an unmount of the element's tree. `key` names the value within the
  * element: each component that keeps state this way uses its own prefix.
  */
+export function useWidgetState<T>(key: string, initial: T | (() => T)): [T, Dispatch<SetStateAction<T>>] {
+  const bag = useContext(WidgetStateContext);
+  const [value, setValue] = useState<T>(() => {
+    if (bag?.has(key)) return bag.get(key) as T;
+    return typeof initial === 'function' ? (initial as () => T)() : initial;
+  });
+  useEffect(() => {
+    bag?.set(key, value);
+  }, [bag, key, value]);
+  return [value, setValue];
+}
+
 /**
  * React's "adjust state when a prop changes", remembered across a detach: when `value` differs from
  * the one seen at the last render, returns `{ previous }` once (the caller adjusts its state during
@@ -46,16 +58,4 @@ export function useChanged<T>(
 export function shallowEqual<T extends object>(a: T, b: T): boolean {
   const keys = Object.keys(a) as (keyof T)[];
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
-}
-
-export function useWidgetState<T>(key: string, initial: T | (() => T)): [T, Dispatch<SetStateAction<T>>] {
-  const bag = useContext(WidgetStateContext);
-  const [value, setValue] = useState<T>(() => {
-    if (bag?.has(key)) return bag.get(key) as T;
-    return typeof initial === 'function' ? (initial as () => T)() : initial;
-  });
-  useEffect(() => {
-    bag?.set(key, value);
-  }, [bag, key, value]);
-  return [value, setValue];
 }
