@@ -1,9 +1,10 @@
 import { ROI_RISK_RATIO, type RoiResult } from '../../clinical/index.ts';
 import type { RoiInputsDetail } from '../shared/events.ts';
 import { formatOneDecimal, formatSar } from '../shared/format.ts';
+import type { Messages } from '../shared/messages/index.ts';
 import { roi } from '../shared/messages/roi.ts';
 
-export type RoiMessages = typeof roi;
+export type RoiMessages = Messages['roi'];
 
 /** The lines the PDF and the e-mail report share: inputs, results, impact summary. */
 export function inputLines(inputs: RoiInputsDetail, t: RoiMessages = roi): string[] {

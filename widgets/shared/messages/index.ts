@@ -11,4 +11,14 @@ import { roi } from './roi.ts';
  * another object of the same type.
  */
 export const messagesEn = { common, doseCalculator, advisor, roi, portal, account } as const;
-export type Messages = typeof messagesEn;
+
+/**
+ * A catalogue's shape: the English catalogue's keys and argument lists, with any text. Every language
+ * is a `Messages`, so a missing or extra key, or a message taking other arguments, fails the type check.
+ */
+export type Catalogue<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : { readonly [K in keyof T]: Catalogue<T[K]> };
+export type Messages = Catalogue<typeof messagesEn>;
