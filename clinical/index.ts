@@ -74,3 +74,4 @@ export {
   type PatientChanges,
 } from './patient-record.ts';
 export { strictFields, numberInRange, integerInRange } from './validation.ts';
+export { ltr, withoutIsolates, LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE } from './bidi.ts';
