@@ -85,7 +85,10 @@ describe('the product page', () => {
     const { page, errors, close } = await open();
     expect(
       await page.evaluate(() =>
-        [...document.querySelectorAll('main > section[id], body footer[id]')].map((element) => element.id),
+        // the page's sections (each hydrated apart, in a wrapper without a box: host/islands.tsx)
+        [...document.querySelectorAll('main section[id]:not(section section), body footer[id]')].map(
+          (element) => element.id,
+        ),
       ),
     ).toEqual(SECTION_ORDER);
     expect(await page.locator('header nav a').allInnerTexts()).toEqual(NAV_LABELS);

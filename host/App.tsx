@@ -1,17 +1,13 @@
-import { Global } from '@emotion/react';
 import { useLayoutEffect } from 'react';
-import { Advantage } from './components/Advantage.tsx';
-import { Contact } from './components/Contact.tsx';
-import { Evidence } from './components/Evidence.tsx';
-import { Faq } from './components/Faq.tsx';
-import { Hero } from './components/Hero.tsx';
-import { Mechanism } from './components/Mechanism.tsx';
-import { Nav } from './components/Nav.tsx';
-import { Resources } from './components/Resources.tsx';
-import { SafetyHub } from './components/SafetyHub.tsx';
-import { AdvisorSection, CalculatorSection, SafetyCalculatorSection } from './components/ToolSections.tsx';
 import { followHashLinks } from './deep-link.ts';
-import { colour, globalStyles } from './styles.ts';
+import { IslandRoot, ISLANDS, type Island } from './islands.tsx';
+
+const islandsAt = (place: Island['place']) =>
+  ISLANDS.filter((island) => island.place === place).map(({ id, Component }) => (
+    <IslandRoot key={id} id={id}>
+      <Component />
+    </IslandRoot>
+  ));
 
 /** The single page (docs/product.md §2): sections in the spec's order, the fixed navigation above them. */
 export function App() {
@@ -19,37 +15,11 @@ export function App() {
   useLayoutEffect(() => followHashLinks(), []);
   return (
     <>
-      <Global styles={globalStyles} />
-      <a
-        href="#main"
-        css={{
-          position: 'absolute',
-          insetInlineStart: 8,
-          insetBlockStart: -60,
-          zIndex: 100,
-          padding: '10px 14px',
-          background: colour.primary,
-          color: '#fff',
-          borderRadius: 8,
-          '&:focus': { insetBlockStart: 8 },
-        }}
-      >
-        Skip to content
-      </a>
-      <Nav />
+      {islandsAt('before-main')}
       <main id="main" tabIndex={-1} css={{ paddingBlockStart: 'var(--nav-height)' }}>
-        <Hero />
-        <Mechanism />
-        <Advantage />
-        <CalculatorSection />
-        <AdvisorSection />
-        <SafetyCalculatorSection />
-        <SafetyHub />
-        <Evidence />
-        <Resources />
-        <Faq />
+        {islandsAt('main')}
       </main>
-      <Contact />
+      {islandsAt('after-main')}
     </>
   );
 }

@@ -1,33 +1,41 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ELEMENT_DEFINITIONS } from '../widgets/define-all.ts';
 import { App } from './App.tsx';
+import { followHashLinks } from './deep-link.ts';
+import { ISLANDS } from './islands.tsx';
 
-/**
- * Defines the elements one per task, the bar's first: each upgrade renders a whole form into its shadow
- * root, and a phone's main thread stays free for input between them (shorter tasks, less blocking time).
- */
-function defineElementsOneByOne(): () => void {
-  const pending = [...ELEMENT_DEFINITIONS];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/** Runs each step in a task of its own, so that a phone's main thread stays free for input between them. */
+function oneTaskEach(steps: readonly (() => void)[]): void {
+  const pending = [...steps];
   const next = () => {
     pending.shift()?.();
-    if (pending.length > 0) timer = setTimeout(next, 0);
+    if (pending.length > 0) setTimeout(next, 0);
   };
   next();
-  return () => clearTimeout(timer);
 }
 
 /**
- * The elements are defined once the prerendered page is hydrated: defined earlier, they would change
- * the markup hydration is checking against the server's.
+ * The elements are defined once the prerendered page is hydrated (defined earlier, they would change
+ * the markup hydration checks against the server's), one per task, the bar's first: each upgrade
+ * renders a whole form into its shadow root.
  */
-function Page() {
-  useEffect(() => defineElementsOneByOne(), []);
-  return <App />;
-}
+const defineElements = ELEMENT_DEFINITIONS.map((define) => () => void define());
 
 const root = document.getElementById('root')!;
-// The built page holds the prerendered markup (scripts/build-host.mjs); `npm run dev` serves it empty.
-if (root.firstElementChild) hydrateRoot(root, <Page />);
-else createRoot(root).render(<Page />);
+if (root.firstElementChild) {
+  // The built page holds the prerendered markup (scripts/build-host.mjs): each island hydrates in a task
+  // of its own, top of the page first; a link to a section lands on it once the top is hydrated.
+  const hydrations = ISLANDS.map(({ id, Component }) => () => {
+    const container = root.querySelector<HTMLElement>(`[data-island="${id}"]`)!;
+    hydrateRoot(container, <Component />);
+  });
+  oneTaskEach([() => void followHashLinks(), ...hydrations, ...defineElements]);
+} else {
+  // `npm run dev` serves the page empty: render it whole.
+  function Page() {
+    useLayoutEffect(() => oneTaskEach(defineElements), []);
+    return <App />;
+  }
+  createRoot(root).render(<Page />);
+}
