@@ -16,3 +16,7 @@ export { EVIDENCE, doiOf } from './evidence.ts';
 export { RESOURCES } from './resources.ts';
 export { FAQ } from './faq.ts';
 export { CONTACT } from './contact.ts';
+// The page in each language (PageContent): English as above, Arabic in ./ar/.
+export { CONTENT_EN } from './en.ts';
+export { CONTENT_AR } from './ar/index.ts';
+export { contentFor, LANGS, LANG_STORAGE_KEY, rememberLang, rememberedLang } from './languages.ts';

@@ -1,7 +1,7 @@
-import type { ToolSectionContent } from './types.ts';
+import type { ToolSectionContent, ToolSectionId } from './types.ts';
 
 /** One-line lead-ins for the three tool sections; the widgets carry their own titles (docs/product.md §2). */
-export const TOOL_SECTIONS: Record<'calculator' | 'bradycardia-advisor' | 'safety-calculator', ToolSectionContent> = {
+export const TOOL_SECTIONS: Record<ToolSectionId, ToolSectionContent> = {
   calculator: {
     title: 'Dose Calculator',
     intro: 'Weight-based dose, vials, volume and cost from the block depth, age group and renal function.',

@@ -2,6 +2,8 @@
  * The page's content as typed data: written once, rendered by the page and by the PDF generator.
  * Facts come from docs/product.md and docs/clinical-reference.md.
  */
+import type { SiteMeta } from './nav.ts';
+
 export type SectionId =
   | 'hero'
   | 'moa'
@@ -53,6 +55,9 @@ export interface AdvantageContent {
   depthCoverage: TitledText & { rows: { depth: string; dose: string; note: string }[] };
   cards: TitledText[]; // speed to readiness, pulmonary outcomes, monitoring first
 }
+
+/** The three sections that hold a tool (a custom element). */
+export type ToolSectionId = 'calculator' | 'bradycardia-advisor' | 'safety-calculator';
 
 export interface ToolSectionContent {
   title: string;
@@ -149,4 +154,80 @@ export interface ContactContent {
   copyright: string;
   hcpOnly: string;
   decisionSupport: string;
+}
+
+// ---- The page in one language ------------------------------------------------------------------
+
+/** The page's languages: English at `/`, Arabic at `/ar/` (right to left). */
+export type Lang = 'en' | 'ar';
+
+/** The link to the page in the other language (in the navigation bar). */
+export interface LanguageSwitch {
+  /** The other language's name, written in that language ("العربية", "English"). */
+  label: string;
+  /** The other language (the link's `lang` and `hreflang`). */
+  lang: Lang;
+  /** The other language's page ("/ar/", "/"); the hash of the section in view is added. */
+  href: string;
+}
+
+/** The texts around the sections: skip link, menu, language switch, link notes. */
+export interface PageChrome {
+  skipToContent: string;
+  /** The mobile menu's toggle button. */
+  menuButton: string;
+  /** The navigation landmark's label. */
+  navLabel: string;
+  languageSwitch: LanguageSwitch;
+  /** Read after a link that opens in a new tab ("opens in a new tab"). */
+  opensInNewTab: string;
+  /** Shown after each PDF link when the documents are in another language ('' on the English page). */
+  pdfLanguageNote: string;
+}
+
+/** The page's texts, the page's language and direction. */
+export interface SiteContent extends SiteMeta {
+  lang: Lang;
+  dir: 'ltr' | 'rtl';
+}
+
+/** The clinical statements written once and used by the safety hub and the FAQ (docs/product.md §9). */
+export interface SafetyStatements {
+  reparalysis: string;
+  recurrence: string;
+  contraception: string;
+  displacement: string;
+}
+
+/** The 404 page (docs/product.md §2). */
+export interface NotFoundContent {
+  title: string;
+  text: string;
+  homeLink: string;
+}
+
+/**
+ * Everything the host page shows, in one language: `CONTENT_EN` (host/content/index.ts) and `CONTENT_AR`
+ * (host/content/ar/). Both are typed as this, so a missing or extra key fails the type check.
+ */
+export interface PageContent {
+  site: SiteContent;
+  chrome: PageChrome;
+  nav: NavItem[];
+  hero: HeroContent;
+  mechanism: MechanismContent;
+  advantage: AdvantageContent & {
+    /** The depth-coverage table's column headings. */
+    depthColumns: { depth: string; dose: string; when: string };
+  };
+  tools: Record<ToolSectionId, ToolSectionContent>;
+  safety: SafetyContent & { statements: SafetyStatements };
+  evidence: EvidenceContent & {
+    /** The alert for a study without a link (docs/product.md §5): "Study: {title}", then "Link will be…". */
+    studyWithoutLink: (title: string) => string;
+  };
+  resources: ResourcesContent;
+  faq: FaqContent;
+  contact: ContactContent;
+  notFound: NotFoundContent;
 }

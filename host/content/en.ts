@@ -1,0 +1,56 @@
+import { ADVANTAGE } from './advantage.ts';
+import { CONTACT } from './contact.ts';
+import { EVIDENCE } from './evidence.ts';
+import { FAQ } from './faq.ts';
+import { HERO } from './hero.ts';
+import { MECHANISM } from './mechanism.ts';
+import { NAV_ITEMS, SITE } from './nav.ts';
+import { RESOURCES } from './resources.ts';
+import {
+  CONTRACEPTION_STATEMENT,
+  DISPLACEMENT_STATEMENT,
+  RECURRENCE_STATEMENT,
+  REPARALYSIS_SUMMARY,
+  SAFETY,
+} from './safety.ts';
+import { TOOL_SECTIONS } from './tools.ts';
+import type { PageContent } from './types.ts';
+
+/** The English page (at `/`): the section constants as they are, and the texts around them. */
+export const CONTENT_EN: PageContent = {
+  site: { ...SITE, lang: 'en', dir: 'ltr' },
+  chrome: {
+    skipToContent: 'Skip to content',
+    menuButton: 'Menu',
+    navLabel: 'Main',
+    languageSwitch: { label: 'العربية', lang: 'ar', href: '/ar/' },
+    opensInNewTab: 'opens in a new tab',
+    pdfLanguageNote: '',
+  },
+  nav: NAV_ITEMS,
+  hero: HERO,
+  mechanism: MECHANISM,
+  advantage: { ...ADVANTAGE, depthColumns: { depth: 'Block depth', dose: 'Dose', when: 'When' } },
+  tools: TOOL_SECTIONS,
+  safety: {
+    ...SAFETY,
+    statements: {
+      reparalysis: REPARALYSIS_SUMMARY,
+      recurrence: RECURRENCE_STATEMENT,
+      contraception: CONTRACEPTION_STATEMENT,
+      displacement: DISPLACEMENT_STATEMENT,
+    },
+  },
+  evidence: {
+    ...EVIDENCE,
+    studyWithoutLink: (title) => `Study: ${title}\n\nLink will be available when published.`,
+  },
+  resources: RESOURCES,
+  faq: FAQ,
+  contact: CONTACT,
+  notFound: {
+    title: '404 Page Not Found',
+    text: 'Did you forget to add the page to the router?',
+    homeLink: 'Go to the home page',
+  },
+};
