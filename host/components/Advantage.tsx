@@ -1,13 +1,13 @@
-import { ADVANTAGE } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import { cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { Section } from './Section.tsx';
 
-const DEPTH_COLUMNS = ['Block depth', 'Dose', 'When'] as const;
-
 export function Advantage() {
-  const { direct, indirect } = ADVANTAGE.comparison;
+  const { advantage } = usePageContent();
+  const { direct, indirect } = advantage.comparison;
+  const columns = [advantage.depthColumns.depth, advantage.depthColumns.dose, advantage.depthColumns.when];
   return (
-    <Section id="advantage" title={ADVANTAGE.title} intro={ADVANTAGE.intro} tint>
+    <Section id="advantage" title={advantage.title} intro={advantage.intro} tint>
       <div css={twoColumns(28)}>
         {[direct, indirect].map((side, index) => (
           <article
@@ -27,11 +27,11 @@ export function Advantage() {
       <div
         tabIndex={0}
         role="region"
-        aria-label={ADVANTAGE.depthCoverage.title}
+        aria-label={advantage.depthCoverage.title}
         css={[cardStyle, { marginBlockEnd: 28, overflowX: 'auto' }]}
       >
-        <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{ADVANTAGE.depthCoverage.title}</h3>
-        <p css={{ margin: '0 0 12px' }}>{ADVANTAGE.depthCoverage.text}</p>
+        <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{advantage.depthCoverage.title}</h3>
+        <p css={{ margin: '0 0 12px' }}>{advantage.depthCoverage.text}</p>
         <table
           css={{
             width: '100%',
@@ -48,7 +48,7 @@ export function Advantage() {
         >
           <thead>
             <tr>
-              {DEPTH_COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <th key={column} scope="col">
                   {column}
                 </th>
@@ -56,7 +56,7 @@ export function Advantage() {
             </tr>
           </thead>
           <tbody>
-            {ADVANTAGE.depthCoverage.rows.map((row) => (
+            {advantage.depthCoverage.rows.map((row) => (
               <tr key={row.depth}>
                 <th scope="row" css={{ background: 'transparent !important', fontWeight: 600 }}>
                   {row.depth}
@@ -69,7 +69,7 @@ export function Advantage() {
         </table>
       </div>
       <ul css={cardGrid(250)}>
-        {ADVANTAGE.cards.map((card) => (
+        {advantage.cards.map((card) => (
           <li key={card.title} css={cardStyle}>
             <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>
             <p css={{ margin: 0 }}>{card.text}</p>

@@ -1,9 +1,10 @@
-import { CONTACT } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, container } from '../styles.ts';
 
 /** docs/product.md §2: the contact footer. */
 export function Contact() {
+  const { contact } = usePageContent();
   return (
     <footer
       id="contact"
@@ -12,7 +13,7 @@ export function Contact() {
     >
       <div css={[container, { display: 'grid', gap: 24 }]}>
         <h2 id="contact-heading" css={{ margin: 0, color: '#fff', fontSize: 'clamp(1.6rem, 3vw, 2.1rem)' }}>
-          {CONTACT.title}
+          {contact.title}
         </h2>
         <div
           css={{
@@ -23,9 +24,9 @@ export function Contact() {
           }}
         >
           <article css={{ background: '#1e293b', borderRadius: 12, padding: 20, border: '1px solid #334155' }}>
-            <h3 css={{ margin: '0 0 8px', color: '#fff' }}>{CONTACT.productName}</h3>
+            <h3 css={{ margin: '0 0 8px', color: '#fff' }}>{contact.productName}</h3>
             <ul css={{ margin: 0, paddingInlineStart: '1.2em' }}>
-              {CONTACT.productCard.map((line) => (
+              {contact.productCard.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
@@ -40,7 +41,7 @@ export function Contact() {
                   fontWeight: 800,
                 }}
               >
-                {CONTACT.saudiMade}
+                {contact.saudiMade}
               </span>
             </p>
           </article>
@@ -50,7 +51,7 @@ export function Contact() {
               css={[buttonStyle('primary'), { borderColor: '#2dd4bf' }]}
               onClick={() => scrollToSection('calculator')}
             >
-              {CONTACT.calculateButton}
+              {contact.calculateButton}
             </button>
             <button
               type="button"
@@ -60,7 +61,7 @@ export function Contact() {
               ]}
               onClick={() => scrollToSection('resources')}
             >
-              {CONTACT.resourcesButton}
+              {contact.resourcesButton}
             </button>
           </div>
         </div>
@@ -74,10 +75,10 @@ export function Contact() {
             color: '#cbd5e1',
           }}
         >
-          <p css={{ margin: 0, fontWeight: 700, color: '#fde68a' }}>{CONTACT.hcpOnly}</p>
-          <p css={{ margin: 0 }}>{CONTACT.decisionSupport}</p>
-          <p css={{ margin: 0 }}>{CONTACT.lastUpdated}</p>
-          <p css={{ margin: 0 }}>{CONTACT.copyright}</p>
+          <p css={{ margin: 0, fontWeight: 700, color: '#fde68a' }}>{contact.hcpOnly}</p>
+          <p css={{ margin: 0 }}>{contact.decisionSupport}</p>
+          <p css={{ margin: 0 }}>{contact.lastUpdated}</p>
+          <p css={{ margin: 0 }}>{contact.copyright}</p>
         </div>
       </div>
     </footer>

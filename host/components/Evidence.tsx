@@ -1,22 +1,29 @@
-import { EVIDENCE } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
+import { CONTENT_EN } from '../content/en.ts';
 import type { Study } from '../content/types.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
+import { InEnglish, Ltr } from './Bidi.tsx';
 import { Section } from './Section.tsx';
 
-/** docs/product.md §5: an empty or "#" link shows the alert; any other opens in a new tab without referrer. */
+/**
+ * docs/product.md §5: an empty or "#" link shows the alert (`message`, in the page's language); any other
+ * opens in a new tab without referrer.
+ */
 export function openStudy(
   study: Pick<Study, 'title' | 'link'>,
   alert: (message: string) => void = window.alert.bind(window),
+  message: (title: string) => string = CONTENT_EN.evidence.studyWithoutLink,
 ): boolean {
   if (!study.link || study.link === '#') {
-    alert(`Study: ${study.title}\n\nLink will be available when published.`);
+    alert(message(study.title));
     return false;
   }
   return true;
 }
 
 function StudyCard({ study }: { study: Study }) {
+  const { evidence, chrome } = usePageContent();
   return (
     <article
       css={[
@@ -25,12 +32,16 @@ function StudyCard({ study }: { study: Study }) {
       ]}
     >
       <p css={{ margin: 0, fontSize: '0.85rem', fontWeight: 700, color: colour.muted }}>
-        {study.year}
+        <Ltr>{study.year}</Ltr>
         {study.type ? ` · ${study.type}` : ''}
       </p>
-      <h3 css={{ margin: 0, fontSize: study.featured ? '1.2rem' : '1.05rem' }}>{study.title}</h3>
+      <h3 css={{ margin: 0, fontSize: study.featured ? '1.2rem' : '1.05rem' }}>
+        <InEnglish>{study.title}</InEnglish>
+      </h3>
       <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>
-        {study.authors} <em>{study.journal}</em>
+        <InEnglish>
+          {study.authors} <em>{study.journal}</em>
+        </InEnglish>
       </p>
       <p css={{ margin: 0 }}>{study.description}</p>
       <p css={{ margin: '6px 0 0' }}>
@@ -39,13 +50,14 @@ function StudyCard({ study }: { study: Study }) {
           target="_blank"
           rel="noopener noreferrer"
           onClick={(event) => {
-            if (!openStudy(study)) event.preventDefault();
+            if (!openStudy(study, undefined, evidence.studyWithoutLink)) event.preventDefault();
           }}
           css={{ fontWeight: 700 }}
         >
-          {EVIDENCE.openStudy}
+          {evidence.openStudy}
           <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            : {study.title} (opens in a new tab)
+            : <InEnglish>{study.title}</InEnglish>
+            {` (${chrome.opensInNewTab})`}
           </span>
         </a>
       </p>
@@ -54,10 +66,11 @@ function StudyCard({ study }: { study: Study }) {
 }
 
 export function Evidence() {
-  const featured = EVIDENCE.studies.filter((study) => study.featured);
-  const additional = EVIDENCE.studies.filter((study) => !study.featured);
+  const { evidence } = usePageContent();
+  const featured = evidence.studies.filter((study) => study.featured);
+  const additional = evidence.studies.filter((study) => !study.featured);
   return (
-    <Section id="evidence" title={EVIDENCE.title} intro={EVIDENCE.intro}>
+    <Section id="evidence" title={evidence.title} intro={evidence.intro}>
       <div css={twoColumns(16)}>
         {featured.map((study) => (
           <StudyCard key={study.title} study={study} />
@@ -70,7 +83,7 @@ export function Evidence() {
       </div>
       <p css={{ margin: '24px 0 0' }}>
         <button type="button" css={buttonStyle('secondary')} onClick={() => scrollToSection('resources')}>
-          {EVIDENCE.evidencePackButton}
+          {evidence.evidencePackButton}
         </button>
       </p>
     </Section>

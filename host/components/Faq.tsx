@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { FAQ } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import { colour, disclosureButton } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §2/§4: twelve questions, at most one answer open; the open one can be closed. */
 export function Faq() {
+  const { faq } = usePageContent();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   return (
-    <Section id="faq" title={FAQ.title} intro={FAQ.intro}>
+    <Section id="faq" title={faq.title} intro={faq.intro}>
       <div css={{ display: 'grid', gap: 10 }}>
-        {FAQ.entries.map((entry, index) => {
+        {faq.entries.map((entry, index) => {
           const expanded = openIndex === index;
           return (
             <div

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { HERO } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardStyle, colour, container, srOnly } from '../styles.ts';
+import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 import { formatTof, nextTofHundredths, TOF_END_HUNDREDTHS, TOF_INTERVAL_MS, TOF_START_HUNDREDTHS } from '../tof.ts';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
@@ -25,6 +26,7 @@ function usePrefersReducedMotion(): boolean {
 
 /** docs/product.md §2/§9: 0.40 → 0.90 in 0.01 steps every 50 ms, then again; still at the target for reduced motion. */
 export function TofDisplay() {
+  const { hero } = usePageContent();
   const reduce = usePrefersReducedMotion();
   const [hundredths, setHundredths] = useState(TOF_START_HUNDREDTHS);
   useEffect(() => {
@@ -36,7 +38,7 @@ export function TofDisplay() {
   const reached = value >= 90;
   return (
     <div css={[cardStyle, { display: 'grid', gap: 6, textAlign: 'center', minWidth: 220 }]}>
-      <span css={{ fontSize: '0.9rem', color: colour.muted, fontWeight: 600 }}>{HERO.tofLabel}</span>
+      <span css={{ fontSize: '0.9rem', color: colour.muted, fontWeight: 600 }}>{hero.tofLabel}</span>
       <span
         data-testid="tof-value"
         aria-hidden="true"
@@ -51,7 +53,7 @@ export function TofDisplay() {
         {formatTof(value)}
       </span>
       <span css={srOnly}>{`${formatTof(TOF_START_HUNDREDTHS)} – ${formatTof(TOF_END_HUNDREDTHS)}`}</span>
-      <span css={{ fontSize: '0.9rem' }}>{HERO.tofTarget}</span>
+      <span css={{ fontSize: '0.9rem' }}>{hero.tofTarget}</span>
       <div aria-hidden="true" css={{ height: 8, borderRadius: 4, background: '#e2e8f0', overflow: 'hidden' }}>
         <div
           css={{ height: '100%', background: colour.primary, transformOrigin: 'left', transition: 'none' }}
@@ -63,6 +65,8 @@ export function TofDisplay() {
 }
 
 export function Hero() {
+  const { hero } = usePageContent();
+  const pdfHrefLang = usePdfHrefLang();
   return (
     <section
       id="hero"
@@ -82,27 +86,28 @@ export function Hero() {
       >
         <div css={{ display: 'grid', gap: 18 }}>
           <h1 id="hero-heading" css={{ fontSize: 'clamp(2rem, 5vw, 3.1rem)', margin: 0 }}>
-            {HERO.headline}
+            {hero.headline}
           </h1>
-          <p css={{ margin: 0, fontSize: '1.15rem', color: colour.muted, maxWidth: '60ch' }}>{HERO.subtitle}</p>
+          <p css={{ margin: 0, fontSize: '1.15rem', color: colour.muted, maxWidth: '60ch' }}>{hero.subtitle}</p>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
             <button type="button" css={buttonStyle('primary')} onClick={() => scrollToSection('calculator')}>
-              {HERO.calculatorButton}
+              {hero.calculatorButton}
             </button>
-            <a href="/hcp-guide.pdf" download css={buttonStyle('secondary')}>
-              {HERO.guideButton}
+            <a href="/hcp-guide.pdf" download {...pdfHrefLang} css={buttonStyle('secondary')}>
+              {hero.guideButton}
+              <PdfLanguageNote />
             </a>
           </div>
           <article css={[cardStyle, { borderInlineStart: `5px solid ${colour.primary}` }]}>
-            <h2 css={{ margin: '0 0 6px', fontSize: '1.1rem' }}>{HERO.story.title}</h2>
-            <p css={{ margin: 0 }}>{HERO.story.text}</p>
+            <h2 css={{ margin: '0 0 6px', fontSize: '1.1rem' }}>{hero.story.title}</h2>
+            <p css={{ margin: 0 }}>{hero.story.text}</p>
           </article>
-          <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>{HERO.decisionSupport}</p>
+          <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>{hero.decisionSupport}</p>
         </div>
         <div css={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
           <img
             src="/product-vial.svg"
-            alt={HERO.imageAlt}
+            alt={hero.imageAlt}
             width={320}
             height={360}
             fetchPriority="high"
@@ -118,7 +123,7 @@ export function Hero() {
               border: `1px solid ${colour.border}`,
             }}
           >
-            {HERO.productLabel}
+            {hero.productLabel}
           </p>
           <TofDisplay />
         </div>

@@ -1,10 +1,11 @@
-import { MECHANISM } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
 
 export function Mechanism() {
+  const { mechanism } = usePageContent();
   return (
-    <Section id="moa" title={MECHANISM.title} intro={MECHANISM.intro}>
+    <Section id="moa" title={mechanism.title} intro={mechanism.intro}>
       <ol
         css={{
           listStyle: 'none',
@@ -15,7 +16,7 @@ export function Mechanism() {
           '@media (min-width: 800px)': { gridTemplateColumns: 'repeat(3, 1fr)' },
         }}
       >
-        {MECHANISM.steps.map((step, index) => (
+        {mechanism.steps.map((step, index) => (
           <li key={step.title} css={[cardStyle, { display: 'grid', gap: 6 }]}>
             <span
               aria-hidden="true"
@@ -38,7 +39,7 @@ export function Mechanism() {
         ))}
       </ol>
       <ul css={cardGrid(230)}>
-        {MECHANISM.cards.map((card) => (
+        {mechanism.cards.map((card) => (
           <li key={card.title} css={[cardStyle, { borderBlockStart: `4px solid ${colour.primary}` }]}>
             <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>
             <p css={{ margin: 0 }}>{card.text}</p>
@@ -56,7 +57,7 @@ export function Mechanism() {
           fontWeight: 600,
         }}
       >
-        {MECHANISM.note}
+        {mechanism.note}
       </p>
     </Section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NAV_ITEMS, SITE } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import {
   barBottom,
   chosenSection,
@@ -13,6 +13,7 @@ const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
 
 /** docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small screens. */
 export function Nav() {
+  const { nav, site, chrome } = usePageContent();
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState<string | null>(null);
 
@@ -32,11 +33,11 @@ export function Nav() {
       const below = barBottom() + 8;
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       let found: string | null = null;
-      for (const item of NAV_ITEMS) {
+      for (const item of nav) {
         const section = document.getElementById(item.target);
         if (section && section.getBoundingClientRect().top <= below) found = item.target;
       }
-      setCurrent(atEnd ? NAV_ITEMS[NAV_ITEMS.length - 1]!.target : found);
+      setCurrent(atEnd ? nav[nav.length - 1]!.target : found);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
@@ -53,7 +54,7 @@ export function Nav() {
       window.removeEventListener('resize', onScroll);
       cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [nav]);
 
   useEffect(() => {
     if (!open) return;
@@ -123,7 +124,7 @@ export function Nav() {
               },
             }}
           >
-            {SITE.name}
+            {site.name}
           </span>
         </a>
         <button
@@ -145,11 +146,12 @@ export function Nav() {
             [`@media not ${MOBILE_QUERY}`]: { display: 'none' },
           }}
         >
-          <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu
+          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+          {` ${chrome.menuButton}`}
         </button>
         <nav
           id="site-menu"
-          aria-label="Main"
+          aria-label={chrome.navLabel}
           css={{
             order: 4,
             [`@media not ${MOBILE_QUERY}`]: {
@@ -185,7 +187,7 @@ export function Nav() {
               [`@media ${MOBILE_QUERY}`]: { flexDirection: 'column', padding: 8 },
             }}
           >
-            {NAV_ITEMS.map((item) => (
+            {nav.map((item) => (
               <li key={item.target}>
                 <a
                   href={`#${item.target}`}

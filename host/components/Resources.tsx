@@ -1,9 +1,12 @@
-import { RESOURCES } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import type { Resource } from '../content/types.ts';
 import { cardGrid, cardStyle, colour } from '../styles.ts';
+import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 import { Section } from './Section.tsx';
 
 function ResourceCard({ resource }: { resource: Resource }) {
+  const { resources } = usePageContent();
+  const pdfHrefLang = usePdfHrefLang();
   return (
     <li
       css={[
@@ -25,27 +28,29 @@ function ResourceCard({ resource }: { resource: Resource }) {
         >
           {resource.format}
         </span>
-        <a href={`/${resource.file}`} download css={{ fontWeight: 700 }}>
-          {RESOURCES.downloadLabel}
+        <a href={`/${resource.file}`} download {...pdfHrefLang} css={{ fontWeight: 700 }}>
+          {resources.downloadLabel}
           <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
             : {resource.title}
           </span>
         </a>
+        <PdfLanguageNote />
       </p>
     </li>
   );
 }
 
 export function Resources() {
+  const { resources } = usePageContent();
   return (
-    <Section id="resources" title={RESOURCES.title} intro={RESOURCES.intro} tint>
+    <Section id="resources" title={resources.title} intro={resources.intro} tint>
       <ul css={cardGrid(260)}>
-        {RESOURCES.resources.map((resource) => (
+        {resources.resources.map((resource) => (
           <ResourceCard key={resource.file} resource={resource} />
         ))}
       </ul>
       <ul css={{ listStyle: 'none', margin: '16px 0 0', padding: 0, display: 'grid', gap: 16 }}>
-        <ResourceCard resource={RESOURCES.textbook} />
+        <ResourceCard resource={resources.textbook} />
       </ul>
     </Section>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { SAFETY } from '../content/index.ts';
+import { usePageContent } from '../content/context.ts';
 import { colour, disclosureButton } from '../styles.ts';
+import { InEnglish } from './Bidi.tsx';
 import { Section } from './Section.tsx';
 
 /** docs/product.md §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
 export function SafetyHub() {
+  const { safety } = usePageContent();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -14,9 +16,9 @@ export function SafetyHub() {
       return next;
     });
   return (
-    <Section id="safety" title={SAFETY.title} intro={SAFETY.intro} tint>
+    <Section id="safety" title={safety.title} intro={safety.intro} tint>
       <div css={{ display: 'grid', gap: 12 }}>
-        {SAFETY.panels.map((panel) => {
+        {safety.panels.map((panel) => {
           const expanded = open.has(panel.id);
           return (
             <div key={panel.id} css={{ background: '#fff', border: `1px solid ${colour.border}`, borderRadius: 12 }}>
@@ -54,7 +56,9 @@ export function SafetyHub() {
                     <li key={item}>{item}</li>
                   ))}
                 </ul>
-                <p css={{ margin: '10px 0 0', fontSize: '0.85rem', color: colour.muted }}>{panel.source}</p>
+                <p css={{ margin: '10px 0 0', fontSize: '0.85rem', color: colour.muted }}>
+                  <InEnglish>{panel.source}</InEnglish>
+                </p>
               </div>
             </div>
           );
