@@ -1,25 +1,30 @@
 import { createContext, useContext } from 'react';
+import { directionOf, type WidgetLang } from './element-lang.ts';
+import { messagesAr } from './messages/ar/index.ts';
 import { messagesEn, type Messages } from './messages/index.ts';
 import { dispatchSgxEvent, type SgxEventDetails, type SgxEventName } from './events.ts';
 
 export interface WidgetHost {
   /** Sends an `sgx-*` event from the element (bubbling, composed). No element (a test, a story): a no-op. */
   emit<N extends SgxEventName>(name: N, detail: SgxEventDetails[N]): void;
+  /** The element's language (widgets/shared/element-lang.ts), its catalogue and writing direction. */
+  lang: WidgetLang;
   messages: Messages;
-  /** Writing direction of the element ("ltr" now; "rtl" for a later Arabic catalogue). */
   dir: 'ltr' | 'rtl';
 }
 
-export function hostFor(element: Element | null, messages: Messages = messagesEn): WidgetHost {
+export function hostFor(element: Element | null, lang: WidgetLang = 'en'): WidgetHost {
   return {
     emit: (name, detail) => {
       if (element) dispatchSgxEvent(element, name, detail);
     },
-    messages,
-    dir: 'ltr',
+    lang,
+    messages: lang === 'ar' ? messagesAr : messagesEn,
+    dir: directionOf(lang),
   };
 }
 
 export const WidgetHostContext = createContext<WidgetHost>(hostFor(null));
 export const useWidgetHost = (): WidgetHost => useContext(WidgetHostContext);
 export const useMessages = (): Messages => useContext(WidgetHostContext).messages;
+export const useWidgetLang = (): WidgetLang => useContext(WidgetHostContext).lang;

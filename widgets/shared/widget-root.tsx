@@ -3,6 +3,7 @@ import { CacheProvider, Global } from '@emotion/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { hostStyles } from './theme.ts';
 import { ToastProvider } from './toasts.tsx';
+import { useElementLang } from './element-lang.ts';
 import { hostFor, WidgetHostContext } from './widget-context.ts';
 import { stateBagFor, WidgetStateContext, type WidgetStateBag } from './widget-state.ts';
 
@@ -18,7 +19,10 @@ export function WidgetRoot({ container, children }: { container?: ShadowRoot | H
     () => (container instanceof ShadowRoot ? cacheForShadowRoot(container) : newCache(container, cspNonce(null))),
     [container],
   );
-  const widgetHost = useMemo(() => hostFor(host), [host]);
+  // Inside an element: its language (own `lang`, an ancestor's, the document's), live. Outside one (tests,
+  // stories): the language of the node it renders into, or the document's.
+  const lang = useElementLang(host ?? (container instanceof HTMLElement ? container : null));
+  const widgetHost = useMemo(() => hostFor(host, lang), [host, lang]);
   const [ownBag] = useState<WidgetStateBag>(() => new Map());
   const bag = host ? stateBagFor(host) : ownBag;
   return (
@@ -26,7 +30,7 @@ export function WidgetRoot({ container, children }: { container?: ShadowRoot | H
       <Global styles={hostStyles} />
       <WidgetHostContext.Provider value={widgetHost}>
         <WidgetStateContext.Provider value={bag}>
-          <div dir={widgetHost.dir} css={{ display: 'contents' }}>
+          <div dir={widgetHost.dir} lang={lang} css={{ display: 'contents' }}>
             <ToastProvider>{children}</ToastProvider>
           </div>
         </WidgetStateContext.Provider>
