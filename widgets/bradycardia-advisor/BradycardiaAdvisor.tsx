@@ -24,6 +24,7 @@ import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, Button, FormCard } from '../shared/ui.tsx';
+import { pdfMessages } from '../shared/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
 import { twoColumnsCss } from '../shared/styles.ts';
@@ -176,7 +177,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     };
     void exportNotesPdf({
       entry,
-      title: t.title,
+      title: pdfMessages.advisor.title,
       patient,
       what: 'bradycardia',
       patientId: assessment.patientId,

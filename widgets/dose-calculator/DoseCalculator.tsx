@@ -21,6 +21,7 @@ import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button, FormCard } from '../shared/ui.tsx';
+import { pdfMessages } from '../shared/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
@@ -159,7 +160,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     };
     void exportNotesPdf({
       entry,
-      title: t.title,
+      title: pdfMessages.doseCalculator.title,
       patient,
       what: 'dose',
       patientId: patient?.id,

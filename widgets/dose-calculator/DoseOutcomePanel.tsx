@@ -106,11 +106,13 @@ function DoseDetails({
       });
     }
   };
-  const stats: [string, string][] = [
-    [t.totalDose, `${result.totalDoseMg} ${t.unitMg}`],
-    [t.vials, t.vialCount(result.vials)],
-    [t.volume, `${formatOneDecimal(result.volumeMl)} ${t.unitMl}`],
-    [t.cost, `${formatSarPrice(result.costSar)} ${t.unitSar}`],
+  // [label, value, whether the value is a number with its unit]: those are isolated left to right, so
+  // that "140 mg" never reads "mg 140" in Arabic (a vial count is a phrase of the language).
+  const stats: [string, string, boolean][] = [
+    [t.totalDose, `${result.totalDoseMg} ${t.unitMg}`, true],
+    [t.vials, t.vialCount(result.vials), false],
+    [t.volume, `${formatOneDecimal(result.volumeMl)} ${t.unitMl}`, true],
+    [t.cost, `${formatSarPrice(result.costSar)} ${t.unitSar}`, true],
   ];
   return (
     <>
@@ -119,6 +121,7 @@ function DoseDetails({
           <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.dosePerKg}</span>
           <strong
             data-testid="dose-per-kg"
+            dir="ltr"
             css={{ fontSize: '2em', lineHeight: 1.1, color: token('--sgx-color-primary') }}
           >
             {result.doseMgPerKg} {t.unitMgPerKg}
@@ -128,10 +131,12 @@ function DoseDetails({
       </div>
       <p css={{ margin: 0, fontWeight: 600 }}>{result.indication}</p>
       <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
-        {stats.map(([label, value]) => (
+        {stats.map(([label, value, figure]) => (
           <div key={label} css={{ padding: '10px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
             <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{label}</dt>
-            <dd css={{ margin: 0, fontSize: '1.25em', fontWeight: 700 }}>{value}</dd>
+            <dd css={{ margin: 0, fontSize: '1.25em', fontWeight: 700 }}>
+              {figure ? <bdi dir="ltr">{value}</bdi> : value}
+            </dd>
           </div>
         ))}
       </dl>

@@ -53,6 +53,7 @@ export function RangeField({
           htmlFor={id}
           aria-hidden="true"
           part="range-value"
+          dir="ltr"
           css={{ fontWeight: 700, color: token('--sgx-color-primary') }}
         >
           {display}

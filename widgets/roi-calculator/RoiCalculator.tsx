@@ -5,6 +5,7 @@ import { useSession } from '../shared/use-session.ts';
 import { computeRoi } from '../../clinical/index.ts';
 import { token } from '../shared/theme.ts';
 import { Button, Card } from '../shared/ui.tsx';
+import { pdfMessages } from '../shared/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { buildRoiMailto, mailNavigation } from './mail-report.ts';
 import { resolveRoiPresets, type RoiPresetAttributes } from './presets.ts';
@@ -96,7 +97,7 @@ export function RoiCalculator({
         import('jspdf'),
         import('./pdf-report.ts'),
       ]);
-      const doc = buildRoiReport(jsPDF, inputs, result, new Date(), t);
+      const doc = buildRoiReport(jsPDF, inputs, result, new Date(), pdfMessages.roi);
       doc.save(ROI_REPORT_FILE_NAME);
     } catch (error) {
       console.error(error);

@@ -8,6 +8,7 @@ import { useToast } from '../../shared/toasts.tsx';
 import { BulletList, Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
+import { pdfMessages } from '../../shared/messages/index.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
@@ -62,7 +63,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
     const exportIt = () =>
       void exportNotesPdf({
         entry: opened,
-        title: t.tools[opened.toolType],
+        title: pdfMessages.account.tools[opened.toolType],
         patient,
         what: opened.toolType.replace('_', '-'),
         patientId: opened.patientId,

@@ -13,6 +13,12 @@ import { roi } from './roi.ts';
 export const messagesEn = { common, doseCalculator, advisor, roi, portal, account } as const;
 
 /**
+ * The PDFs (the ROI report, notes) stay English in every language for now (issue 14): jsPDF's
+ * built-in fonts have no Arabic glyphs, and notes go into English-language records.
+ */
+export const pdfMessages = messagesEn;
+
+/**
  * A catalogue's shape: the English catalogue's keys and argument lists, with any text. Every language
  * is a `Messages`, so a missing or extra key, or a message taking other arguments, fails the type check.
  */
