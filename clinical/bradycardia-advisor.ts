@@ -1,5 +1,5 @@
 import { ADULT_MIN_AGE_YEARS, PEDIATRIC_MIN_AGE_YEARS } from './constants.ts';
-import { BRADYCARDIA_FIELD_ORDER, bradycardiaInputSchema, DOSE_MG_PER_KG_BY_DEPTH } from './bradycardia-schema.ts';
+import { BRADYCARDIA_FIELD_ORDER, bradycardiaInputSchemaFor, DOSE_MG_PER_KG_BY_DEPTH } from './bradycardia-schema.ts';
 import {
   BRADYCARDIA_MODEL,
   estimateBradycardiaRisk,
@@ -7,10 +7,10 @@ import {
   type RiskBand,
   type RiskColour,
 } from './bradycardia-model.ts';
-import { INFANT_WARNING, PEDIATRIC_RSI_WARNING, RENAL_WARNING, RSI_VECURONIUM_WARNING } from './dose-texts.ts';
 import { managementPlan, type ManagementPlan } from './management-plan.ts';
 import { renalFunctionBand } from './renal.ts';
 import { reparalysisGuidance } from './reparalysis.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 import { parseWith, type FieldIssue } from './validation.ts';
 import { totalDoseMg, volumeMlForDose } from './vial-math.ts';
 
@@ -34,22 +34,26 @@ export interface BradycardiaAssessment {
 
 export type BradycardiaOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | BradycardiaAssessment;
 
-/** The bradycardia risk and re-paralysis advisor (docs/product.md §2, §3, §7; docs/clinical-reference.md §3–4). */
-export function assessBradycardia(rawInput: unknown): BradycardiaOutcome {
-  const parsed = parseWith(bradycardiaInputSchema, rawInput, BRADYCARDIA_FIELD_ORDER);
+/**
+ * The bradycardia risk and re-paralysis advisor (docs/product.md §2, §3, §7; docs/clinical-reference.md §3–4).
+ * `texts` is the language of the factors, plan, re-paralysis lines, warnings and messages (English by default).
+ */
+export function assessBradycardia(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): BradycardiaOutcome {
+  const parsed = parseWith(bradycardiaInputSchemaFor(texts), rawInput, BRADYCARDIA_FIELD_ORDER);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
   const input = parsed.value;
 
   const doseMgPerKg = DOSE_MG_PER_KG_BY_DEPTH[input.depth];
   const doseMg = totalDoseMg(doseMgPerKg, input.weight);
   const doseMl = volumeMlForDose(doseMg);
-  const risk = estimateBradycardiaRisk(input);
+  const risk = estimateBradycardiaRisk(input, texts);
 
+  const text = texts.dose;
   const warnings: string[] = [];
-  if (renalFunctionBand(input.creatinine) === 'severe') warnings.push(RENAL_WARNING);
-  if (input.age < PEDIATRIC_MIN_AGE_YEARS) warnings.push(INFANT_WARNING);
-  if (input.depth === 'immediate' && input.age < ADULT_MIN_AGE_YEARS) warnings.push(PEDIATRIC_RSI_WARNING);
-  if (input.depth === 'immediate' && input.nmba === 'vecuronium') warnings.push(RSI_VECURONIUM_WARNING);
+  if (renalFunctionBand(input.creatinine) === 'severe') warnings.push(text.renalWarning);
+  if (input.age < PEDIATRIC_MIN_AGE_YEARS) warnings.push(text.infantWarning);
+  if (input.depth === 'immediate' && input.age < ADULT_MIN_AGE_YEARS) warnings.push(text.pediatricRsiWarning);
+  if (input.depth === 'immediate' && input.nmba === 'vecuronium') warnings.push(text.rsiVecuroniumWarning);
 
   return {
     kind: 'assessment',
@@ -60,8 +64,8 @@ export function assessBradycardia(rawInput: unknown): BradycardiaOutcome {
     doseMg,
     doseMl,
     conductionDisease: input.cardiacHistory === 'av_block',
-    recommendations: managementPlan(input, risk, { doseMg, doseMl }),
-    reparalysis: reparalysisGuidance(doseMgPerKg, input.creatinine),
+    recommendations: managementPlan(input, risk, { doseMg, doseMl }, texts),
+    reparalysis: reparalysisGuidance(doseMgPerKg, input.creatinine, texts),
     factors: risk.factors,
     warnings,
     model: BRADYCARDIA_MODEL,

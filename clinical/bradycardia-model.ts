@@ -1,6 +1,7 @@
 import type { BradycardiaInput } from './bradycardia-schema.ts';
 import { DOSE_MG_PER_KG_BY_DEPTH } from './bradycardia-schema.ts';
 import { roundTo } from './rounding.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
 /**
  * Bradycardia risk model, version 1 (docs/clinical-reference.md §4). An unvalidated heuristic: no
@@ -35,105 +36,38 @@ export interface AppliedFactor {
   basis: string;
 }
 
-interface FactorRule extends AppliedFactor {
+/** A row of the multiplier table; its label and basis are texts (`texts.advisor.factors[id]`). */
+export type RiskFactorId = keyof ClinicalTexts['advisor']['factors'];
+
+interface FactorRule {
+  id: RiskFactorId;
+  multiplier: number;
   applies: (input: BradycardiaInput) => boolean;
 }
 
 /** The multiplier table of docs/clinical-reference.md §4, in its order. Age and heart-rate rows are half-open bands. */
-export const RISK_FACTORS: readonly FactorRule[] = [
-  {
-    id: 'betaBlocker',
-    label: 'Beta-blocker',
-    multiplier: 2.0,
-    basis: 'Borrowed: perioperative beta-blockade (POISE); case report Choi 2019',
-    applies: (i) => i.betaBlocker,
-  },
-  {
-    id: 'dexmedetomidine',
-    label: 'Dexmedetomidine',
-    multiplier: 2.0,
-    basis: 'Borrowed: meta-analysis RR 1.98; RR 2.81 in laparoscopy (De Cassai 2022); case report Gajewski 2019',
-    applies: (i) => i.dexmedetomidine,
-  },
-  { id: 'digoxin', label: 'Digoxin', multiplier: 1.5, basis: 'Assumption: AV-nodal drug', applies: (i) => i.digoxin },
-  {
-    id: 'amiodarone',
-    label: 'Amiodarone',
-    multiplier: 1.5,
-    basis: 'Assumption: AV-nodal drug',
-    applies: (i) => i.amiodarone,
-  },
-  {
-    id: 'highDoseOpioids',
-    label: 'High-dose opioids',
-    multiplier: 1.5,
-    basis: 'Assumption: vagotonic',
-    applies: (i) => i.highDoseOpioids,
-  },
-  {
-    id: 'vagalStimulus',
-    label: 'Vagal stimulus',
-    multiplier: 2.0,
-    basis: 'Assumption: pneumoperitoneum and vagal reflexes cause severe bradycardia',
-    applies: (i) => i.vagalStimulus,
-  },
-  {
-    id: 'historyBradycardia',
-    label: 'History of bradycardia',
-    multiplier: 2.0,
-    basis: 'Assumption',
-    applies: (i) => i.cardiacHistory === 'bradycardia',
-  },
-  {
-    id: 'conductionDisease',
-    label: 'AV block (conduction disease)',
-    multiplier: 3.0,
-    basis: 'Case reports (Choi 2019); atropine may fail in high-grade block (AHA 2020)',
-    applies: (i) => i.cardiacHistory === 'av_block',
-  },
-  {
-    id: 'pacemaker',
-    label: 'Pacemaker',
-    multiplier: 0.5,
-    basis: 'Assumption: a working pacemaker protects the rate; check mode and capture',
-    applies: (i) => i.cardiacHistory === 'pacemaker',
-  },
-  {
-    id: 'baselineHrBelow50',
-    label: 'Baseline heart rate below 50 bpm',
-    multiplier: 2.5,
-    basis: 'Assumption',
-    applies: (i) => i.baselineHr < 50,
-  },
-  {
-    id: 'baselineHr50to59',
-    label: 'Baseline heart rate 50-59 bpm',
-    multiplier: 1.5,
-    basis: 'Assumption',
-    applies: (i) => i.baselineHr >= 50 && i.baselineHr < 60,
-  },
-  {
-    id: 'age75plus',
-    label: 'Age 75 years or over',
-    multiplier: 1.5,
-    basis: 'Fatal cardiac reports cluster over 65 (VigiBase)',
-    applies: (i) => i.age >= 75,
-  },
-  {
-    id: 'age65to74',
-    label: 'Age 65-74 years',
-    multiplier: 1.25,
-    basis: 'Fatal cardiac reports cluster over 65 (VigiBase)',
-    applies: (i) => i.age >= 65 && i.age < 75,
-  },
-  {
-    id: 'dose16',
-    label: 'Dose 16 mg/kg',
-    multiplier: 1.3,
-    basis: 'Assumption: case reports at high dose; hypersensitivity is dose-dependent',
-    applies: (i) => DOSE_MG_PER_KG_BY_DEPTH[i.depth] === 16,
-  },
+const FACTOR_RULES: readonly FactorRule[] = [
+  { id: 'betaBlocker', multiplier: 2.0, applies: (i) => i.betaBlocker },
+  { id: 'dexmedetomidine', multiplier: 2.0, applies: (i) => i.dexmedetomidine },
+  { id: 'digoxin', multiplier: 1.5, applies: (i) => i.digoxin },
+  { id: 'amiodarone', multiplier: 1.5, applies: (i) => i.amiodarone },
+  { id: 'highDoseOpioids', multiplier: 1.5, applies: (i) => i.highDoseOpioids },
+  { id: 'vagalStimulus', multiplier: 2.0, applies: (i) => i.vagalStimulus },
+  { id: 'historyBradycardia', multiplier: 2.0, applies: (i) => i.cardiacHistory === 'bradycardia' },
+  { id: 'conductionDisease', multiplier: 3.0, applies: (i) => i.cardiacHistory === 'av_block' },
+  { id: 'pacemaker', multiplier: 0.5, applies: (i) => i.cardiacHistory === 'pacemaker' },
+  { id: 'baselineHrBelow50', multiplier: 2.5, applies: (i) => i.baselineHr < 50 },
+  { id: 'baselineHr50to59', multiplier: 1.5, applies: (i) => i.baselineHr >= 50 && i.baselineHr < 60 },
+  { id: 'age75plus', multiplier: 1.5, applies: (i) => i.age >= 75 },
+  { id: 'age65to74', multiplier: 1.25, applies: (i) => i.age >= 65 && i.age < 75 },
+  { id: 'dose16', multiplier: 1.3, applies: (i) => DOSE_MG_PER_KG_BY_DEPTH[i.depth] === 16 },
 ];
+
+/** The multiplier table with its English labels and bases. */
+export const RISK_FACTORS: readonly (FactorRule & { label: string; basis: string })[] = FACTOR_RULES.map((rule) => ({
+  ...rule,
+  ...CLINICAL_TEXTS_EN.advisor.factors[rule.id],
+}));
 
 export interface RiskEstimate {
   riskPercent: number;
@@ -142,10 +76,16 @@ export interface RiskEstimate {
   factors: AppliedFactor[];
 }
 
-export function estimateBradycardiaRisk(input: BradycardiaInput): RiskEstimate {
-  const factors = RISK_FACTORS.filter((rule) => rule.applies(input)).map(
-    ({ id, label, multiplier, basis }): AppliedFactor => ({ id, label, multiplier, basis }),
-  );
+export function estimateBradycardiaRisk(
+  input: BradycardiaInput,
+  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+): RiskEstimate {
+  const factors = FACTOR_RULES.filter((rule) => rule.applies(input)).map(({ id, multiplier }): AppliedFactor => ({
+    id,
+    label: texts.advisor.factors[id].label,
+    multiplier,
+    basis: texts.advisor.factors[id].basis,
+  }));
   const baseOdds = BASE_RISK_PERCENT / (100 - BASE_RISK_PERCENT);
   const odds = factors.reduce((product, factor) => product * factor.multiplier, baseOdds);
   const riskPercent = roundTo((100 * odds) / (1 + odds), 1);

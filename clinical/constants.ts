@@ -84,3 +84,23 @@ export const HERO_TOF_START = 0.4;
 export const HERO_TOF_END = 0.9;
 export const HERO_TOF_STEP = 0.01;
 export const HERO_TOF_INTERVAL_MS = 50;
+
+// Bradycardia advisor's own input ranges: plausible clinical ranges, not given by the spec.
+export const ADVISOR_AGE_MAX_YEARS = 120;
+export const BASELINE_HR_MIN_BPM = 20;
+export const BASELINE_HR_MAX_BPM = 250;
+
+// Creatinine clearance helper (Cockcroft-Gault): serum creatinine 1 mg/dL = 88.4 µmol/L (molar mass of creatinine
+// 113.12 g/mol); the accepted range, in both units (whole µmol/L); the formula is for adults up to this age.
+export const UMOL_PER_L_PER_MG_PER_DL = 88.4;
+export const SERUM_CREATININE_MIN_MG_PER_DL = 0.1;
+export const SERUM_CREATININE_MAX_MG_PER_DL = 20;
+export const SERUM_CREATININE_MIN_UMOL_PER_L = Math.round(SERUM_CREATININE_MIN_MG_PER_DL * UMOL_PER_L_PER_MG_PER_DL);
+export const SERUM_CREATININE_MAX_UMOL_PER_L = Math.round(SERUM_CREATININE_MAX_MG_PER_DL * UMOL_PER_L_PER_MG_PER_DL);
+export const COCKCROFT_GAULT_AGE_MAX_YEARS = 120;
+
+// Patient record limits (data minimisation: the account area and the API).
+export const PATIENT_NAME_MAX_LENGTH = 80;
+export const PATIENT_MRN_MAX_LENGTH = 40;
+export const PATIENT_NOTES_MAX_LENGTH = 500;
+export const PATIENT_EARLIEST_BIRTH_YEAR = 1900;

@@ -5,9 +5,10 @@ import {
   VIAL_CONTENT_MG,
   VIALS_PER_BOX,
 } from './constants.ts';
-import { DOSE_FIELD_ORDER, doseCalculatorInputSchema, type DoseCalculatorInput } from './dose-schema.ts';
-import * as text from './dose-texts.ts';
+import { DOSE_FIELD_ORDER, doseCalculatorInputSchemaFor, type DoseCalculatorInput } from './dose-schema.ts';
+import { SMALL_VOLUME_BELOW_ML } from './dose-texts.ts';
 import { renalFunctionBand } from './renal.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 import { parseWith, type FieldIssue } from './validation.ts';
 import { doseQuantities, type DoseQuantities } from './vial-math.ts';
 
@@ -31,52 +32,54 @@ export interface DoseResult extends DoseQuantities {
 /** Exactly one of these comes out of the calculator (docs/product.md §4: exactly one outcome shows). */
 export type DoseOutcome =
   | { kind: 'invalid_input'; issues: FieldIssue[] }
-  | { kind: 'not_indicated'; title: 'Not indicated'; warnings: string[] }
-  | { kind: 'contraindicated'; title: 'Contraindicated'; contraindicated: true; warnings: string[] }
-  | { kind: 'not_established'; title: 'Not established'; notEstablished: true; warnings: string[] }
+  | { kind: 'not_indicated'; title: string; warnings: string[] }
+  | { kind: 'contraindicated'; title: string; contraindicated: true; warnings: string[] }
+  | { kind: 'not_established'; title: string; notEstablished: true; warnings: string[] }
   | DoseResult
-  | { kind: 'unable_to_calculate'; title: 'Unable to calculate'; reason: string; warnings: string[] };
+  | { kind: 'unable_to_calculate'; title: string; reason: string; warnings: string[] };
 
 /**
  * The dose calculator: the rules of docs/product.md §5 in their order, with the readings of
  * docs/clinical-reference.md §1 where the spec is not explicit. Untrusted input in, one outcome out.
+ * `texts` is the language of every text in the outcome (English by default); the numbers never depend on it.
  */
-export function calculateDose(rawInput: unknown): DoseOutcome {
-  const parsed = parseWith(doseCalculatorInputSchema, rawInput, DOSE_FIELD_ORDER);
+export function calculateDose(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): DoseOutcome {
+  const text = texts.dose;
+  const parsed = parseWith(doseCalculatorInputSchemaFor(texts), rawInput, DOSE_FIELD_ORDER);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
   const input = parsed.value;
 
   // Rule 2: only rocuronium and vecuronium.
   if (input.nmbaType === 'other') {
-    return { kind: 'not_indicated', title: text.OUTCOME_TITLES.not_indicated, warnings: [text.NOT_INDICATED_WARNING] };
+    return { kind: 'not_indicated', title: text.outcomeTitles.not_indicated, warnings: [text.notIndicatedWarning] };
   }
   // Rule 3: severe renal impairment or dialysis.
   const renal = input.creatinine != null ? renalFunctionBand(input.creatinine) : 'unknown';
   if (renal === 'severe' || input.dialysis) {
     return {
       kind: 'contraindicated',
-      title: text.OUTCOME_TITLES.contraindicated,
+      title: text.outcomeTitles.contraindicated,
       contraindicated: true,
-      warnings: [text.RENAL_WARNING, text.RENAL_LABEL_NOTE],
+      warnings: [text.renalWarning, text.renalLabelNote],
     };
   }
   // Rule 4: children under 2.
   if (input.ageGroup === 'infant') {
     return {
       kind: 'not_established',
-      title: text.OUTCOME_TITLES.not_established,
+      title: text.outcomeTitles.not_established,
       notEstablished: true,
-      warnings: [text.INFANT_WARNING],
+      warnings: [text.infantWarning],
     };
   }
 
   // Rule 5: dose per kg.
   const warnings: string[] = [];
-  const choice = chooseDose(input, warnings);
+  const choice = chooseDose(input, warnings, text);
   if (choice.kind === 'unable') {
     return {
       kind: 'unable_to_calculate',
-      title: text.OUTCOME_TITLES.unable_to_calculate,
+      title: text.outcomeTitles.unable_to_calculate,
       reason: choice.reason,
       warnings,
     };
@@ -84,11 +87,11 @@ export function calculateDose(rawInput: unknown): DoseOutcome {
 
   // Rule 6 and docs/product.md §9: total, vials, volume, cost.
   const quantities = doseQuantities(choice.doseMgPerKg, input.bodyWeight);
-  if (renal === 'unknown') warnings.push(text.CRCL_NOT_ENTERED_WARNING);
-  if (renal === 'mild_moderate') warnings.push(text.CRCL_NO_ADJUSTMENT_NOTE);
+  if (renal === 'unknown') warnings.push(text.crclNotEnteredWarning);
+  if (renal === 'mild_moderate') warnings.push(text.crclNoAdjustmentNote);
   if (quantities.vials > VIALS_PER_BOX) warnings.push(text.moreThanOneBoxWarning(quantities.vials, quantities.boxes));
-  if (quantities.totalDoseMg > VIAL_CONTENT_MG) warnings.push(text.UNDER_DOSING_WARNING);
-  if (quantities.volumeMl < text.SMALL_VOLUME_BELOW_ML) warnings.push(text.smallVolumeWarning(quantities.totalDoseMg));
+  if (quantities.totalDoseMg > VIAL_CONTENT_MG) warnings.push(text.underDosingWarning);
+  if (quantities.volumeMl < SMALL_VOLUME_BELOW_ML) warnings.push(text.smallVolumeWarning(quantities.totalDoseMg));
 
   return {
     kind: 'dose',
@@ -98,8 +101,8 @@ export function calculateDose(rawInput: unknown): DoseOutcome {
     indication: choice.indication,
     ...quantities,
     medianRecoveryMin: MEDIAN_RECOVERY_MIN[choice.depth],
-    administration: text.ADMINISTRATION_TEXT,
-    monitoring: text.MONITORING_CHECKLIST,
+    administration: text.administration,
+    monitoring: text.monitoring,
     warnings,
   };
 }
@@ -108,18 +111,18 @@ type DoseChoice =
   { kind: 'dose'; depth: BlockDepth; doseMgPerKg: 2 | 4 | 16; indication: string } | { kind: 'unable'; reason: string };
 
 /** docs/product.md §5 rule 5, first match wins. Pushes the warnings that go with the choice. */
-function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice {
+function chooseDose(input: DoseCalculatorInput, warnings: string[], text: ClinicalTexts['dose']): DoseChoice {
   if (input.rsiScenario && input.ageGroup === 'adult') {
-    if (input.nmbaType === 'vecuronium') warnings.push(text.RSI_VECURONIUM_WARNING);
+    if (input.nmbaType === 'vecuronium') warnings.push(text.rsiVecuroniumWarning);
     return {
       kind: 'dose',
       depth: 'immediate',
       doseMgPerKg: IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
-      indication: text.IMMEDIATE_INDICATION,
+      indication: text.immediateIndication,
     };
   }
   // Paediatric RSI: warn, then the TOF/PTC rules apply as if RSI were not ticked (docs/clinical-reference.md §1).
-  if (input.rsiScenario) warnings.push(text.PEDIATRIC_RSI_WARNING);
+  if (input.rsiScenario) warnings.push(text.pediatricRsiWarning);
 
   const tof = input.tofCount != null && input.tofCount !== '' ? input.tofCount : undefined;
   const ptc = input.ptc ?? undefined;
@@ -132,7 +135,7 @@ function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice 
     };
   }
   if (tof === '0' || tof === '1') {
-    if (ptc === 0) warnings.push(text.PROFOUND_WITH_TOF_WARNING);
+    if (ptc === 0) warnings.push(text.profoundWithTofWarning);
     return {
       kind: 'dose',
       depth: 'deep',
@@ -148,7 +151,7 @@ function chooseDose(input: DoseCalculatorInput, warnings: string[]): DoseChoice 
       indication: text.deepIndication(undefined),
     };
   }
-  if (ptc === undefined) return { kind: 'unable', reason: text.SPECIFY_DEPTH };
-  if (ptc === 0) return { kind: 'unable', reason: text.PROFOUND_BLOCK_REASON };
+  if (ptc === undefined) return { kind: 'unable', reason: text.specifyDepth };
+  if (ptc === 0) return { kind: 'unable', reason: text.profoundBlockReason };
   return { kind: 'unable', reason: text.countTofReason(ptc) };
 }

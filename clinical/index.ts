@@ -10,6 +10,7 @@ export {
   TOF_COUNTS,
   INVALID_WEIGHT_MESSAGE,
   doseCalculatorInputSchema,
+  doseCalculatorInputSchemaFor,
   type AgeGroup,
   type DoseNmbaType,
   type TofCountText,
@@ -28,6 +29,7 @@ export {
   renalFunctionBand,
   cockcroftGault,
   cockcroftGaultInputSchema,
+  cockcroftGaultInputSchemaFor,
   CREATININE_UNITS,
   type RenalFunctionBand,
   type CockcroftGaultOutcome,
@@ -38,12 +40,14 @@ export {
   parseWholeNumber,
   barWidthPercent,
   roiInputSchema,
+  roiInputSchemaFor,
   type RoiInput,
   type RoiResult,
   type RoiOutcome,
 } from './roi.ts';
 export {
   bradycardiaInputSchema,
+  bradycardiaInputSchemaFor,
   CARDIAC_HISTORIES,
   BLOCK_DEPTHS,
   ADVISOR_NMBA_TYPES,
@@ -62,9 +66,10 @@ export {
   type RiskBand,
   type RiskColour,
   type AppliedFactor,
+  type RiskFactorId,
 } from './bradycardia-model.ts';
 export { assessBradycardia, type BradycardiaAssessment, type BradycardiaOutcome } from './bradycardia-advisor.ts';
-export { atropineDoseMg, type ManagementPlan } from './management-plan.ts';
+export { atropineDoseMg, managementPlan, type ManagementPlan } from './management-plan.ts';
 export { reparalysisGuidance } from './reparalysis.ts';
 export {
   newPatientSchema,
@@ -73,5 +78,16 @@ export {
   type NewPatient,
   type PatientChanges,
 } from './patient-record.ts';
-export { strictFields, numberInRange, integerInRange } from './validation.ts';
+export { strictFields, numberInRange, integerInRange, schemaForTexts } from './validation.ts';
 export { ltr, withoutIsolates, LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE } from './bidi.ts';
+export {
+  CLINICAL_TEXTS_EN,
+  CLINICAL_TEXTS_AR,
+  LANGS,
+  clinicalTextsFor,
+  isLang,
+  type ClinicalTexts,
+  type Catalogue,
+  type Lang,
+} from './texts/index.ts';
+export { digitRuns, hasArabicLetters, isolationProblems } from './texts/checks.ts';

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
-import { BODY_WEIGHT_MAX_KG, BODY_WEIGHT_MIN_KG } from './constants.ts';
+import {
+  BODY_WEIGHT_MAX_KG,
+  BODY_WEIGHT_MIN_KG,
+  PATIENT_EARLIEST_BIRTH_YEAR,
+  PATIENT_MRN_MAX_LENGTH,
+  PATIENT_NAME_MAX_LENGTH,
+  PATIENT_NOTES_MAX_LENGTH,
+} from './constants.ts';
 import { AGE_GROUPS } from './dose-schema.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 import { numberInRange, strictFields } from './validation.ts';
 
 /**
@@ -8,16 +16,7 @@ import { numberInRange, strictFields } from './validation.ts';
  * nothing more (data minimisation): a display name or initials, the MRN / hospital number, a year
  * of birth or an age group, the weight and short notes. Shared by the account area and the API.
  */
-export const PATIENT_NAME_MAX_LENGTH = 80;
-export const PATIENT_MRN_MAX_LENGTH = 40;
-export const PATIENT_NOTES_MAX_LENGTH = 500;
-export const PATIENT_EARLIEST_BIRTH_YEAR = 1900;
-
-const nameMessage = `Enter a display name or initials (1-${PATIENT_NAME_MAX_LENGTH} characters)`;
-const mrnMessage = `MRN / hospital number must be at most ${PATIENT_MRN_MAX_LENGTH} characters`;
-const notesMessage = `Notes must be at most ${PATIENT_NOTES_MAX_LENGTH} characters`;
-const weightMessage = `Weight must be between ${BODY_WEIGHT_MIN_KG} and ${BODY_WEIGHT_MAX_KG} kg`;
-const ageGroupMessage = 'Age group must be adult, pediatric or infant';
+export { PATIENT_EARLIEST_BIRTH_YEAR, PATIENT_MRN_MAX_LENGTH, PATIENT_NAME_MAX_LENGTH, PATIENT_NOTES_MAX_LENGTH };
 
 /** Optional text: trimmed; empty means "not recorded" (null). */
 const optionalText = (max: number, message: string) =>
@@ -32,8 +31,10 @@ const optionalText = (max: number, message: string) =>
     ),
   );
 
-function fields(currentYear: number) {
-  const yearMessage = `Year of birth must be a year from ${PATIENT_EARLIEST_BIRTH_YEAR} to ${currentYear}`;
+function fields(currentYear: number, texts: ClinicalTexts) {
+  const { displayName: nameMessage, mrn: mrnMessage, notes: notesMessage, weight: weightMessage } = texts.patient;
+  const yearMessage = texts.patient.yearOfBirth(currentYear);
+  const ageGroupMessage = texts.patient.ageGroup;
   return {
     displayName: v.pipe(
       v.string(nameMessage),
@@ -58,15 +59,15 @@ function fields(currentYear: number) {
   };
 }
 
-/** A new patient; the year bound is passed in (clinical/ reads no clock). */
-export function newPatientSchema(currentYear: number) {
-  return strictFields(fields(currentYear), { displayName: nameMessage });
+/** A new patient; the year bound is passed in (clinical/ reads no clock); `texts`: the messages' language. */
+export function newPatientSchema(currentYear: number, texts: ClinicalTexts = CLINICAL_TEXTS_EN) {
+  return strictFields(fields(currentYear, texts), { displayName: texts.patient.displayName }, texts);
 }
 
 /** A change to a patient: any subset of the fields; null clears an optional one. */
-export function patientChangesSchema(currentYear: number) {
-  const { displayName, ...rest } = fields(currentYear);
-  return strictFields({ displayName: v.optional(displayName), ...rest }, {});
+export function patientChangesSchema(currentYear: number, texts: ClinicalTexts = CLINICAL_TEXTS_EN) {
+  const { displayName, ...rest } = fields(currentYear, texts);
+  return strictFields({ displayName: v.optional(displayName), ...rest }, {}, texts);
 }
 
 export const PATIENT_FIELD_ORDER = ['displayName', 'mrn', 'yearOfBirth', 'ageGroup', 'weightKg', 'notes'] as const;

@@ -1,14 +1,21 @@
 import * as v from 'valibot';
 import {
+  COCKCROFT_GAULT_AGE_MAX_YEARS,
   ADULT_MIN_AGE_YEARS,
   BODY_WEIGHT_MAX_KG,
   BODY_WEIGHT_MIN_KG,
   CRCL_MAX_ML_PER_MIN,
   CRCL_MIN_ML_PER_MIN,
   NO_ADJUSTMENT_UP_TO_CRCL_ML_PER_MIN,
+  SERUM_CREATININE_MAX_MG_PER_DL,
+  SERUM_CREATININE_MIN_MG_PER_DL,
   SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN,
+  UMOL_PER_L_PER_MG_PER_DL,
 } from './constants.ts';
-import { numberInRange, parseWith, strictFields, type FieldIssue } from './validation.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import { numberInRange, parseWith, schemaForTexts, strictFields, type FieldIssue } from './validation.ts';
+
+export { SERUM_CREATININE_MAX_MG_PER_DL, SERUM_CREATININE_MIN_MG_PER_DL, UMOL_PER_L_PER_MG_PER_DL };
 
 export type RenalFunctionBand = 'severe' | 'mild_moderate' | 'normal';
 
@@ -22,50 +29,39 @@ export function renalFunctionBand(creatinineClearanceMlPerMin: number): RenalFun
   return 'normal';
 }
 
-// Serum creatinine: 1 mg/dL = 88.4 µmol/L (molar mass of creatinine 113.12 g/mol).
-export const UMOL_PER_L_PER_MG_PER_DL = 88.4;
-export const SERUM_CREATININE_MIN_MG_PER_DL = 0.1;
-export const SERUM_CREATININE_MAX_MG_PER_DL = 20;
 export const CREATININE_UNITS = ['umol/L', 'mg/dL'] as const;
 // Cockcroft DW, Gault MH. Nephron 1976;16:31-41: CrCl = (140 − age) × weight / (72 × SCr), × 0.85 if female.
 const COCKCROFT_GAULT_AGE_OFFSET_YEARS = 140;
 const COCKCROFT_GAULT_DIVISOR = 72;
 const COCKCROFT_GAULT_FEMALE_FACTOR = 0.85;
-const AGE_MAX_YEARS = 120;
 
-const toUmolPerL = (mgPerDl: number) => Math.round(mgPerDl * UMOL_PER_L_PER_MG_PER_DL);
-const serumCreatinineMessage =
-  `Serum creatinine must be between ${SERUM_CREATININE_MIN_MG_PER_DL} and ${SERUM_CREATININE_MAX_MG_PER_DL} mg/dL ` +
-  `(${toUmolPerL(SERUM_CREATININE_MIN_MG_PER_DL)}-${toUmolPerL(SERUM_CREATININE_MAX_MG_PER_DL)} µmol/L)`;
-
-export const cockcroftGaultInputSchema = strictFields(
-  {
-    ageYears: numberInRange(
-      ADULT_MIN_AGE_YEARS,
-      AGE_MAX_YEARS,
-      `Cockcroft-Gault applies to adults: age must be ${ADULT_MIN_AGE_YEARS}-${AGE_MAX_YEARS} years`,
-    ),
-    weightKg: numberInRange(
-      BODY_WEIGHT_MIN_KG,
-      BODY_WEIGHT_MAX_KG,
-      `Weight must be between ${BODY_WEIGHT_MIN_KG} and ${BODY_WEIGHT_MAX_KG} kg`,
-    ),
-    sex: v.picklist(['female', 'male'], 'Choose female or male'),
-    serumCreatinine: v.pipe(
-      v.number(serumCreatinineMessage),
-      v.finite(serumCreatinineMessage),
-      v.gtValue(0, serumCreatinineMessage),
-    ),
-    unit: v.picklist(CREATININE_UNITS, 'Choose the creatinine unit: µmol/L or mg/dL'),
-  },
-  {
-    ageYears: 'Enter the age in years',
-    weightKg: 'Enter the weight in kg',
-    sex: 'Choose female or male',
-    serumCreatinine: 'Enter the serum creatinine',
-    unit: 'Choose the creatinine unit: µmol/L or mg/dL',
-  },
-);
+function cockcroftGaultSchema(texts: ClinicalTexts) {
+  const m = texts.cockcroftGault;
+  return strictFields(
+    {
+      ageYears: numberInRange(ADULT_MIN_AGE_YEARS, COCKCROFT_GAULT_AGE_MAX_YEARS, m.age),
+      weightKg: numberInRange(BODY_WEIGHT_MIN_KG, BODY_WEIGHT_MAX_KG, m.weight),
+      sex: v.picklist(['female', 'male'], m.sex),
+      serumCreatinine: v.pipe(
+        v.number(m.serumCreatinine),
+        v.finite(m.serumCreatinine),
+        v.gtValue(0, m.serumCreatinine),
+      ),
+      unit: v.picklist(CREATININE_UNITS, m.unit),
+    },
+    {
+      ageYears: m.missingAge,
+      weightKg: m.missingWeight,
+      sex: m.sex,
+      serumCreatinine: m.missingSerumCreatinine,
+      unit: m.unit,
+    },
+    texts,
+  );
+}
+/** The creatinine clearance helper's inputs, with the messages of one language. */
+export const cockcroftGaultInputSchemaFor = schemaForTexts(cockcroftGaultSchema);
+export const cockcroftGaultInputSchema = cockcroftGaultInputSchemaFor();
 export type CockcroftGaultInput = v.InferOutput<typeof cockcroftGaultInputSchema>;
 
 export type CockcroftGaultOutcome =
@@ -81,8 +77,8 @@ export type CockcroftGaultOutcome =
     };
 
 /** Estimates creatinine clearance (Cockcroft-Gault, actual body weight) for the dose calculator. */
-export function cockcroftGault(rawInput: unknown): CockcroftGaultOutcome {
-  const parsed = parseWith(cockcroftGaultInputSchema, rawInput, [
+export function cockcroftGault(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): CockcroftGaultOutcome {
+  const parsed = parseWith(cockcroftGaultInputSchemaFor(texts), rawInput, [
     'ageYears',
     'weightKg',
     'sex',
@@ -93,7 +89,10 @@ export function cockcroftGault(rawInput: unknown): CockcroftGaultOutcome {
   const { ageYears, weightKg, sex, serumCreatinine, unit } = parsed.value;
   const mgPerDl = unit === 'mg/dL' ? serumCreatinine : serumCreatinine / UMOL_PER_L_PER_MG_PER_DL;
   if (mgPerDl < SERUM_CREATININE_MIN_MG_PER_DL || mgPerDl > SERUM_CREATININE_MAX_MG_PER_DL) {
-    return { kind: 'invalid_input', issues: [{ field: 'serumCreatinine', message: serumCreatinineMessage }] };
+    return {
+      kind: 'invalid_input',
+      issues: [{ field: 'serumCreatinine', message: texts.cockcroftGault.serumCreatinine }],
+    };
   }
   const sexFactor = sex === 'female' ? COCKCROFT_GAULT_FEMALE_FACTOR : 1;
   const crcl =
@@ -104,9 +103,6 @@ export function cockcroftGault(rawInput: unknown): CockcroftGaultOutcome {
     creatinineClearanceMlPerMin: rounded,
     serumCreatinineMgPerDl: mgPerDl,
     withinCalculatorRange: rounded >= CRCL_MIN_ML_PER_MIN && rounded <= CRCL_MAX_ML_PER_MIN,
-    note:
-      'Cockcroft-Gault estimate with actual body weight; it may overestimate ' +
-      'clearance in obesity and is less reliable when creatinine is not ' +
-      'stable.',
+    note: texts.cockcroftGault.note,
   };
 }

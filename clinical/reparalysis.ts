@@ -1,38 +1,32 @@
 import { IMMEDIATE_REVERSAL_DOSE_MG_PER_KG } from './constants.ts';
 import { renalFunctionBand } from './renal.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
 /**
- * Re-paralysis (re-NMBA) guidance after a reversal dose (docs/clinical-reference.md §3).
- * Waits are from the reversal dose to the next steroidal NMBA.
+ * Re-paralysis (re-NMBA) guidance after a reversal dose (docs/clinical-reference.md §3), in the language of
+ * `texts`. Waits are from the reversal dose to the next steroidal NMBA.
  */
-export function reparalysisGuidance(doseMgPerKg: number, creatinineClearanceMlPerMin: number): string[] {
+export function reparalysisGuidance(
+  doseMgPerKg: number,
+  creatinineClearanceMlPerMin: number,
+  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+): string[] {
+  const text = texts.reparalysis;
   const renal = renalFunctionBand(creatinineClearanceMlPerMin);
   const lines: string[] = [];
   if (renal === 'severe') {
     // US PI: after any dose in severe renal impairment.
-    lines.push(
-      'Severe renal impairment (CrCl < 30 mL/min), any dose: wait 24 h before giving rocuronium or vecuronium again.',
-    );
+    lines.push(text.severeRenal);
   } else if (doseMgPerKg >= IMMEDIATE_REVERSAL_DOSE_MG_PER_KG) {
     // EU SmPC 4.4.
-    lines.push('After 16 mg/kg: wait 24 h before giving rocuronium or vecuronium again.');
+    lines.push(text.afterImmediateDose);
   } else {
     // US PI table; Cammu 2010.
-    lines.push('Rocuronium 1.2 mg/kg: wait at least 5 min (onset about 3 min; shorter duration, about 18 min).');
-    lines.push('Rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg: wait at least 4 h.');
-    if (renal === 'mild_moderate') {
-      // US PI 2.5: the table's waits are for normal renal function.
-      lines.push(
-        'Mild or moderate renal impairment (CrCl 30-80 mL/min): wait 24 h ' +
-          'before rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg; if a shorter ' +
-          'wait is needed, use rocuronium 1.2 mg/kg.',
-      );
-    }
+    lines.push(text.rocuroniumHighDose, text.standardDoses);
+    // US PI 2.5: the table's waits are for normal renal function.
+    if (renal === 'mild_moderate') lines.push(text.mildModerateRenal);
   }
   // EU SmPC 4.4.
-  lines.push(
-    'If block is needed before the wait is over: use a non-steroidal NMBA ' +
-      '(e.g. cisatracurium); a depolarising NMBA may have a slower onset.',
-  );
+  lines.push(text.nonSteroidal);
   return lines;
 }

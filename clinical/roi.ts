@@ -12,7 +12,8 @@ import {
   ROI_RISK_RATIO_PERCENT,
 } from './constants.ts';
 import { roundTo } from './rounding.ts';
-import { integerInRange, parseWith, strictFields, type FieldIssue } from './validation.ts';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import { integerInRange, parseWith, schemaForTexts, strictFields, type FieldIssue } from './validation.ts';
 
 /**
  * docs/product.md §5: "numberOfCases and the time fields parse as whole numbers; invalid or empty input
@@ -26,41 +27,38 @@ export function parseWholeNumber(text: string): number {
   return Number.isSafeInteger(value) ? value : 0;
 }
 
-const casesMessage =
-  `Number of cases must be a whole number from 0 to ` + ROI_MAX_NUMBER_OF_CASES.toLocaleString('en-US');
-const timeMessage = (what: string) => `${what} must be a whole number of minutes from 0 to ${ROI_MAX_TIME_MIN}`;
-const orCostMessage =
-  `OR cost per minute must be ${ROI_OR_COST_MIN_SAR_PER_MIN}-${ROI_OR_COST_MAX_SAR_PER_MIN} ` +
-  `SAR in steps of ${ROI_OR_COST_STEP_SAR_PER_MIN}`;
-const ppcMessage =
-  `Baseline PPC rate must be a whole percent from ${ROI_PPC_RATE_MIN_PERCENT} ` + `to ${ROI_PPC_RATE_MAX_PERCENT}`;
-const riskRatioMessage = `The risk ratio is fixed at ${ROI_RISK_RATIO}`;
+function roiSchema(texts: ClinicalTexts) {
+  const m = texts.roiInput;
+  return strictFields(
+    {
+      numberOfCases: integerInRange(0, ROI_MAX_NUMBER_OF_CASES, m.numberOfCases),
+      orCostPerMinute: v.pipe(
+        integerInRange(ROI_OR_COST_MIN_SAR_PER_MIN, ROI_OR_COST_MAX_SAR_PER_MIN, m.orCostPerMinute),
+        v.multipleOf(ROI_OR_COST_STEP_SAR_PER_MIN, m.orCostPerMinute),
+      ),
+      timeNeostigmine: integerInRange(0, ROI_MAX_TIME_MIN, m.timeNeostigmine),
+      timeProduct: integerInRange(0, ROI_MAX_TIME_MIN, m.timeProduct),
+      baselinePPCRate: integerInRange(ROI_PPC_RATE_MIN_PERCENT, ROI_PPC_RATE_MAX_PERCENT, m.baselinePPCRate),
+      /** Not editable (docs/product.md §3); accepted only as the fixed value so a client cannot change it. */
+      riskRatio: v.optional(v.literal(ROI_RISK_RATIO, m.riskRatio)),
+    },
+    {
+      numberOfCases: m.numberOfCases,
+      orCostPerMinute: m.orCostPerMinute,
+      timeNeostigmine: m.timeNeostigmine,
+      timeProduct: m.timeProduct,
+      baselinePPCRate: m.baselinePPCRate,
+    },
+    texts,
+  );
+}
 
 /**
  * The ROI calculator's inputs as the API receives them (names: docs/product.md §3; the slider ranges:
- * docs/product.md §5).
+ * docs/product.md §5), with the messages of one language; `roiInputSchema` is the English one.
  */
-export const roiInputSchema = strictFields(
-  {
-    numberOfCases: integerInRange(0, ROI_MAX_NUMBER_OF_CASES, casesMessage),
-    orCostPerMinute: v.pipe(
-      integerInRange(ROI_OR_COST_MIN_SAR_PER_MIN, ROI_OR_COST_MAX_SAR_PER_MIN, orCostMessage),
-      v.multipleOf(ROI_OR_COST_STEP_SAR_PER_MIN, orCostMessage),
-    ),
-    timeNeostigmine: integerInRange(0, ROI_MAX_TIME_MIN, timeMessage('Time with neostigmine')),
-    timeProduct: integerInRange(0, ROI_MAX_TIME_MIN, timeMessage('Time with the product')),
-    baselinePPCRate: integerInRange(ROI_PPC_RATE_MIN_PERCENT, ROI_PPC_RATE_MAX_PERCENT, ppcMessage),
-    /** Not editable (docs/product.md §3); accepted only as the fixed value so a client cannot change it. */
-    riskRatio: v.optional(v.literal(ROI_RISK_RATIO, riskRatioMessage)),
-  },
-  {
-    numberOfCases: casesMessage,
-    orCostPerMinute: orCostMessage,
-    timeNeostigmine: timeMessage('Time with neostigmine'),
-    timeProduct: timeMessage('Time with the product'),
-    baselinePPCRate: ppcMessage,
-  },
-);
+export const roiInputSchemaFor = schemaForTexts(roiSchema);
+export const roiInputSchema = roiInputSchemaFor();
 export type RoiInput = v.InferOutput<typeof roiInputSchema>;
 
 export interface RoiResult {
@@ -81,8 +79,9 @@ export interface RoiResult {
 export type RoiOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | RoiResult;
 
 /** docs/product.md §9 ROI formulas. */
-export function calculateRoi(rawInput: unknown): RoiOutcome {
-  const parsed = parseWith(roiInputSchema, rawInput, Object.keys(roiInputSchema.entries));
+export function calculateRoi(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): RoiOutcome {
+  const schema = roiInputSchemaFor(texts);
+  const parsed = parseWith(schema, rawInput, Object.keys(schema.entries));
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
   return computeRoi(parsed.value);
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
 /** One problem with one input field, in words a clinician can act on. */
 export interface FieldIssue {
@@ -39,17 +40,37 @@ export function parseWith<S extends v.GenericSchema>(
 /**
  * A strict object whose messages name the field: a missing required field gets that field's own
  * message, and a field the tool does not know is refused ("Unknown field"), so a typo in an API
- * call cannot silently drop an input.
+ * call cannot silently drop an input. `texts` gives the words of the generic messages.
  */
-export function strictFields<E extends v.ObjectEntries>(entries: E, missingMessages: { [K in keyof E]?: string }) {
+export function strictFields<E extends v.ObjectEntries>(
+  entries: E,
+  missingMessages: { [K in keyof E]?: string },
+  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+) {
   return v.strictObject(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key === 'string' && Object.hasOwn(entries, key)) {
-      return missingMessages[key] ?? `${key} is required`;
+      return missingMessages[key] ?? texts.fields.required(key);
     }
-    if (typeof key === 'string') return `Unknown field "${key}"`;
-    return 'Expected an object of inputs';
+    if (typeof key === 'string') return texts.fields.unknown(key);
+    return texts.fields.notAnObject;
   });
+}
+
+/**
+ * A schema built once per catalogue of texts: valibot fixes a schema's messages when it is built, so each
+ * language has its own schema, made on first use and kept. Called without texts: the English one.
+ */
+export function schemaForTexts<S>(build: (texts: ClinicalTexts) => S): (texts?: ClinicalTexts) => S {
+  const built = new WeakMap<ClinicalTexts, S>();
+  return (texts = CLINICAL_TEXTS_EN) => {
+    let schema = built.get(texts);
+    if (schema === undefined) {
+      schema = build(texts);
+      built.set(texts, schema);
+    }
+    return schema;
+  };
 }
 
 /** A finite number within [min, max]; `message` is used for every failure of the field. */

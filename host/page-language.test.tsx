@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from './App.tsx';
+import { languageHref } from './components/LanguageSwitch.tsx';
 import { Nav } from './components/Nav.tsx';
 import { CONTENT_AR, CONTENT_EN } from './content/index.ts';
+import { setChosenSection } from './scroll.ts';
 
 // The page in each language (host/content): <App lang> provides the content; a part hydrated on its own
 // (host/islands.tsx) follows the document's <html lang>.
@@ -14,6 +16,8 @@ const navLabels = () =>
 
 afterEach(() => {
   document.documentElement.removeAttribute('lang');
+  setChosenSection(null);
+  vi.restoreAllMocks();
 });
 
 describe('the page in English and in Arabic', () => {
@@ -71,5 +75,82 @@ describe('the page in English and in Arabic', () => {
     document.documentElement.lang = 'ar';
     render(<Nav />);
     expect(navLabels()).toEqual(CONTENT_AR.nav.map((item) => item.label));
+  });
+});
+
+describe('the language switch in the navigation bar', () => {
+  /** Following a link would make jsdom navigate (not implemented): the page's handlers run, then stop. */
+  const click = (link: HTMLElement) => {
+    const stop = (event: Event) => event.preventDefault();
+    window.addEventListener('click', stop);
+    fireEvent.click(link);
+    window.removeEventListener('click', stop);
+  };
+
+  /** jsdom has no layout (every box at 0, the page at its end): a long page at its top instead. */
+  const atTopOfALongPage = () => {
+    vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(10_000);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return this.matches('header') ? new DOMRect(0, 0, 1000, 64) : new DOMRect(0, 5_000, 1000, 100);
+    });
+  };
+
+  it('the English page links to /ar/ as "العربية" (lang and hreflang ar), outside the ten section links', () => {
+    atTopOfALongPage();
+    render(<App />);
+    const link = screen.getByRole('link', { name: 'العربية' });
+    expect([link.getAttribute('href'), link.getAttribute('lang'), link.getAttribute('hreflang')]).toEqual([
+      '/ar/',
+      'ar',
+      'ar',
+    ]);
+    expect(document.querySelectorAll('header nav a')).toHaveLength(10);
+    expect(link.closest('header')).not.toBeNull();
+    expect(link.closest('#site-menu')).not.toBeNull(); // in the menu on small screens
+  });
+
+  it('the Arabic page links to / as "English" (lang and hreflang en)', () => {
+    atTopOfALongPage();
+    render(<App lang="ar" />);
+    const link = screen.getByRole('link', { name: 'English' });
+    expect([link.getAttribute('href'), link.getAttribute('lang'), link.getAttribute('hreflang')]).toEqual([
+      '/',
+      'en',
+      'en',
+    ]);
+    expect(screen.queryByRole('link', { name: 'العربية' })).toBeNull();
+  });
+
+  it("keeps the reader's place: the section in view (or the URL's) goes with the link", async () => {
+    atTopOfALongPage();
+    render(<App />);
+    const link = screen.getByRole('link', { name: 'العربية' });
+    expect(link.getAttribute('href')).toBe('/ar/');
+    await act(async () => setChosenSection('faq'));
+    await waitFor(() => expect(link.getAttribute('href')).toBe('/ar/#faq'));
+    expect(languageHref('/', 'safety')).toBe('/#safety');
+    expect(languageHref('/ar/', null)).toBe('/ar/');
+  });
+
+  it('remembers the choice under sgx-lang', () => {
+    render(<App />);
+    click(screen.getByRole('link', { name: 'العربية' }));
+    expect(localStorage.getItem('sgx-lang')).toBe('ar');
+  });
+
+  it('from the Arabic page it remembers English', () => {
+    render(<App lang="ar" />);
+    click(screen.getByRole('link', { name: 'English' }));
+    expect(localStorage.getItem('sgx-lang')).toBe('en');
+  });
+
+  it('blocked storage does not stop the link', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    render(<App />);
+    const link = screen.getByRole('link', { name: 'العربية' });
+    const followed = fireEvent.click(link); // false would mean a handler prevented the default
+    expect(followed).toBe(true);
   });
 });

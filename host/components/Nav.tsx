@@ -8,10 +8,30 @@ import {
   scrollToSection,
 } from '../scroll.ts';
 import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX } from '../styles.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
+const DESKTOP = `@media not ${MOBILE_QUERY}`;
+const MOBILE = `@media ${MOBILE_QUERY}`;
 
-/** docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small screens. */
+/** A link of the bar: the section links and the language switch look and take focus alike. */
+const barLink = {
+  display: 'block',
+  padding: '8px 9px',
+  borderRadius: 8,
+  color: colour.text,
+  fontSize: '0.92rem',
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  '&:hover': { background: colour.tint },
+  [MOBILE]: { padding: '12px 14px', fontSize: '1rem' },
+} as const;
+
+/**
+ * docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small
+ * screens; the link to the other language beside the access control (in the menu on small screens).
+ */
 export function Nav() {
   const { nav, site, chrome } = usePageContent();
   const [open, setOpen] = useState(false);
@@ -143,24 +163,18 @@ export function Nav() {
             font: 'inherit',
             fontWeight: 600,
             cursor: 'pointer',
-            [`@media not ${MOBILE_QUERY}`]: { display: 'none' },
+            [DESKTOP]: { display: 'none' },
           }}
         >
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
           {` ${chrome.menuButton}`}
         </button>
-        <nav
+        {/* The menu on small screens; from 1100 px it has no box and its parts sit in the bar's rows. */}
+        <div
           id="site-menu"
-          aria-label={chrome.navLabel}
           css={{
-            order: 4,
-            [`@media not ${MOBILE_QUERY}`]: {
-              display: 'block',
-              flexBasis: '100%',
-              height: 48,
-              borderBlockStart: `1px solid ${colour.border}`,
-            },
-            [`@media ${MOBILE_QUERY}`]: {
+            [DESKTOP]: { display: 'contents' },
+            [MOBILE]: {
               display: open ? 'block' : 'none',
               position: 'absolute',
               insetBlockStart: NAV_HEIGHT_PX,
@@ -173,54 +187,76 @@ export function Nav() {
             },
           }}
         >
-          <ul
+          <nav
+            aria-label={chrome.navLabel}
             css={{
-              listStyle: 'none',
-              margin: 0,
-              padding: 0,
-              display: 'flex',
-              gap: 2,
-              justifyContent: 'center',
-              alignItems: 'center',
-              height: '100%',
-              flexWrap: 'nowrap',
-              [`@media ${MOBILE_QUERY}`]: { flexDirection: 'column', padding: 8 },
+              order: 4,
+              [DESKTOP]: {
+                display: 'block',
+                flexBasis: '100%',
+                height: 48,
+                borderBlockStart: `1px solid ${colour.border}`,
+              },
             }}
           >
-            {nav.map((item) => (
-              <li key={item.target}>
-                <a
-                  href={`#${item.target}`}
-                  aria-current={current === item.target ? 'true' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    go(item.target);
-                  }}
-                  css={{
-                    display: 'block',
-                    padding: '8px 9px',
-                    borderRadius: 8,
-                    color: colour.text,
-                    fontSize: '0.92rem',
-                    fontWeight: 600,
-                    whiteSpace: 'nowrap',
-                    textDecoration: 'none',
-                    '&:hover': { background: colour.tint },
-                    '&[aria-current="true"]': {
-                      color: colour.primaryDark,
-                      background: colour.tint,
-                      boxShadow: `inset 0 -3px 0 ${colour.primary}`,
-                    },
-                    [`@media ${MOBILE_QUERY}`]: { padding: '12px 14px', fontSize: '1rem' },
-                  }}
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div css={{ flex: 'none', order: 2, marginInlineStart: 'auto' }}>
+            <ul
+              css={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'flex',
+                gap: 2,
+                justifyContent: 'center',
+                alignItems: 'center',
+                height: '100%',
+                flexWrap: 'nowrap',
+                [MOBILE]: { flexDirection: 'column', padding: 8 },
+              }}
+            >
+              {nav.map((item) => (
+                <li key={item.target}>
+                  <a
+                    href={`#${item.target}`}
+                    aria-current={current === item.target ? 'true' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      go(item.target);
+                    }}
+                    css={[
+                      barLink,
+                      {
+                        '&[aria-current="true"]': {
+                          color: colour.primaryDark,
+                          background: colour.tint,
+                          boxShadow: `inset 0 -3px 0 ${colour.primary}`,
+                        },
+                      },
+                    ]}
+                  >
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LanguageSwitch
+            section={current}
+            css={[
+              barLink,
+              {
+                [DESKTOP]: { flex: 'none', order: 2, marginInlineStart: 'auto' },
+                [MOBILE]: {
+                  textAlign: 'center',
+                  marginInline: 8,
+                  marginBlockEnd: 8,
+                  borderBlockStart: `1px solid ${colour.border}`,
+                  borderRadius: 0,
+                },
+              },
+            ]}
+          />
+        </div>
+        <div css={{ flex: 'none', order: 2, marginInlineStart: 'auto', [DESKTOP]: { marginInlineStart: 4 } }}>
           <sgx-access-portal />
         </div>
       </div>

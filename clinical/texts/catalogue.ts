@@ -1,0 +1,11 @@
+/**
+ * A catalogue's shape: the English catalogue's keys and argument lists, with any text (the same kind of
+ * type as the widgets' `Catalogue<T>`; clinical/ imports nothing from widgets/). A translation typed as
+ * `Catalogue<typeof english>` fails the type check on a missing or extra key, or on a text function
+ * taking other arguments.
+ */
+export type Catalogue<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : { readonly [K in keyof T]: Catalogue<T[K]> };
