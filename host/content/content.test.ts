@@ -115,6 +115,11 @@ describe('the page content per language', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('an isolated run stays on one line (no-break spaces): "3 min" never splits', () => {
+    const offenders = arabic.filter(({ text }) => (text.match(ISOLATED_RUN) ?? []).some((run) => run.includes(' ')));
+    expect(offenders).toEqual([]);
+  });
+
   it('each field has the same numbers in English and Arabic', () => {
     const offenders = arabic.flatMap(({ path, text }) => {
       const expected = digitRuns(english.get(path) ?? '');

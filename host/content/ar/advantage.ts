@@ -1,12 +1,12 @@
 import {
   DEEP_BLOCK_DOSE_MG_PER_KG,
   IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
-  ltr,
   MEDIAN_RECOVERY_MIN,
   MODERATE_BLOCK_DOSE_MG_PER_KG,
   RSI_ROCURONIUM_DOSE_MG_PER_KG,
 } from '../../../clinical/index.ts';
 import type { PageContent } from '../types.ts';
+import { ltr } from './bidi.ts';
 
 const mgPerKg = (dose: number) => ltr(`${dose} mg/kg`);
 const minutes = (value: number | string) => ltr(`${value} min`);

@@ -1,6 +1,5 @@
 import {
   CONCENTRATION_MG_PER_ML,
-  ltr,
   VIAL_CONTENT_MG,
   VIAL_PRICE_SAR,
   VIAL_VOLUME_ML,
@@ -9,6 +8,7 @@ import {
 import { formatSarPrice } from '../../../widgets/shared/format.ts';
 import type { ContactContent } from '../types.ts';
 import { SITE_AR } from './nav.ts';
+import { ltr } from './bidi.ts';
 
 /** Contact and footer in Arabic (host/content/contact.ts). */
 export const CONTACT_AR: ContactContent = {

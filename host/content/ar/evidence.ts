@@ -1,6 +1,7 @@
-import { ltr } from '../../../clinical/index.ts';
+import { ltr as isolate } from '../../../clinical/index.ts';
 import { EVIDENCE } from '../evidence.ts';
 import type { PageContent, Study } from '../types.ts';
+import { ltr } from './bidi.ts';
 
 /**
  * A study of host/content/evidence.ts (found by its DOI link) with its study type and description in
@@ -40,5 +41,6 @@ export const EVIDENCE_AR: PageContent['evidence'] = {
   studies,
   openStudy: 'فتح الدراسة',
   evidencePackButton: 'تنزيل حزمة الأدلة (PDF)',
-  studyWithoutLink: (title) => `الدراسة: ${ltr(title)}\n\nسيُتاح الرابط عند النشر.`,
+  // the title as it is (it may wrap), isolated
+  studyWithoutLink: (title) => `الدراسة: ${isolate(title)}\n\nسيُتاح الرابط عند النشر.`,
 };

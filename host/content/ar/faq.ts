@@ -3,7 +3,6 @@ import {
   DEEP_BLOCK_DOSE_MG_PER_KG,
   doseQuantities,
   IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
-  ltr,
   MEDIAN_RECOVERY_MIN,
   MODERATE_BLOCK_DOSE_MG_PER_KG,
   RSI_ROCURONIUM_DOSE_MG_PER_KG,
@@ -14,6 +13,7 @@ import {
 import { formatOneDecimal } from '../../../widgets/shared/format.ts';
 import type { FaqContent, FaqEntry } from '../types.ts';
 import { STATEMENTS_AR } from './safety.ts';
+import { ltr } from './bidi.ts';
 
 const moderate70 = doseQuantities(MODERATE_BLOCK_DOSE_MG_PER_KG, 70);
 const immediate80 = doseQuantities(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG, 80);

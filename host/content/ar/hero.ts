@@ -1,9 +1,10 @@
-import { ltr, MEDIAN_RECOVERY_MIN, VIAL_CONTENT_MG, VIAL_VOLUME_ML, VIALS_PER_BOX } from '../../../clinical/index.ts';
+import { MEDIAN_RECOVERY_MIN, VIAL_CONTENT_MG, VIAL_VOLUME_ML, VIALS_PER_BOX } from '../../../clinical/index.ts';
 import type { HeroContent } from '../types.ts';
+import { ltr } from './bidi.ts';
 
 /** The hero in Arabic (host/content/hero.ts); numbers and units isolated left to right. */
 export const HERO_AR: HeroContent = {
-  headline: 'عكس سريع ومتوقَّع لإحصار روكورونيوم (rocuronium) وفيكورونيوم (vecuronium)',
+  headline: 'عكس سريع ومتوقَّع لإحصار روكورونيوم وفيكورونيوم',
   subtitle: `عامل عكس من فئة سوغاماديكس (sugammadex) تُحسب جرعته حسب الوزن الفعلي للجسم وتُطابَق مع عمق الإحصار: الزمن الوسيط للوصول إلى نسبة سلسلة الأربع (TOF ratio) ${ltr('≥ 0.9')} نحو ${ltr(`${MEDIAN_RECOVERY_MIN.moderate} min`)} من الإحصار المتوسط، ونحو ${ltr(`${MEDIAN_RECOVERY_MIN.deep} min`)} من الإحصار العميق.`,
   story: {
     title: 'من الإحصار العميق إلى الجاهزية لنزع الأنبوب',

@@ -1,6 +1,6 @@
-import { ltr } from '../../../clinical/index.ts';
 import type { PageContent } from '../types.ts';
 import { ADVANTAGE_AR } from './advantage.ts';
+import { ltr } from './bidi.ts';
 import { CONTACT_AR } from './contact.ts';
 import { EVIDENCE_AR } from './evidence.ts';
 import { FAQ_AR } from './faq.ts';
@@ -14,7 +14,7 @@ import { TOOL_SECTIONS_AR } from './tools.ts';
 /**
  * The Arabic page (at `/ar/`, right to left). Professional medical Arabic; a term usually said in English
  * in Saudi practice is followed by the English in brackets; numbers, doses and units in Western digits and
- * Latin units, isolated left to right (clinical/bidi.ts `ltr`). Study titles, authors, journals and
+ * Latin units, isolated left to right and kept on one line (./bidi.ts, on clinical/bidi.ts `ltr`). Study titles, authors, journals and
  * citations stay in English, as do the PDFs for now (the page says so next to each link).
  */
 export const CONTENT_AR: PageContent = {

@@ -1,11 +1,11 @@
 import {
   DEEP_BLOCK_DOSE_MG_PER_KG,
   IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
-  ltr,
   MEDIAN_RECOVERY_MIN,
   MODERATE_BLOCK_DOSE_MG_PER_KG,
 } from '../../../clinical/index.ts';
 import type { MechanismContent } from '../types.ts';
+import { ltr } from './bidi.ts';
 
 const mgPerKg = (dose: number) => ltr(`${dose} mg/kg`);
 const minutes = (value: number) => ltr(`${value} min`);

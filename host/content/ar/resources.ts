@@ -1,6 +1,6 @@
-import { ltr } from '../../../clinical/index.ts';
 import { RESOURCES } from '../resources.ts';
 import type { Resource, ResourcesContent } from '../types.ts';
+import { ltr } from './bidi.ts';
 
 /**
  * A resource of host/content/resources.ts (found by its file) with its title and description in Arabic.

@@ -1,13 +1,13 @@
 import {
   DEEP_BLOCK_DOSE_MG_PER_KG,
   IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
-  ltr,
   RSI_ROCURONIUM_DOSE_MG_PER_KG,
   SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN,
   TOF_RATIO_TARGET,
 } from '../../../clinical/index.ts';
 import { SAFETY } from '../safety.ts';
 import type { PageContent, SafetyPanel, SafetyStatements } from '../types.ts';
+import { ltr } from './bidi.ts';
 
 const CRCL = SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN;
 const mgPerKg = (dose: number | string) => ltr(`${dose} mg/kg`);
