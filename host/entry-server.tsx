@@ -1,14 +1,24 @@
 // The page rendered at build time (scripts/build-host.mjs): the HTML every visitor gets before any
-// script runs. The custom elements stay empty sized boxes here; the browser defines them after
-// React has hydrated this markup (host/main.tsx).
+// script runs, in each language. The custom elements stay empty sized boxes here; the browser defines them
+// after the page has hydrated this markup (host/main.tsx).
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './App.tsx';
+import { contentFor, LANGS } from './content/languages.ts';
+import type { Lang } from './content/types.ts';
 
-/** The page's markup, for inside <div id="root">. */
-export async function renderPage(): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(<App />);
+export { LANGS };
+
+/** The page's markup in `lang`, for inside <div id="root">. */
+export async function renderPage(lang: Lang = 'en'): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(<App lang={lang} />);
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** What the HTML around the markup says in `lang`: <html lang dir>, the title and the description. */
+export function pageHead(lang: Lang) {
+  const { site } = contentFor(lang);
+  return { lang: site.lang, dir: site.dir, title: site.title, description: site.description };
 }

@@ -16,13 +16,13 @@ export async function buildHost(outDir = path.join(root, 'dist/site')) {
   const previousNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    const markup = await prerenderPage();
+    const pages = await prerenderPages();
     await build({
       configFile: path.join(root, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
-      plugins: [injectPrerenderedMarkup(markup)],
+      plugins: [injectPrerenderedMarkup(pages)],
     });
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
@@ -31,8 +31,11 @@ export async function buildHost(outDir = path.join(root, 'dist/site')) {
   return outDir;
 }
 
-/** The page's markup, rendered by a Node build of host/entry-server.tsx (built apart, then removed). */
-async function prerenderPage() {
+/**
+ * The page in each language (markup and head), rendered by a Node build of host/entry-server.tsx (built
+ * apart, then removed): `{ en: { markup, head }, ar: { markup, head } }`.
+ */
+async function prerenderPages() {
   const serverDir = mkdtempSync(path.join(root, 'node_modules', '.sgx-prerender-'));
   try {
     await build({
@@ -47,15 +50,43 @@ async function prerenderPage() {
         rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'es' } },
       },
     });
-    const { renderPage } = await import(pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href);
-    return await renderPage();
+    const { renderPage, pageHead, LANGS } = await import(pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href);
+    const pages = {};
+    for (const lang of LANGS) pages[lang] = { markup: await renderPage(lang), head: pageHead(lang) };
+    return pages;
   } finally {
     rmSync(serverDir, { recursive: true, force: true });
   }
 }
 
-/** A Vite plugin putting the markup in index.html during the client build (so later plugins see the final page). */
-function injectPrerenderedMarkup(markup) {
+// Around what the plugin puts in the page, so that each translation replaces exactly that.
+const STYLES_START = '<!--sgx-page-styles-->';
+const STYLES_END = '<!--/sgx-page-styles-->';
+const MARKUP_START = '<!--sgx-page-markup-->';
+const MARKUP_END = '<!--/sgx-page-markup-->';
+/** A pattern for everything from `start` to `end`, both included (the markers are plain text). */
+const between = (start, end) => new RegExp(`${start}[\\s\\S]*?${end}`);
+
+/** Where each language's page is served: English at the root, the others in a folder of their name. */
+export const pagePath = (lang) => (lang === 'en' ? '/' : `/${lang}/`);
+
+/** The <link rel="alternate" hreflang> set every language's page carries (English is also x-default). */
+const alternateLinks = (langs) =>
+  [...langs.map((lang) => [lang, pagePath(lang)]), ['x-default', pagePath('en')]]
+    .map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${href}" />`)
+    .join('');
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+
+/**
+ * A Vite plugin putting the English markup in index.html during the client build (so later plugins see the
+ * final page), then writing each other language's page (`ar/index.html`) from that final page: the same
+ * scripts and styles, with the language's markup, `<html lang dir>`, title and description.
+ */
+function injectPrerenderedMarkup(pages) {
+  const langs = Object.keys(pages);
+  const english = hoistStyles(pages.en.markup);
   return {
     name: 'sgx-prerendered-page',
     apply: 'build',
@@ -63,13 +94,49 @@ function injectPrerenderedMarkup(markup) {
       order: 'pre',
       handler(html) {
         if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} for the prerendered page`);
-        const { body, styles } = hoistStyles(markup);
         return html
-          .replace('</head>', () => `${styles}</head>`)
-          .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
+          .replace('</head>', () => `${STYLES_START}${english.styles}${STYLES_END}</head>`)
+          .replace(ROOT_ELEMENT, () => `<div id="root">${MARKUP_START}${english.body}${MARKUP_END}</div>`);
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (!page || page.type !== 'asset') throw new Error('the client build wrote no index.html');
+        // (the alternates go in here, after Vite has processed the page: it would read their hrefs as files)
+        const englishHtml = replaceOnce(String(page.source), '</head>', `${alternateLinks(langs)}</head>`);
+        page.source = englishHtml;
+        for (const lang of langs.filter((other) => other !== 'en')) {
+          const { markup, head } = pages[lang];
+          const translated = hoistStyles(markup);
+          const html = replaceOnce(
+            replaceOnce(
+              replaceOnce(
+                replaceOnce(englishHtml, '<html lang="en">', `<html lang="${head.lang}" dir="${head.dir}">`),
+                between(STYLES_START, STYLES_END),
+                `${STYLES_START}${translated.styles}${STYLES_END}`,
+              ),
+              between(MARKUP_START, MARKUP_END),
+              `${MARKUP_START}${translated.body}${MARKUP_END}`,
+            ),
+            /<title>[^<]*<\/title>/,
+            `<title>${escapeHtml(head.title)}</title>`,
+          ).replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, () => {
+            return `<meta name="description" content="${escapeHtml(head.description)}" />`;
+          });
+          this.emitFile({ type: 'asset', fileName: `${lang}/index.html`, source: html });
+        }
       },
     },
   };
+}
+
+/** `text` with `search` (a string or a pattern) replaced once; an error when it is not there. */
+function replaceOnce(text, search, replacement) {
+  const found = typeof search === 'string' ? text.includes(search) : search.test(text);
+  if (!found) throw new Error(`building the translated page: ${String(search).slice(0, 80)}… not found`);
+  return text.replace(search, () => replacement);
 }
 
 /**
