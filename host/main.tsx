@@ -2,6 +2,8 @@ import { useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ELEMENT_DEFINITIONS } from '../widgets/define-all.ts';
 import { App } from './App.tsx';
+import { LANG_PAGES, rememberedLang } from './content/languages.ts';
+import type { Lang } from './content/types.ts';
 import { followHashLinks } from './deep-link.ts';
 import { ISLANDS } from './islands.tsx';
 
@@ -22,8 +24,22 @@ function oneTaskEach(steps: readonly (() => void)[]): void {
  */
 const defineElements = ELEMENT_DEFINITIONS.map((define) => () => void define());
 
+/**
+ * A reader who chose the other language (the switch in the navigation remembers it) and comes back to this
+ * page's address is taken to their language's page, at the same section. Returns whether it is leaving.
+ */
+function followRememberedLanguage(): boolean {
+  const pageLang: Lang = document.documentElement.lang === 'ar' ? 'ar' : 'en';
+  const chosen = rememberedLang();
+  if (!chosen || chosen === pageLang || location.pathname !== LANG_PAGES[pageLang]) return false;
+  location.replace(`${LANG_PAGES[chosen]}${location.hash}`);
+  return true;
+}
+
 const root = document.getElementById('root')!;
-if (root.firstElementChild) {
+if (followRememberedLanguage()) {
+  // leaving for the other language's page: nothing to hydrate here
+} else if (root.firstElementChild) {
   // The built page holds the prerendered markup (scripts/build-host.mjs): each island hydrates in a task
   // of its own, top of the page first; a link to a section lands on it once the top is hydrated.
   const hydrations = ISLANDS.map(({ id, Component }) => () => {

@@ -154,6 +154,18 @@ describe('unknown paths and methods', () => {
       expect(html).toContain('Did you forget to add the page to the router?');
     },
   );
+  it.each(['/ar/no-such-page', '/ar/calculator/extra'])(
+    '%s is an HTTP 404 with the Arabic 404 page',
+    async (urlPath) => {
+      const response = await raw(urlPath, {});
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('<html lang="ar" dir="rtl">');
+      expect(html).toContain('الصفحة غير موجودة');
+      expect(html).toContain('<a href="/ar/">الانتقال إلى الصفحة الرئيسية</a>');
+      expect(html).not.toContain('Page Not Found');
+    },
+  );
   it('serves the built page at / and widget files to any origin', async () => {
     const home = await raw('/', {});
     expect(home.status).toBe(200);

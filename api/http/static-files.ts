@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Next } from 'koa';
 import send from 'koa-send';
 import type { AppContext } from '../state.ts';
-import { NOT_FOUND_HTML } from './not-found-page.ts';
+import { notFoundHtmlFor } from './not-found-page.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 const DAY_S = 24 * 3600;
@@ -101,6 +101,6 @@ export function staticFiles(root: string | undefined) {
     }
     ctx.status = 404;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = NOT_FOUND_HTML;
+    ctx.body = notFoundHtmlFor(ctx.path);
   };
 }

@@ -5,6 +5,9 @@ import type { Lang, PageContent } from './types.ts';
 /** The page's languages, English first (the page at `/`). */
 export const LANGS: readonly Lang[] = ['en', 'ar'];
 
+/** Where each language's page is served (scripts/build-host.mjs writes them there). */
+export const LANG_PAGES: Readonly<Record<Lang, string>> = { en: '/', ar: '/ar/' };
+
 const CONTENT: Record<Lang, PageContent> = { en: CONTENT_EN, ar: CONTENT_AR };
 
 /** The page's content in `lang`. */
