@@ -115,8 +115,9 @@ describe('the page content per language', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('an isolated run stays on one line (no-break spaces): "3 min" never splits', () => {
-    const offenders = arabic.filter(({ text }) => (text.match(ISOLATED_RUN) ?? []).some((run) => run.includes(' ')));
+  it('an isolated run stays on one line (no-break spaces, a word joiner after - and /): "2-3 min" never splits', () => {
+    const breaks = (run: string) => run.includes(' ') || /[-/](?!\u2060)/.test(run);
+    const offenders = arabic.filter(({ text }) => (text.match(ISOLATED_RUN) ?? []).some(breaks));
     expect(offenders).toEqual([]);
   });
 
