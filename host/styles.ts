@@ -50,6 +50,19 @@ export const globalStyles = css`
     color: ${colour.text};
     background: ${colour.page};
   }
+  /* The Arabic page (/ar/, dir="rtl"): fonts with Arabic letters first; Latin runs use their Latin glyphs. */
+  html:lang(ar) body {
+    font-family:
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      'Noto Sans Arabic',
+      'Noto Naskh Arabic',
+      Tahoma,
+      'Geeza Pro',
+      Arial,
+      sans-serif;
+  }
   section[id],
   footer[id] {
     scroll-margin-top: var(--nav-height);
@@ -99,6 +112,9 @@ export const globalStyles = css`
     a[href^='http']::after {
       content: ' (' attr(href) ')';
       font-size: 0.85em;
+      /* the address reads left to right on the Arabic page too */
+      direction: ltr;
+      unicode-bidi: isolate;
     }
   }
 `;

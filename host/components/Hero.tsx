@@ -55,10 +55,7 @@ export function TofDisplay() {
       <span css={srOnly}>{`${formatTof(TOF_START_HUNDREDTHS)} – ${formatTof(TOF_END_HUNDREDTHS)}`}</span>
       <span css={{ fontSize: '0.9rem' }}>{hero.tofTarget}</span>
       <div aria-hidden="true" css={{ height: 8, borderRadius: 4, background: '#e2e8f0', overflow: 'hidden' }}>
-        <div
-          css={{ height: '100%', background: colour.primary, transformOrigin: 'left', transition: 'none' }}
-          style={{ width: `${value}%` }}
-        />
+        <div css={{ height: '100%', background: colour.primary, transition: 'none' }} style={{ width: `${value}%` }} />
       </div>
     </div>
   );
