@@ -9,29 +9,9 @@ import { Mechanism } from './components/Mechanism.tsx';
 import { Nav } from './components/Nav.tsx';
 import { Resources } from './components/Resources.tsx';
 import { SafetyHub } from './components/SafetyHub.tsx';
+import { SkipLink } from './components/SkipLink.tsx';
 import { AdvisorSection, CalculatorSection, SafetyCalculatorSection } from './components/ToolSections.tsx';
-import { colour, globalStyles } from './styles.ts';
-
-function SkipLink() {
-  return (
-    <a
-      href="#main"
-      css={{
-        position: 'absolute',
-        insetInlineStart: 8,
-        insetBlockStart: -60,
-        zIndex: 100,
-        padding: '10px 14px',
-        background: colour.primary,
-        color: '#fff',
-        borderRadius: 8,
-        '&:focus': { insetBlockStart: 8 },
-      }}
-    >
-      Skip to content
-    </a>
-  );
-}
+import { globalStyles } from './styles.ts';
 
 function Top() {
   return (

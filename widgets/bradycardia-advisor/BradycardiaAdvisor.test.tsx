@@ -73,7 +73,8 @@ describe('<BradycardiaAdvisor>', () => {
 
     await waitFor(() => expect(screen.getByTestId('risk-band').textContent).toBe('HIGH'));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('https://api.example/api/tools/run');
+    // the element's language is named explicitly (the browser's Accept-Language is the reader's)
+    expect(url).toBe('https://api.example/api/tools/run?lang=en');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
     expect(JSON.parse(String(init.body))).toEqual({
@@ -230,7 +231,10 @@ describe('<BradycardiaAdvisor>', () => {
     await user.type(screen.getByLabelText(/^Creatinine clearance/), '60');
     await user.click(screen.getByRole('button', { name: 'Assess Risk' }));
     await screen.findByText('Linked to patient F.A.');
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/tools/run')) as [string, RequestInit];
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/tools/run?lang=en')) as [
+      string,
+      RequestInit,
+    ];
     const body = JSON.parse(String(call[1].body));
     expect(body.patientId).toBe('p1');
     expect(body.inputs.weight).toBe(82);

@@ -3,10 +3,9 @@ import { useChanged, useWidgetState } from '../shared/widget-state.ts';
 import {
   ADVISOR_NMBA_TYPES,
   BLOCK_DEPTHS,
-  bradycardiaInputSchema,
+  bradycardiaInputSchemaFor,
   CARDIAC_HISTORIES,
   DOSE_MG_PER_KG_BY_DEPTH,
-  MISSING_INFORMATION_MESSAGE,
   parseWith,
   type AdvisorBlockDepth,
   type BradycardiaAssessment,
@@ -25,7 +24,7 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, Button, FormCard } from '../shared/ui.tsx';
 import { pdfMessages } from '../shared/messages/index.ts';
-import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
 import { twoColumnsCss } from '../shared/styles.ts';
 
@@ -82,8 +81,10 @@ export function toAdvisorInputs(form: FormState) {
 /** docs/product.md §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes everything. */
 export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const messages = useMessages();
+  const clinical = useClinicalTexts();
   const t = messages.advisor;
   const host = useWidgetHost();
+  const { lang } = host;
   const toast = useToast();
   const headingId = useId();
   const patients = usePatients(apiBase);
@@ -125,12 +126,12 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
   const assess = async () => {
     const missing = REQUIRED.filter((field) => form[field].trim() === '');
     if (missing.length > 0) {
-      setIssues(missing.map((field) => ({ field, message: MISSING_INFORMATION_MESSAGE })));
+      setIssues(missing.map((field) => ({ field, message: clinical.advisorInput.missingInformation })));
       toast({ title: t.missingTitle, description: t.missingDescription, variant: 'destructive' });
       return;
     }
     const inputs = toAdvisorInputs(form);
-    const checked = parseWith(bradycardiaInputSchema, inputs);
+    const checked = parseWith(bradycardiaInputSchemaFor(clinical), inputs);
     if (!checked.ok) {
       setIssues(checked.issues);
       toast({
@@ -144,7 +145,7 @@ export function BradycardiaAdvisor({ apiBase = '' }: BradycardiaAdvisorProps) {
     setLoading(true);
     try {
       const patientId = form.patientId || undefined;
-      const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId);
+      const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId, lang);
       const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
       setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
       toast({

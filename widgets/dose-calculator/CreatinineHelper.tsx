@@ -5,7 +5,7 @@ import { fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { Button } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
+import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
 
 interface HelperForm {
   ageYears: string;
@@ -24,6 +24,7 @@ export function CreatinineHelper({
   onEstimate: (crclMlPerMin: number) => void;
 }) {
   const t = useMessages().doseCalculator;
+  const clinical = useClinicalTexts();
   // Field names are the estimate's input names, so its issues land on the right field.
   const [form, setForm] = useWidgetState<HelperForm>('crcl.form', {
     ageYears: '',
@@ -37,13 +38,16 @@ export function CreatinineHelper({
   const { bind } = fieldBinder(form, setForm, issues);
 
   const estimate = () => {
-    const outcome = cockcroftGault({
-      ageYears: parseDecimalText(form.ageYears),
-      weightKg: parseDecimalText(form.weightKg || weightText),
-      sex: form.sex,
-      serumCreatinine: parseDecimalText(form.serumCreatinine),
-      unit: form.unit,
-    });
+    const outcome = cockcroftGault(
+      {
+        ageYears: parseDecimalText(form.ageYears),
+        weightKg: parseDecimalText(form.weightKg || weightText),
+        sex: form.sex,
+        serumCreatinine: parseDecimalText(form.serumCreatinine),
+        unit: form.unit,
+      },
+      clinical,
+    );
     if (outcome.kind === 'invalid_input') {
       setIssues(outcome.issues);
       setNote('');

@@ -1,9 +1,8 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import {
   AGE_GROUPS,
   calculateDose,
   DOSE_NMBA_TYPES,
-  INVALID_WEIGHT_MESSAGE,
   type AgeGroup,
   type DoseCalculatorInput,
   type DoseNmbaType,
@@ -22,7 +21,7 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button, FormCard } from '../shared/ui.tsx';
 import { pdfMessages } from '../shared/messages/index.ts';
-import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
@@ -70,6 +69,7 @@ export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, 
 /** docs/product.md §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
 export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculatorProps) {
   const messages = useMessages();
+  const clinical = useClinicalTexts();
   const t = messages.doseCalculator;
   const signedIn = useSession(isAuthenticated, apiBase);
   const selected = useSession((state) => state.selectedPatient);
@@ -93,6 +93,13 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
     outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>;
     input: DoseCalculatorInput;
   } | null>('dose.result', null);
+  // The result in the element's language now: the same inputs give the same numbers, and a change of
+  // `lang` after a calculation re-renders its texts (docs/arabic-glossary.md).
+  const shownOutcome = useMemo(() => {
+    if (!result) return null;
+    const again = calculateDose(result.input, clinical);
+    return again.kind === 'invalid_input' ? result.outcome : again;
+  }, [result, clinical]);
   const [helperOpen, setHelperOpen] = useWidgetState('dose.helperOpen', false);
   const [historyId, setHistoryId] = useWidgetState<string | null>('dose.historyId', null);
   const [notice, setNotice] = useWidgetState<string | null>('dose.notice', null);
@@ -122,14 +129,14 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
 
   const calculate = () => {
     const input = toDoseInput(form);
-    const outcome = calculateDose(input);
+    const outcome = calculateDose(input, clinical);
     if (outcome.kind === 'invalid_input') {
       setIssues(outcome.issues);
       setResult(null);
       const weightIssue = outcome.issues.some((issue) => issue.field === 'bodyWeight');
       toast({
         title: t.invalidInputTitle,
-        description: weightIssue ? INVALID_WEIGHT_MESSAGE : t.checkFields,
+        description: weightIssue ? clinical.doseInput.invalidWeight : t.checkFields,
         variant: 'destructive',
       });
       return;
@@ -256,7 +263,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
           )}
           {result && (
             <DoseOutcomePanel
-              outcome={result.outcome}
+              outcome={shownOutcome!}
               input={result.input}
               patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
               savedLine={historyId ? messages.account.savedToHistory : undefined}

@@ -51,9 +51,18 @@ const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null)
 export const recordCalculation = (apiBase: string, toolType: ToolType, inputs: unknown, patientId?: string | null) =>
   apiRequest(apiBase, '/api/tools/run', recordedRunSchema, runTool(toolType, inputs, patientId));
 
-/** The advisor is computed by the server (signed in or not); signed in, it is also recorded. */
-export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string) =>
-  apiRequest(apiBase, '/api/tools/run', advisorRunSchema, runTool('bradycardia_advisor', inputs, patientId));
+/**
+ * The advisor is computed by the server (signed in or not); signed in, it is also recorded. Its texts
+ * (factors, plan) come back in `lang`, the element's language, named explicitly: the browser's
+ * Accept-Language is the reader's, not the page's (docs/API.md).
+ */
+export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string, lang: 'en' | 'ar' = 'en') =>
+  apiRequest(
+    apiBase,
+    withQuery('/api/tools/run', { lang }),
+    advisorRunSchema,
+    runTool('bradycardia_advisor', inputs, patientId),
+  );
 
 export const listExports = (apiBase: string, patientId?: string) =>
   apiRequest(apiBase, withQuery('/api/exports', { patientId }), exportListSchema, { token: sessionToken() }).then(

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { clinicalTextsFor, type ClinicalTexts } from '../../clinical/texts/index.ts';
 import { directionOf, type WidgetLang } from './element-lang.ts';
 import { messagesAr } from './messages/ar/index.ts';
 import { messagesEn, type Messages } from './messages/index.ts';
@@ -10,6 +11,8 @@ export interface WidgetHost {
   /** The element's language (widgets/shared/element-lang.ts), its catalogue and writing direction. */
   lang: WidgetLang;
   messages: Messages;
+  /** The texts clinical/ writes into results, warnings and validation messages, in the same language. */
+  clinical: ClinicalTexts;
   dir: 'ltr' | 'rtl';
 }
 
@@ -20,6 +23,7 @@ export function hostFor(element: Element | null, lang: WidgetLang = 'en'): Widge
     },
     lang,
     messages: lang === 'ar' ? messagesAr : messagesEn,
+    clinical: clinicalTextsFor(lang),
     dir: directionOf(lang),
   };
 }
@@ -28,3 +32,4 @@ export const WidgetHostContext = createContext<WidgetHost>(hostFor(null));
 export const useWidgetHost = (): WidgetHost => useContext(WidgetHostContext);
 export const useMessages = (): Messages => useContext(WidgetHostContext).messages;
 export const useWidgetLang = (): WidgetLang => useContext(WidgetHostContext).lang;
+export const useClinicalTexts = (): ClinicalTexts => useContext(WidgetHostContext).clinical;
