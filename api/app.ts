@@ -10,6 +10,7 @@ import { jsonBodyParser } from './http/body-parser.ts';
 import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { negotiateLanguage } from './http/language.ts';
 import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { historyRoutes } from './history/routes.ts';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(corsAllowList(deps.allowedOrigins ?? []));
   app.use(operations.routes());
   app.use(staticFiles(deps.staticRoot));
+  app.use(negotiateLanguage());
   app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
   app.use(authenticate({ key: deps.jwtKey, store, now }));
   app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));

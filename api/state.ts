@@ -1,4 +1,5 @@
 import type { ParameterizedContext } from 'koa';
+import type { Lang } from '../clinical/index.ts';
 
 /** Per-request state; `auth` is set by `authenticate` when a valid, unrevoked token came with the request. */
 export interface AppState {
@@ -9,5 +10,7 @@ export interface AppState {
   requestId?: string;
   /** Set when the answer is a file of the site (its log and metrics route is `static`). */
   servedFile?: boolean;
+  /** The language of the answer's clinical texts and validation messages (http/language.ts); API requests only. */
+  lang?: Lang;
 }
 export type AppContext = ParameterizedContext<AppState>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLINICAL_TEXTS_AR, digitRuns } from '../../clinical/index.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 let api: TestApi;
@@ -386,5 +387,56 @@ describe('audit log', () => {
     const text = JSON.stringify(lines);
     for (const secret of ['Secret Name', 'MRN-SECRET-42', 'private note', 'correct horse battery'])
       expect(text).not.toContain(secret);
+  });
+});
+
+describe('in Arabic (?lang=ar or Accept-Language: ar)', () => {
+  it('patient validation messages are Arabic, naming the same fields with the same limits', async () => {
+    const { token } = await api.signUp();
+    const body = { displayName: '', yearOfBirth: 1850, weightKg: 500 };
+    const english = await api.request('POST', '/api/patients', { token, body });
+    const arabic = await api.request('POST', '/api/patients?lang=ar', { token, body });
+    expect(arabic.status).toBe(400);
+    expect(arabic.body.message).toBe(CLINICAL_TEXTS_AR.patient.displayName);
+    expect(arabic.body.issues).toEqual([
+      { field: 'displayName', message: CLINICAL_TEXTS_AR.patient.displayName },
+      { field: 'yearOfBirth', message: CLINICAL_TEXTS_AR.patient.yearOfBirth(2026) },
+      { field: 'weightKg', message: CLINICAL_TEXTS_AR.patient.weight },
+    ]);
+    expect(arabic.body.issues.map((issue: { message: string }) => digitRuns(issue.message))).toEqual(
+      english.body.issues.map((issue: { message: string }) => digitRuns(issue.message)),
+    );
+
+    const created = await api.request('POST', '/api/patients?lang=ar', { token, body: { displayName: 'ف.ع.' } });
+    expect(created.status).toBe(201);
+    const changed = await api.request('PATCH', `/api/patients/${created.body.id}`, {
+      token,
+      body: { notes: 'x'.repeat(501), unknown: 1 },
+      headers: { 'Accept-Language': 'ar-SA,ar;q=0.9' },
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.issues).toEqual([
+      { field: 'notes', message: CLINICAL_TEXTS_AR.patient.notes },
+      { field: 'unknown', message: CLINICAL_TEXTS_AR.fields.unknown('unknown') },
+    ]);
+  });
+
+  it('lang is accepted beside every query of the account routes (not an unknown field)', async () => {
+    const { token } = await api.signUp();
+    const patient = await api.request('POST', '/api/patients', { token, body: { displayName: 'A.' } });
+    await api.request('POST', '/api/tools/run?lang=ar', { token, body: { ...roi(10), patientId: patient.body.id } });
+    for (const path of [
+      `/api/history?lang=ar&patientId=${patient.body.id}&toolType=roi_calculator`,
+      '/api/history?lang=fr',
+      '/api/patients?lang=ar&q=A',
+      `/api/exports?lang=ar&patientId=${patient.body.id}`,
+    ]) {
+      const response = await api.request('GET', path, { token });
+      expect(response.status, path).toBe(200);
+    }
+    const history = await api.request('GET', '/api/history?lang=ar', { token });
+    expect(history.body.total).toBe(1);
+    const unknown = await api.request('GET', '/api/history?language=ar', { token });
+    expect(unknown.status).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../
 import type { Patient } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
+import { clinicalTexts } from '../http/language.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { isStorableText } from '../http/storable-text.ts';
 import { validate } from '../http/validate.ts';
@@ -39,7 +40,8 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
 
   router.post('/', async (ctx) => {
     const { userId } = requireAuth(ctx);
-    const input = validate(ctx, newPatientSchema(currentYear()), ctx.request.body, PATIENT_FIELD_ORDER);
+    const schema = newPatientSchema(currentYear(), clinicalTexts(ctx));
+    const input = validate(ctx, schema, ctx.request.body, PATIENT_FIELD_ORDER);
     const at = deps.now().toISOString();
     const patient: PatientRecord = {
       id: randomUUID(),
@@ -76,7 +78,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
       await audit(userId, 'patient.update', id, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
-    const changes = validate(ctx, patientChangesSchema(currentYear()), body, PATIENT_FIELD_ORDER);
+    const changes = validate(ctx, patientChangesSchema(currentYear(), clinicalTexts(ctx)), body, PATIENT_FIELD_ORDER);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const patient = await deps.store.updatePatient(userId, id, defined, deps.now().toISOString());
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import * as v from 'valibot';
-import { assessBradycardia, calculateDose, calculateRoi } from '../../clinical/index.ts';
+import {
+  assessBradycardia,
+  calculateDose,
+  calculateRoi,
+  CLINICAL_TEXTS_EN,
+  type ClinicalTexts,
+} from '../../clinical/index.ts';
 import { strictFields } from '../../clinical/validation.ts';
+import { clinicalTexts } from '../http/language.ts';
 import { validate } from '../http/validate.ts';
 import { INVALID_INPUT_MESSAGE, PATIENT_NOT_FOUND_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
@@ -27,11 +34,14 @@ const runSchema = strictFields(
   { toolType: toolTypeMessage, inputs: inputsMessage },
 );
 
-/** The server recomputes every result with clinical/; it never trusts a browser's result. */
-const RUNNERS: Record<ToolType, (inputs: unknown) => ToolResponse> = {
-  dose_calculator: (inputs) => doseResponse(calculateDose(inputs)),
-  bradycardia_advisor: (inputs) => bradycardiaResponse(assessBradycardia(inputs)),
-  roi_calculator: (inputs) => roiResponse(calculateRoi(inputs)),
+/**
+ * The server recomputes every result with clinical/; it never trusts a browser's result. `texts`: the language
+ * of the result's texts and of the inputs' validation messages (the numbers never depend on it).
+ */
+const RUNNERS: Record<ToolType, (inputs: unknown, texts: ClinicalTexts) => ToolResponse> = {
+  dose_calculator: (inputs, texts) => doseResponse(calculateDose(inputs, texts)),
+  bradycardia_advisor: (inputs, texts) => bradycardiaResponse(assessBradycardia(inputs, texts)),
+  roi_calculator: (inputs, texts) => roiResponse(calculateRoi(inputs, texts)),
 };
 
 export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
@@ -48,20 +58,24 @@ export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Dat
       if (!auth) return ctx.throw(401, SIGN_IN_REQUIRED_MESSAGE);
       if (!(await deps.store.findPatient(auth.userId, patientId))) ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
-    const response = RUNNERS[toolType](inputs);
+    const texts = clinicalTexts(ctx);
+    const response = RUNNERS[toolType](inputs, texts);
     if (response.status === 400) {
       return ctx.throw(400, response.issues[0]?.message ?? INVALID_INPUT_MESSAGE, { issues: response.issues });
     }
     const body: Record<string, unknown> = { toolType, ...response.body };
     if (auth) {
-      // Quick Use (anonymous) stores nothing; a signed-in calculation goes to the caller's history.
+      // Quick Use (anonymous) stores nothing; a signed-in calculation goes to the caller's history, which keeps
+      // what it always kept: the answer in English, whatever the language of this answer.
+      const english = texts === CLINICAL_TEXTS_EN ? response : RUNNERS[toolType](inputs, CLINICAL_TEXTS_EN);
+      if (english.status !== 200) throw new Error('inputs valid in one language were refused in English');
       const entry = {
         id: randomUUID(),
         ownerId: auth.userId,
         patientId: patientId ?? null,
         toolType,
         inputs,
-        result: structuredClone(body),
+        result: structuredClone({ toolType, ...english.body }),
         createdAt: deps.now().toISOString(),
       };
       await deps.store.saveCalculation(entry);

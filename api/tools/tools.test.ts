@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLINICAL_TEXTS_AR,
+  CLINICAL_TEXTS_EN,
+  digitRuns,
+  hasArabicLetters,
+  isolationProblems,
+} from '../../clinical/index.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 let api: TestApi;
@@ -281,5 +288,123 @@ describe('POST /api/tools/run, signed in', () => {
     await run({ toolType: 'dose_calculator', inputs: { ...doseInputs, bodyWeight: -1 } }, clinician.token);
     const history = await api.request('GET', '/api/history', { token: clinician.token });
     expect(history.body.total).toBe(0);
+  });
+});
+
+/** The answer's fields other than its texts (plan, factors' words, warnings, re-paralysis, indication…). */
+const numbersOf = (body: Record<string, any>) => ({
+  ...body,
+  recommendations: undefined,
+  reparalysis: undefined,
+  warnings: undefined,
+  indication: undefined,
+  title: undefined,
+  reason: undefined,
+  administration: undefined,
+  monitoring: undefined,
+  factors: body.factors?.map(({ id, multiplier }: { id: string; multiplier: number }) => ({ id, multiplier })),
+});
+const digitsOf = (texts: string[]) => digitRuns(texts.join('\n'));
+const planTexts = (body: Record<string, any>): string[] => [
+  ...body.recommendations.preparation,
+  ...body.recommendations.treatment,
+  ...body.reparalysis,
+  ...body.warnings,
+  ...body.factors.flatMap((factor: { label: string; basis: string }) => [factor.label, factor.basis]),
+];
+const runIn = (headers: Record<string, string>, query: string, body: unknown, token?: string) =>
+  api.request('POST', `/api/tools/run${query}`, { body, token, headers });
+
+describe('POST /api/tools/run in Arabic (?lang=ar or Accept-Language: ar)', () => {
+  const advisor = { toolType: 'bradycardia_advisor', inputs: advisorInputs };
+
+  it('?lang=ar: the advisor answers Arabic plan texts with the same risk and dose numbers as English', async () => {
+    const english = await run(advisor);
+    const arabic = await runIn({}, '?lang=ar', advisor);
+    expect(arabic.status).toBe(200);
+    expect(arabic.body).toMatchObject({ riskBand: 'HIGH', riskPercent: 23.4, doseMg: 280, doseMl: 2.8 });
+    expect(numbersOf(arabic.body)).toEqual(numbersOf(english.body));
+    expect(arabic.body.recommendations.preparation[0]).toBe(CLINICAL_TEXTS_AR.plan.dose(280, 2.8));
+    expect(arabic.body.recommendations.treatment[0]).toBe(
+      CLINICAL_TEXTS_AR.plan.adultAtropine(CLINICAL_TEXTS_AR.plan.atropine(1), 3),
+    );
+    const texts = planTexts(arabic.body);
+    expect(texts.length).toBe(planTexts(english.body).length);
+    expect(texts.every(hasArabicLetters)).toBe(true);
+    expect(texts.flatMap(isolationProblems)).toEqual([]);
+    expect(digitsOf(texts)).toEqual(digitsOf(planTexts(english.body)));
+    // The model's name is an identifier of the answer (contracts/tools.ts): it stays as it is.
+    expect(arabic.body.model).toEqual(english.body.model);
+  });
+
+  it('Accept-Language: ar-SA,ar;q=0.9 gives the same Arabic answer', async () => {
+    const byQuery = await runIn({}, '?lang=ar', advisor);
+    const byHeader = await runIn({ 'Accept-Language': 'ar-SA,ar;q=0.9' }, '', advisor);
+    expect(byHeader.status).toBe(200);
+    expect(byHeader.body).toEqual(byQuery.body);
+    expect(byHeader.headers.get('vary')).toContain('Accept-Language');
+  });
+
+  it.each([
+    ['no lang, no header', {}, '', 'en'],
+    ['Accept-Language: ar', { 'Accept-Language': 'ar' }, '', 'ar'],
+    ['Accept-Language: en-US first, Arabic second', { 'Accept-Language': 'en-US,ar;q=0.9' }, '', 'en'],
+    ['Accept-Language: *', { 'Accept-Language': '*' }, '', 'en'],
+    ['?lang=en over an Arabic header', { 'Accept-Language': 'ar-SA' }, '?lang=en', 'en'],
+    ['?lang=AR (any case)', {}, '?lang=AR', 'ar'],
+    ['an empty ?lang= counts as not given', { 'Accept-Language': 'ar-SA' }, '?lang=', 'ar'],
+    ['?lang=fr is ignored: English, not an error', { 'Accept-Language': 'ar-SA' }, '?lang=fr', 'en'],
+    ['?lang given twice is ignored: English', {}, '?lang=ar&lang=en', 'en'],
+  ])('%s → %s', async (_name, headers, query, lang) => {
+    const response = await runIn(headers, query, advisor);
+    expect(response.status).toBe(200);
+    const expected = lang === 'ar' ? CLINICAL_TEXTS_AR : CLINICAL_TEXTS_EN;
+    expect(response.body.recommendations.preparation[0]).toBe(expected.plan.dose(280, 2.8));
+  });
+
+  it('the dose calculator and the ROI calculator answer in Arabic with the same numbers', async () => {
+    const dose = { toolType: 'dose_calculator', inputs: { ...doseInputs, creatinine: null, bodyWeight: 150 } };
+    const [english, arabic] = [await run(dose), await runIn({}, '?lang=ar', dose)];
+    expect(numbersOf(arabic.body)).toEqual(numbersOf(english.body));
+    expect(arabic.body.indication).toBe(CLINICAL_TEXTS_AR.dose.deepIndication('0'));
+    const texts = [...arabic.body.warnings, arabic.body.administration, ...arabic.body.monitoring];
+    expect(texts.every(hasArabicLetters)).toBe(true);
+    expect(digitsOf(texts)).toEqual(
+      digitsOf([...english.body.warnings, english.body.administration, ...english.body.monitoring]),
+    );
+    const roi = { toolType: 'roi_calculator', inputs: roiInputs };
+    expect((await runIn({}, '?lang=ar', roi)).body).toEqual((await run(roi)).body);
+  });
+
+  it('invalid inputs: the 400 names the same fields, in Arabic', async () => {
+    const bad = { toolType: 'bradycardia_advisor', inputs: { ...advisorInputs, weight: undefined, dose: 16 } };
+    const english = await run(bad);
+    const arabic = await runIn({ 'Accept-Language': 'ar' }, '', bad);
+    expect(arabic.status).toBe(400);
+    expect(arabic.body.message).toBe(CLINICAL_TEXTS_AR.advisorInput.missingInformation);
+    expect(arabic.body.issues.map((issue: { field: string }) => issue.field)).toEqual(
+      english.body.issues.map((issue: { field: string }) => issue.field),
+    );
+    expect(arabic.body.issues.every((issue: { message: string }) => hasArabicLetters(issue.message))).toBe(true);
+  });
+
+  it('signed in: the answer is Arabic, the history keeps the English answer as before', async () => {
+    const clinician = await api.signUp();
+    const arabic = await runIn({}, '?lang=ar', advisor, clinician.token);
+    expect(arabic.status).toBe(200);
+    expect(arabic.body.recommendations.preparation[0]).toBe(CLINICAL_TEXTS_AR.plan.dose(280, 2.8));
+    const english = await run(advisor);
+    const entry = await api.request('GET', `/api/history/${arabic.body.historyId}?lang=ar`, {
+      token: clinician.token,
+    });
+    expect(entry.status).toBe(200);
+    expect(entry.body.result).toEqual(english.body);
+    const list = await api.request('GET', '/api/history?lang=ar&pageSize=5', {
+      token: clinician.token,
+      headers: { 'Accept-Language': 'ar' },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((item: { id: string }) => item.id)).toEqual([arabic.body.historyId]);
+    expect(list.body.pageSize).toBe(5);
   });
 });
