@@ -32,6 +32,16 @@ const barLink = {
  * docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small
  * screens; the link to the other language beside the access control (in the menu on small screens).
  */
+const NARROW = '@media (max-width: 400px)';
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export function Nav() {
   const { nav, site, chrome } = usePageContent();
   const [open, setOpen] = useState(false);
@@ -167,7 +177,9 @@ export function Nav() {
           }}
         >
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-          {` ${chrome.menuButton}`}
+          {/* On the narrowest phones only the icon shows (the name stays for screen readers): the bar keeps one
+              row in both languages, as tall as the page's offset for it (--nav-height). */}
+          <span css={{ [NARROW]: visuallyHidden }}>{` ${chrome.menuButton}`}</span>
         </button>
         {/* The menu on small screens; from 1100 px it has no box and its parts sit in the bar's rows. */}
         <div
@@ -177,7 +189,8 @@ export function Nav() {
             [MOBILE]: {
               display: open ? 'block' : 'none',
               position: 'absolute',
-              insetBlockStart: NAV_HEIGHT_PX,
+              // just below the bar, however many rows it has (the header is its containing block)
+              insetBlockStart: '100%',
               insetInline: 0,
               background: '#fff',
               borderBlockEnd: `1px solid ${colour.border}`,

@@ -5,7 +5,8 @@ import type { Messages } from '../index.ts';
 export const portal: Messages['portal'] = {
   // The control in the top navigation bar
   barLabel: 'الحساب',
-  openAccess: 'تسجيل الدخول / الاستخدام السريع',
+  // Short, like the English: it shares the bar's first row with the menu button on a 360 px phone.
+  openAccess: 'دخول / استخدام سريع',
   openAccessDuringQuickUse: 'تسجيل الدخول',
   checkingSession: 'جارٍ التحقق من تسجيل الدخول…',
   welcome: (name: string) => `مرحبًا، د. ${name}`,
