@@ -60,7 +60,7 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: 
       afterSuccess();
       onAuthenticated(user);
     } catch (error) {
-      const inline = userMessage(error, texts.failedInline);
+      const inline = host.serverMessage(userMessage(error, texts.failedInline));
       setFailure(inline);
       toast({ title: texts.failedTitle, description: userMessage(error, texts.failedToast), variant: 'destructive' });
       host.emit('sgx-error', { source: 'access-portal', message: inline });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useMessages } from './widget-context.ts';
+import { useMessages, useWidgetHost } from './widget-context.ts';
 import { token } from './theme.ts';
 import { closeButtonCss } from './styles.ts';
 
@@ -124,6 +124,8 @@ function ToastItem({
   onHover: (paused: boolean) => void;
 }) {
   const messages = useMessages();
+  // descriptions often carry the server's own words (a failed call): shown in the element's language
+  const { serverMessage } = useWidgetHost();
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
   const destructive = toast.variant === 'destructive';
@@ -183,7 +185,9 @@ function ToastItem({
     >
       <div>
         <div css={{ fontWeight: 700 }}>{toast.title}</div>
-        {toast.description && <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>{toast.description}</div>}
+        {toast.description && (
+          <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>{serverMessage(toast.description)}</div>
+        )}
       </div>
       <button
         type="button"

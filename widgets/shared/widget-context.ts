@@ -3,6 +3,7 @@ import { clinicalTextsFor, type ClinicalTexts } from '../../clinical/texts/index
 import { directionOf, type WidgetLang } from './element-lang.ts';
 import { messagesAr } from './messages/ar/index.ts';
 import { messagesEn, type Messages } from './messages/index.ts';
+import { serverMessageInArabic } from './messages/server.ts';
 import { dispatchSgxEvent, type SgxEventDetails, type SgxEventName } from './events.ts';
 
 export interface WidgetHost {
@@ -13,6 +14,8 @@ export interface WidgetHost {
   messages: Messages;
   /** The texts clinical/ writes into results, warnings and validation messages, in the same language. */
   clinical: ClinicalTexts;
+  /** A message the API (or the API client) wrote, in the element's language when it is a known one. */
+  serverMessage: (text: string) => string;
   dir: 'ltr' | 'rtl';
 }
 
@@ -24,6 +27,7 @@ export function hostFor(element: Element | null, lang: WidgetLang = 'en'): Widge
     lang,
     messages: lang === 'ar' ? messagesAr : messagesEn,
     clinical: clinicalTextsFor(lang),
+    serverMessage: lang === 'ar' ? serverMessageInArabic : (text) => text,
     dir: directionOf(lang),
   };
 }

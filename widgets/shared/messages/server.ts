@@ -1,0 +1,45 @@
+import * as api from '../../../api/messages.ts';
+import { ltr } from '../../../clinical/bidi.ts';
+import { NETWORK_ERROR_MESSAGE, UNREADABLE_RESPONSE_MESSAGE } from '../api-client.ts';
+
+/**
+ * The API's own messages (api/messages.ts: sign-in, sessions, limits, not found…) and the API client's,
+ * in Arabic, keyed by their exact English text, which is part of the API (docs/API.md). An element speaking
+ * Arabic shows a server message it finds here in Arabic; any other text is shown as the server wrote it.
+ */
+const EXACT_AR: ReadonlyMap<string, string> = new Map([
+  [NETWORK_ERROR_MESSAGE, 'تعذّر الوصول إلى الخادم. تحقّق من الاتصال وحاول مرة أخرى.'],
+  [UNREADABLE_RESPONSE_MESSAGE, 'أرسل الخادم ردًّا لا تستطيع هذه الصفحة قراءته. حاول مرة أخرى.'],
+  [api.INVALID_INPUT_MESSAGE, 'مُدخلات غير صالحة'],
+  [api.BAD_REQUEST_MESSAGE, 'طلب غير صالح'],
+  [api.INTERNAL_ERROR_MESSAGE, 'حدث خطأ في الخادم. حاول مرة أخرى.'],
+  [api.MALFORMED_JSON_MESSAGE, 'نص الطلب ليس JSON صالحًا'],
+  [api.UNSTORABLE_TEXT_MESSAGE, 'يحتوي الطلب على محرف لا يمكن حفظه'],
+  [api.JSON_BODY_TYPE_MESSAGE, 'أرسل نص الطلب بصيغة application/json'],
+  [api.CHANGES_OBJECT_MESSAGE, 'أرسل التغييرات كائن JSON، مثل {"weightKg": 70}'],
+  [api.SESSION_INVALID_MESSAGE, 'انتهت جلستك أو لم تعد صالحة. يُرجى تسجيل الدخول مرة أخرى.'],
+  [api.SIGN_IN_REQUIRED_MESSAGE, 'يُرجى تسجيل الدخول لاستخدام هذه الميزة.'],
+  [api.INVALID_CREDENTIALS_MESSAGE, 'البريد الإلكتروني أو كلمة المرور غير صحيحة'],
+  [api.DUPLICATE_EMAIL_MESSAGE, 'يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول بدلًا من ذلك.'],
+  [api.TOO_MANY_FROM_ADDRESS_MESSAGE, 'طلبات كثيرة جدًّا من هذا العنوان. انتظر دقيقة ثم حاول مرة أخرى.'],
+  [api.TOO_MANY_REQUESTS_MESSAGE, 'طلبات كثيرة جدًّا. انتظر دقيقة ثم حاول مرة أخرى.'],
+  [api.PATIENT_NOT_FOUND_MESSAGE, 'لم يُعثر على المريض'],
+  [api.HISTORY_ENTRY_NOT_FOUND_MESSAGE, 'لم يُعثر على سجل الحساب'],
+  [api.EXPORT_NOT_FOUND_MESSAGE, 'لم يُعثر على الملف المُصدَّر'],
+  [api.EXPORT_TOO_LARGE_MESSAGE, `ملف PDF كبير جدًّا (الحد ${ltr('2 MB')})`],
+  [api.EXPORT_WRONG_TYPE_MESSAGE, 'أرسل الملف بصيغة application/pdf'],
+  [api.NOT_A_PDF_MESSAGE, 'الملف ليس بصيغة PDF'],
+  ...Object.values(api.UNMATCHED_MESSAGES).map((text) => [text, 'الطلب غير متاح'] as const),
+]);
+
+/** The lock-out message carries its minutes: "Try again in N minutes." */
+const LOCKED = new RegExp(`^${api.signInLockedMessage(60).replace('1', '(\\d+)').replace(/\./g, '\\.')}$`);
+
+/** A server or API-client message in Arabic when it is one of the known ones; else the text unchanged. */
+export function serverMessageInArabic(text: string): string {
+  const exact = EXACT_AR.get(text);
+  if (exact) return exact;
+  const locked = LOCKED.exec(text);
+  if (locked) return `محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد ${ltr(locked[1]!)} دقيقة.`;
+  return text;
+}
