@@ -27,6 +27,7 @@ import {
   SERUM_CREATININE_MIN_MG_PER_DL,
   SERUM_CREATININE_MIN_UMOL_PER_L,
 } from '../constants.ts';
+import * as E from '../emergency-constants.ts';
 import type { ClinicalTexts } from './en.ts';
 
 /*
@@ -48,6 +49,33 @@ const ROCURONIUM = `روكورونيوم ${also('rocuronium')}`;
 const VECURONIUM = `فيكورونيوم ${also('vecuronium')}`;
 const EPINEPHRINE = `أدرينالين ${also('epinephrine')}`;
 const TOF_RATIO = `نسبة سلسلة الأربع ${also('TOF ratio')}`;
+
+const ATROPINE = `أتروبين ${also('atropine')}`;
+const CPR = `الإنعاش القلبي الرئوي ${also('CPR')}`;
+const NO_IV_ACCESS = 'إذا لم يتوفر خط وريدي';
+const ADRENALINE_INFUSION = `تسريب ${EPINEPHRINE}`;
+const REFRACTORY = `حالة معنّدة (بعد ${ltr(E.REFRACTORY_AFTER_BOLUSES)} دفعات)`;
+const REPEAT_AS_NEEDED = 'تُكرَّر عند الحاجة';
+const MONITORED = `تحت المراقبة، بيد طبيب متمرّس؛ يُعايَر ويُكرَّر كل ${ltr(`${E.ADRENALINE_IV_REPEAT_MIN} min`)}`;
+
+/** Anaphylaxis lines worded alike for adults and children. */
+const EMERGENCY_ANAPHYLAXIS_SHARED = {
+  firstActions: {
+    action: 'اطلب المساعدة',
+    detail:
+      `أوقف الدواء المشتبه به (لا مزيد من سوغاماديكس ${also('sugammadex')})؛ أكسجين ` +
+      `${ltr(`${E.OXYGEN_PERCENT}%`)}؛ ارفع الساقين`,
+  },
+  tryptase: {
+    action: `تريبتاز الخلايا البدينة ${also('tryptase')}`,
+    detail: `في أقرب وقت ممكن، ثم بعد ${ltr('1-2 h')}، ثم بعد ${ltr('24 h')}`,
+  },
+  report: {
+    action: 'الإبلاغ',
+    detail: `إلى المركز الوطني للتيقظ الدوائي (الهيئة العامة للغذاء والدواء، ${ltr('SFDA')})`,
+  },
+  allergyReferral: { action: 'الإحالة', detail: 'لإجراء اختبارات الحساسية' },
+};
 
 export const CLINICAL_TEXTS_AR: ClinicalTexts = {
   dose: {
@@ -332,5 +360,130 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `أو رضيع ${also('infant')}`,
     yearOfBirth: (currentYear: number) =>
       `يجب أن تكون سنة الميلاد من ${ltr(PATIENT_EARLIEST_BIRTH_YEAR)} إلى ${ltr(currentYear)}`,
+  },
+
+  emergency: {
+    checkLocalProtocol: 'تحقَّق من البروتوكول المحلي',
+    sections: {
+      bradycardia: 'بطء القلب مع ضعف التروية',
+      anaphylaxis: `التأق ${also('anaphylaxis')}`,
+    },
+    steps: {
+      adult: {
+        atropine: {
+          action: `${ATROPINE} وريديًا`,
+          detail:
+            `يُكرَّر كل ${ltr(`${E.ATROPINE_REPEAT_MIN} min`)} حتى مجموع ` +
+            `${ltr(`${E.ATROPINE_ADULT_MAX_TOTAL_MG} mg`)}`,
+        },
+        secondLine: {
+          action: 'إذا فشل الأتروبين',
+          detail:
+            `${ADRENALINE_INFUSION} ${ltr(`${E.ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN} micrograms/min`)}، ` +
+            `أو دوبامين ${also('dopamine')} ` +
+            `${ltr(`${E.DOPAMINE_INFUSION_ADULT_MICROGRAMS_PER_KG_PER_MIN} micrograms/kg/min`)}؛ ` +
+            'تنظيم ضربات القلب عبر الجلد',
+        },
+        pulseless: { action: 'انعدام النبض', detail: `ابدأ ${CPR} واتّبع بروتوكول ${ltr('ACLS')}` },
+        firstActions: EMERGENCY_ANAPHYLAXIS_SHARED.firstActions,
+        adrenalineIv: { action: `${EPINEPHRINE} وريديًا`, detail: MONITORED },
+        adrenalineIm: { action: `${EPINEPHRINE} عضليًا`, detail: NO_IV_ACCESS },
+        fluids: { action: `دفعة محلول بلوري ${also('crystalloid')}`, detail: REPEAT_AS_NEEDED },
+        refractory: {
+          action: REFRACTORY,
+          detail: `${ADRENALINE_INFUSION}؛ فكّر في غلوكاغون ${also('glucagon')} إذا كان المريض يتناول حاصرات بيتا`,
+        },
+        tryptase: EMERGENCY_ANAPHYLAXIS_SHARED.tryptase,
+        report: EMERGENCY_ANAPHYLAXIS_SHARED.report,
+        allergyReferral: EMERGENCY_ANAPHYLAXIS_SHARED.allergyReferral,
+      },
+      child: {
+        atropine: {
+          action: `${ATROPINE} وريديًا`,
+          detail:
+            `${ltr(`${E.ATROPINE_CHILD_MG_PER_KG} mg/kg`)} (بحد أدنى ${ltr(`${E.ATROPINE_CHILD_MIN_MG} mg`)} ` +
+            `وحد أقصى ${ltr(`${E.ATROPINE_CHILD_MAX_MG} mg`)})؛ يمكن تكراره مرة واحدة`,
+        },
+        secondLine: {
+          action: `إذا فشل الأتروبين: ${EPINEPHRINE} وريديًا`,
+          detail:
+            `${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG} mg/kg`)} ` +
+            `(${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} micrograms/kg`)}؛ ` +
+            `${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg`)} من تركيز ` +
+            `${ltr(`${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL`)})، ` +
+            `كل ${ltr(`${E.ATROPINE_REPEAT_MIN} min`)}`,
+        },
+        childCpr: {
+          action: `ابدأ ${CPR}`,
+          detail:
+            `إذا بقي معدل ضربات القلب أقل من ${ltr(`${E.CHILD_CPR_HEART_RATE_BELOW_BPM} bpm`)} مع ضعف التروية ` +
+            'رغم الأكسجة والتهوية',
+        },
+        pulseless: { action: 'انعدام النبض', detail: `ابدأ ${CPR} واتّبع بروتوكول ${ltr('PALS')}` },
+        firstActions: EMERGENCY_ANAPHYLAXIS_SHARED.firstActions,
+        adrenalineIv: {
+          action: `${EPINEPHRINE} وريديًا`,
+          detail:
+            `${ltr(`${E.ADRENALINE_IV_ANAPHYLAXIS_CHILD_MICROGRAMS_PER_KG} microgram/kg`)}، دون تجاوز جرعة البالغ ` +
+            `${ltr(`${E.ADRENALINE_IV_ANAPHYLAXIS_CHILD_MAX_MICROGRAMS} micrograms`)}؛ ${MONITORED}`,
+        },
+        adrenalineIm: {
+          action: `${EPINEPHRINE} عضليًا`,
+          detail:
+            `${ltr(`${E.ADRENALINE_IM_CHILD_MG_PER_KG} mg/kg`)}، ` +
+            `بحد أقصى ${ltr(`${E.ADRENALINE_IM_CHILD_MAX_MG} mg`)}؛ ` +
+            NO_IV_ACCESS,
+        },
+        fluids: {
+          action: `دفعة محلول بلوري ${also('crystalloid')}`,
+          detail:
+            `${ltr(`${E.CRYSTALLOID_CHILD_ML_PER_KG} mL/kg`)}، دون تجاوز جرعة البالغ ` +
+            `${ltr(`${E.CRYSTALLOID_CHILD_MAX_ML} mL`)}؛ ${REPEAT_AS_NEEDED}`,
+        },
+        refractory: { action: REFRACTORY, detail: ADRENALINE_INFUSION },
+        tryptase: EMERGENCY_ANAPHYLAXIS_SHARED.tryptase,
+        report: EMERGENCY_ANAPHYLAXIS_SHARED.report,
+        allergyReferral: EMERGENCY_ANAPHYLAXIS_SHARED.allergyReferral,
+      },
+    },
+    atropineNoStrength:
+      `لا تذكر هذه البطاقة تركيزًا معتادًا لأتروبين ${also('atropine')}: تحقّق من الأمبولة، ` +
+      `وأعطِ الجرعة بوحدة ${ltr('mg')}.`,
+    sugammadexContext:
+      `بعد سوغاماديكس ${also('sugammadex')} يحدث التأق ${also('anaphylaxis')} في نحو ${ltr(1)} من كل ` +
+      `${ltr(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN.toLocaleString('en-US'))} إعطاء (بيانات يابانية)، ومعظمه خلال ` +
+      `${ltr(E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN)} دقائق من الحقن.`,
+    needsWeight: `يُرجى إدخال وزن الطفل بوحدة ${ltr('kg')} لعرض الجرعات.`,
+    sources: {
+      aha2020: {
+        short: `إرشادات ${ltr('AHA 2020')}`,
+        full:
+          `جمعية القلب الأمريكية ${also('American Heart Association')} ${ltr(2020)}: ` +
+          'خوارزمية بطء القلب لدى البالغين',
+      },
+      pals2020: {
+        short: `إرشادات ${ltr('PALS 2020')}`,
+        full: `جمعية القلب الأمريكية ${ltr(2020)}: دعم الحياة المتقدم لدى الأطفال ${also('PALS')}، بطء القلب`,
+      },
+      nap6Rcuk2021: {
+        short: `توصيات ${ltr('NAP6 2018')} و${ltr('RCUK 2021')}`,
+        full:
+          `${ltr('Harper NJN et al. Br J Anaesth 2018;121:172-188')} (تدبير ${ltr('NAP6')})؛ ` +
+          'مجلس الإنعاش في المملكة المتحدة ' +
+          ltr('Resuscitation Council UK, Emergency treatment of anaphylaxis, 2021'),
+      },
+      orihara2020: {
+        short: `دراسة ${ltr('Orihara 2020')}`,
+        full: `دراسة ${ltr('Orihara M et al. BJA 2020;124:154')}`,
+      },
+      sfda: {
+        short: `الهيئة العامة للغذاء والدواء ${also('SFDA')}`,
+        full: `الهيئة العامة للغذاء والدواء ${also('SFDA')}: المركز الوطني للتيقظ الدوائي`,
+      },
+    },
+    input: {
+      ageGroup: `اختر الفئة العمرية: بالغ أو طفل (دون ${ltr(ADULT_MIN_AGE_YEARS)} سنة)`,
+      weightRange,
+    },
   },
 };
