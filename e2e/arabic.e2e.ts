@@ -66,6 +66,13 @@ describe('the Arabic page at /ar/', () => {
     const html = await response.text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('<link rel="alternate" hreflang="en" href="/" />');
+    // a missing page under /ar/ is the Arabic 404 page (the build writes it beside the Arabic page)
+    const missing = await fetch(`${product.url}/ar/no-such-page`);
+    expect(missing.status).toBe(404);
+    const notFound = await missing.text();
+    expect(notFound).toContain('<html lang="ar" dir="rtl">');
+    expect(notFound).toContain('<a href="/ar/">');
+    expect(notFound).not.toContain('Page Not Found');
 
     const { page, errors, close } = await openArabic();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([

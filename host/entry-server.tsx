@@ -3,6 +3,7 @@
 // after the page has hydrated this markup (host/main.tsx).
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { notFoundPage } from '../contracts/not-found-page.ts';
 import { App } from './App.tsx';
 import { contentFor, LANGS } from './content/languages.ts';
 import type { Lang } from './content/types.ts';
@@ -21,4 +22,10 @@ export async function renderPage(lang: Lang = 'en'): Promise<string> {
 export function pageHead(lang: Lang) {
   const { site } = contentFor(lang);
   return { lang: site.lang, dir: site.dir, title: site.title, description: site.description };
+}
+
+/** The 404 page in `lang`, served for a missing path under that language's page (api/http/not-found-page.ts). */
+export function renderNotFoundPage(lang: Lang, home: string): string {
+  const { site, notFound } = contentFor(lang);
+  return notFoundPage(notFound, { lang: site.lang, dir: site.dir, home });
 }

@@ -2,6 +2,8 @@ import { mkdtemp, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFoundPage } from '../../contracts/not-found-page.ts';
+import { CONTENT_AR } from '../../host/content/ar/index.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 const ALLOWED = 'https://cms.hospital.example';
@@ -12,6 +14,12 @@ beforeAll(async () => {
   await mkdir(path.join(siteRoot, 'widgets'));
   await writeFile(path.join(siteRoot, 'index.html'), '<!doctype html><title>Home</title>');
   await writeFile(path.join(siteRoot, 'widgets', 'dose-calculator.js'), 'export const x = 1;');
+  // the build writes each translated page's 404 beside it (scripts/build-host.mjs)
+  await mkdir(path.join(siteRoot, 'ar'));
+  await writeFile(
+    path.join(siteRoot, 'ar', '404.html'),
+    notFoundPage(CONTENT_AR.notFound, { lang: 'ar', dir: 'rtl', home: '/ar/' }),
+  );
   api = await startTestApi({ allowedOrigins: [ALLOWED], staticRoot: siteRoot });
 });
 afterAll(async () => {

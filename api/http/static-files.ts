@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Next } from 'koa';
 import send from 'koa-send';
 import type { AppContext } from '../state.ts';
-import { notFoundHtmlFor } from './not-found-page.ts';
+import { notFoundPages } from './not-found-page.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 const DAY_S = 24 * 3600;
@@ -57,6 +57,7 @@ function etagCache() {
  */
 export function staticFiles(root: string | undefined) {
   const etagOf = etagCache();
+  const notFoundHtmlFor = notFoundPages(root);
   return async function serveStatic(ctx: AppContext, next: Next) {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

@@ -1,3 +1,4 @@
+import { NOT_FOUND_TEXTS_EN } from '../../contracts/not-found-page.ts';
 import { ADVANTAGE } from './advantage.ts';
 import { CONTACT } from './contact.ts';
 import { EVIDENCE } from './evidence.ts';
@@ -48,9 +49,5 @@ export const CONTENT_EN: PageContent = {
   resources: RESOURCES,
   faq: FAQ,
   contact: CONTACT,
-  notFound: {
-    title: '404 Page Not Found',
-    text: 'Did you forget to add the page to the router?',
-    homeLink: 'Go to the home page',
-  },
+  notFound: NOT_FOUND_TEXTS_EN,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as api from '../../../api/messages.ts';
+import * as api from '../../../contracts/api-messages.ts';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { NETWORK_ERROR_MESSAGE } from '../api-client.ts';
 import { hostFor } from '../widget-context.ts';

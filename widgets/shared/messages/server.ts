@@ -1,4 +1,4 @@
-import * as api from '../../../api/messages.ts';
+import * as api from '../../../contracts/api-messages.ts';
 import { ltr } from '../../../clinical/bidi.ts';
 import { NETWORK_ERROR_MESSAGE, UNREADABLE_RESPONSE_MESSAGE } from '../api-client.ts';
 

@@ -1,0 +1,51 @@
+/**
+ * Every message the API itself answers with (`{ "message": "…" }`), in one place, so routes and
+ * middleware import their messages from here and never from each other. This module imports nothing.
+ * The texts are part of the API (docs/API.md lists them, tests and the widgets compare them): change
+ * none of them by accident. Field-level validation messages live beside their schemas.
+ */
+
+// Any route
+export const INVALID_INPUT_MESSAGE = 'Invalid input';
+export const BAD_REQUEST_MESSAGE = 'Bad request';
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
+/** No route answered a path under /api/: 404, or the router's 405 / 501 for a known path. */
+export const UNMATCHED_MESSAGES: Readonly<Record<number, string>> = {
+  404: 'Not found',
+  405: 'Method not allowed',
+  501: 'Not implemented',
+};
+
+// Request bodies
+export const MALFORMED_JSON_MESSAGE = 'The request body is not valid JSON';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request holds a character that cannot be stored (U+0000 or half of a surrogate pair)';
+export const JSON_BODY_TYPE_MESSAGE = 'Send the body as application/json';
+export const CHANGES_OBJECT_MESSAGE = 'Send the changes as a JSON object, such as {"weightKg": 70}';
+/** `limit` as the body parser takes it, e.g. `64kb` → "… (the limit is 64 KB)". */
+export const bodyTooLargeMessage = (limit: string) =>
+  `Request body is too large (the limit is ${limit.replace('kb', ' KB')})`;
+
+// Sessions and sign-in
+export const SESSION_INVALID_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to use this feature.';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password';
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
+
+// Rate limits (all answered with 429 and Retry-After)
+export const TOO_MANY_FROM_ADDRESS_MESSAGE = 'Too many requests from this address. Please wait a minute and try again.';
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+/** The lock-out of one e-mail (or address) after too many failed sign-ins, in whole minutes rounded up. */
+export const signInLockedMessage = (retryAfterSeconds: number) =>
+  `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+
+// Records (each also for an id in the path that is not one of ours in form)
+export const PATIENT_NOT_FOUND_MESSAGE = 'Patient not found';
+export const HISTORY_ENTRY_NOT_FOUND_MESSAGE = 'History entry not found';
+export const EXPORT_NOT_FOUND_MESSAGE = 'Export not found';
+export const searchTooLongMessage = (maxLength: number) => `Search text must be at most ${maxLength} characters`;
+
+// Exports (the PDF upload)
+export const EXPORT_TOO_LARGE_MESSAGE = 'The PDF is too large (the limit is 2 MB)';
+export const EXPORT_WRONG_TYPE_MESSAGE = 'Send the PDF as application/pdf';
+export const NOT_A_PDF_MESSAGE = 'The file is not a PDF';
