@@ -223,7 +223,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
               onClick={() => setHelperOpen((open) => !open)}
               css={{ paddingInline: 0 }}
             >
-              {helperOpen ? '▾' : '▸'} {t.crclHelperToggle}
+              {/* a closed disclosure points the way the text reads: ◂ in Arabic */}
+              {helperOpen ? '▾' : host.dir === 'rtl' ? '◂' : '▸'} {t.crclHelperToggle}
             </Button>
           </div>
           {helperOpen && (
