@@ -9,6 +9,8 @@ export interface SgxDoseCalculatorElement extends HTMLElement {
   weight?: string;
   /** `age-group`: preset age group (adult, pediatric, infant). */
   ageGroup?: string;
+  /** `emergency`: present (or "true") shows the Emergency button that opens the emergency card. */
+  emergency?: string;
 }
 export interface SgxBradycardiaAdvisorElement extends HTMLElement {
   /** `api-base`: the API origin ("" = same origin). */
@@ -54,7 +56,7 @@ declare global {
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group'>;
+      'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group' | 'emergency'>;
       'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base'>;
       'sgx-roi-calculator': SgxJsxAttributes &
         Attr<

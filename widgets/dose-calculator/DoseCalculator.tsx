@@ -12,6 +12,7 @@ import {
 } from '../../clinical/index.ts';
 import { accountApi } from '../shared/account-api-loader.ts';
 import { userMessage } from '../shared/api-error.ts';
+import { EmergencyButton } from '../shared/emergency-card/EmergencyButton.tsx';
 import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { isAuthenticated } from '../shared/session-state.ts';
@@ -34,6 +35,8 @@ export interface DoseCalculatorProps {
   weight?: string;
   /** Preset age group: adult, pediatric or infant. */
   ageGroup?: string;
+  /** `emergency` attribute: present (or "true") shows the Emergency button that opens the emergency card. */
+  emergency?: string;
 }
 
 interface FormState {
@@ -67,7 +70,7 @@ export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, 
 }
 
 /** docs/product.md §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
-export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculatorProps) {
+export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: DoseCalculatorProps) {
   const messages = useMessages();
   const clinical = useClinicalTexts();
   const t = messages.doseCalculator;
@@ -183,9 +186,20 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '' }: DoseCalculato
   return (
     <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size' }}>
       <header css={{ marginBlockEnd: '16px' }}>
-        <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
-          {t.title}
-        </h2>
+        <div
+          css={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '10px',
+          }}
+        >
+          <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
+            {t.title}
+          </h2>
+          <EmergencyButton emergency={emergency} patient={patient} />
+        </div>
         <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
       </header>
       <div css={twoColumnsCss(760)}>

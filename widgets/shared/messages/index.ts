@@ -2,6 +2,7 @@ import { account } from './account.ts';
 import { advisor } from './advisor.ts';
 import { common } from './common.ts';
 import { doseCalculator } from './dose-calculator.ts';
+import { emergency } from './emergency.ts';
 import { portal } from './portal.ts';
 import { roi } from './roi.ts';
 
@@ -10,7 +11,7 @@ import { roi } from './roi.ts';
  * or from clinical/ (the clinical texts shared with the API and the reports). A translation is
  * another object of the same type.
  */
-export const messagesEn = { common, doseCalculator, advisor, roi, portal, account } as const;
+export const messagesEn = { common, doseCalculator, advisor, roi, portal, account, emergency } as const;
 
 /**
  * The PDFs (the ROI report, notes) stay English in every language for now (issue 14): jsPDF's

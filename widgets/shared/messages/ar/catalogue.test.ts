@@ -78,6 +78,9 @@ const SAMPLE_ARGS: Record<string, readonly Args[]> = {
     ['Sara', 'A12345'],
     ['Sara', null],
   ],
+  'emergency.fromPatient': [['Sara']],
+  'emergency.capped': [['0.6 mg'], ['1200 mL']],
+  'emergency.raisedToMinimum': [['0.06 mg']],
 };
 
 interface Text {

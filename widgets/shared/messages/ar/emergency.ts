@@ -1,0 +1,24 @@
+import { ltr } from '../../../../clinical/bidi.ts';
+import type { Messages } from '../index.ts';
+
+/** The emergency card's labels (Arabic; terms as in docs/arabic-glossary.md). */
+export const emergency: Messages['emergency'] = {
+  button: 'طوارئ',
+  title: 'طوارئ: بطء القلب والتأق (anaphylaxis)',
+  ageGroup: 'المريض',
+  ageGroups: { adult: 'بالغ', child: `طفل (دون ${ltr(18)} سنة)` },
+  weight: 'الوزن',
+  weightHint: `${ltr('1-200 kg')}؛ جرعات الطفل حسب الوزن`,
+  fromPatient: (name: string) => `وزن المريض المختار (${name})`,
+  dose: 'الجرعة',
+  volume: 'الحجم',
+  source: 'المصدر',
+  of: 'من تركيز',
+  capped: (computed: string) => `خُفِّضت إلى الحد الأقصى (${ltr(computed)} حسب الوزن)`,
+  raisedToMinimum: (computed: string) => `رُفِعت إلى الحد الأدنى (${ltr(computed)} حسب الوزن)`,
+  noWeight: 'لم يُدخَل الوزن',
+  sources: 'المصادر',
+  print: 'طباعة',
+  close: 'إغلاق',
+  loadFailed: 'تعذّر تحميل بطاقة الطوارئ. يُرجى التحقق من الاتصال والمحاولة مرة أخرى.',
+};
