@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expectNoText, expectText, localeKit, startingWith, type LocaleKit } from './locale.tsx';
 import { json } from './mocks.tsx';
 import { shadowOf, typeInto } from './shadow.ts';
 
@@ -24,23 +25,23 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-type Section = 'Patients' | 'History' | 'Exports' | 'Profile';
+type Section = 'patients' | 'history' | 'exports' | 'profile';
 
-/** Opens the account dialog with the Profile button, then the given section's tab. */
-async function openAccount(canvasElement: HTMLElement, section: Section = 'Patients') {
+/** Opens the account dialog with the Profile button, then the given section's tab (names in the story's locale). */
+async function openAccount(canvasElement: HTMLElement, { t }: LocaleKit, section: Section = 'patients') {
   const { screen } = await shadowOf(canvasElement, 'sgx-access-portal');
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Profile' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Account' }));
-  const tab = dialog.getByRole('tab', { name: section });
-  if (section !== 'Patients') await user.click(tab);
+  await user.click(await screen.findByRole('button', { name: t.portal.profile }));
+  const dialog = within(await screen.findByRole('dialog', { name: t.account.title }));
+  const tab = dialog.getByRole('tab', { name: t.account.tabs[section] });
+  if (section !== 'patients') await user.click(tab);
   await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'));
   return { screen, user, dialog, panel: within(dialog.getByRole('tabpanel')) };
 }
 
 /** The row of a patient in the list. */
-async function patientRow(panel: ReturnType<typeof within>, name: string) {
-  const list = await panel.findByRole('list', { name: 'Patients' });
+async function patientRow(panel: ReturnType<typeof within>, { t }: LocaleKit, name: string) {
+  const list = await panel.findByRole('list', { name: t.account.tabs.patients });
   const row = within(list)
     .getAllByRole('listitem')
     .find((item) => within(item).queryByText(name, { selector: 'strong' }));
@@ -48,6 +49,11 @@ async function patientRow(panel: ReturnType<typeof within>, name: string) {
   return row;
 }
 
+/**
+ * Stored calculations, as the API keeps them: in English whatever the language they were run in (the
+ * history, like the notes PDF, stays English: api/tools/routes.ts). Their lines are checked as stored in
+ * both locales; the labels around them are the locale's.
+ */
 const HISTORY = [
   {
     id: 'h1',
@@ -108,61 +114,66 @@ const HISTORY = [
 
 export const Patients: Story = {
   name: 'Patients (search)',
-  play: async ({ canvasElement }) => {
-    const { panel } = await openAccount(canvasElement);
-    const list = await panel.findByRole('list', { name: 'Patients' });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { panel } = await openAccount(canvasElement, kit);
+    const list = await panel.findByRole('list', { name: t.account.tabs.patients });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    await expect(list).toHaveTextContent('F.A.');
-    await expect(list).toHaveTextContent('MRN KFH-004512 · 72 kg');
-    await expect(list).toHaveTextContent('M.K.');
-    await expect(list).toHaveTextContent('MRN KFH-000777 · 31 kg');
+    expectText(list, 'F.A.');
+    expectText(list, t.account.patientSummary('KFH-004512', 72));
+    expectText(list, 'M.K.');
+    expectText(list, t.account.patientSummary('KFH-000777', 31));
 
-    typeInto(panel.getByRole('searchbox', { name: 'Search patients' }), '777');
+    typeInto(panel.getByRole('searchbox', { name: t.account.search }), '777');
     await waitFor(() =>
-      expect(within(panel.getByRole('list', { name: 'Patients' })).getAllByRole('listitem')).toHaveLength(1),
+      expect(within(panel.getByRole('list', { name: t.account.tabs.patients })).getAllByRole('listitem')).toHaveLength(
+        1,
+      ),
     );
-    const filtered = panel.getByRole('list', { name: 'Patients' });
-    await expect(filtered).toHaveTextContent('M.K.');
-    await expect(filtered).not.toHaveTextContent('F.A.');
+    const filtered = panel.getByRole('list', { name: t.account.tabs.patients });
+    expectText(filtered, 'M.K.');
+    expectNoText(filtered, 'F.A.');
   },
 };
 
 export const AddPatient: Story = {
   name: 'Add patient form',
-  play: async ({ canvasElement }) => {
-    const { user, panel } = await openAccount(canvasElement);
-    await panel.findByRole('list', { name: 'Patients' });
-    await user.click(panel.getByRole('button', { name: 'Add patient' }));
-    const form = within(await panel.findByRole('form', { name: 'Add patient' }));
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { user, panel } = await openAccount(canvasElement, kit);
+    await panel.findByRole('list', { name: t.account.tabs.patients });
+    await user.click(panel.getByRole('button', { name: t.account.addPatient }));
+    const form = within(await panel.findByRole('form', { name: t.account.addPatient }));
     for (const label of [
-      /^Display name or initials/,
-      /^MRN \/ hospital number/,
-      /^Year of birth/,
-      /^Age group/,
-      /^Weight/,
-      /^Notes/,
+      t.account.displayName,
+      t.account.mrn,
+      t.account.yearOfBirth,
+      t.account.ageGroup,
+      t.account.weight,
+      t.account.notes,
     ])
-      await expect(form.getByLabelText(label)).toBeInTheDocument();
-    await expect(form.getByLabelText(/^Display name or initials/)).toHaveValue('');
-    await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
-    await expect(form.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    await expect(panel.queryByRole('button', { name: 'Add patient' })).toBeNull();
+      await expect(form.getByLabelText(startingWith(label))).toBeInTheDocument();
+    await expect(form.getByLabelText(startingWith(t.account.displayName))).toHaveValue('');
+    await expect(form.getByRole('button', { name: t.account.save })).toBeEnabled();
+    await expect(form.getByRole('button', { name: t.account.cancel })).toBeInTheDocument();
+    await expect(panel.queryByRole('button', { name: t.account.addPatient })).toBeNull();
   },
 };
 
 export const PatientChosen: Story = {
   name: 'Patient chosen for calculations',
-  play: async ({ canvasElement }) => {
-    const { user, panel } = await openAccount(canvasElement);
-    const row = await patientRow(panel, 'F.A.');
-    await user.click(within(row).getByRole('button', { name: 'Use for calculations' }));
-    const inUse = await within(row).findByRole('button', { name: 'In use' });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { user, panel } = await openAccount(canvasElement, kit);
+    const row = await patientRow(panel, kit, 'F.A.');
+    await user.click(within(row).getByRole('button', { name: t.account.use }));
+    const inUse = await within(row).findByRole('button', { name: t.account.inUse });
     await expect(inUse).toHaveAttribute('aria-pressed', 'true');
-    const other = await patientRow(panel, 'M.K.');
-    await expect(within(other).getByRole('button', { name: 'Use for calculations' })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    );
+    const other = await patientRow(panel, kit, 'M.K.');
+    await expect(within(other).getByRole('button', { name: t.account.use })).toHaveAttribute('aria-pressed', 'false');
   },
 };
 
@@ -171,31 +182,30 @@ export const History: Story = {
   parameters: {
     api: { handlers: { 'GET /api/history': () => json(200, { items: HISTORY, page: 1, pageSize: 20, total: 2 }) } },
   },
-  play: async ({ canvasElement }) => {
-    const { user, dialog } = await openAccount(canvasElement, 'History');
-    const list = await dialog.findByRole('list', { name: 'History' });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { user, dialog } = await openAccount(canvasElement, kit, 'history');
+    const list = await dialog.findByRole('list', { name: t.account.tabs.history });
     const rows = within(list).getAllByRole('listitem');
     await expect(rows).toHaveLength(2);
     const [dose, advisor] = rows;
-    await expect(dose).toHaveTextContent('Dose calculator');
-    await expect(dose).toHaveTextContent('Moderate block (TOF count 2: T2 has reappeared)');
-    await expect(advisor).toHaveTextContent('Bradycardia advisor');
-    await expect(advisor).toHaveTextContent('Bradycardia risk: LOW (2.0%)');
+    expectText(dose, t.account.tools.dose_calculator);
+    // The stored lines (English in every locale, see HISTORY).
+    expectText(dose, 'Moderate block (TOF count 2: T2 has reappeared)');
+    expectText(advisor, t.account.tools.bradycardia_advisor);
+    expectText(advisor, 'Bradycardia risk: LOW (2.0%)');
     // Patient names come from a second request: wait for them.
-    await waitFor(() => expect(dose).toHaveTextContent('F.A.'));
-    await expect(dialog.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await waitFor(() => expectText(dose, 'F.A.'));
+    await expect(dialog.queryByRole('button', { name: t.account.loadMore })).toBeNull();
 
-    await user.click(within(dose!).getByRole('button', { name: 'Open' }));
-    const entry = await dialog.findByRole('article', { name: 'Dose calculator' });
-    for (const text of [
-      'Result as computed then',
-      'Dose: 2 mg/kg = 144 mg',
-      'Volume: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL)',
-      'Cost: 147.64 SAR',
-    ])
-      await expect(entry).toHaveTextContent(text);
-    await expect(within(entry).getByRole('button', { name: 'Export PDF to notes' })).toBeInTheDocument();
-    await expect(within(entry).getByRole('button', { name: 'Back to the list' })).toBeInTheDocument();
+    await user.click(within(dose!).getByRole('button', { name: t.account.open }));
+    const entry = await dialog.findByRole('article', { name: t.account.tools.dose_calculator });
+    expectText(entry, t.account.entryResult);
+    for (const text of ['Dose: 2 mg/kg = 144 mg', 'Volume: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL)', 'Cost: 147.64 SAR'])
+      expectText(entry, text);
+    await expect(within(entry).getByRole('button', { name: t.account.exportNotes })).toBeInTheDocument();
+    await expect(within(entry).getByRole('button', { name: t.account.back })).toBeInTheDocument();
   },
 };
 
@@ -220,36 +230,42 @@ export const Exports: Story = {
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    const { dialog } = await openAccount(canvasElement, 'Exports');
-    const list = await dialog.findByRole('list', { name: 'Exports' });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { dialog } = await openAccount(canvasElement, kit, 'exports');
+    const list = await dialog.findByRole('list', { name: t.account.tabs.exports });
     const rows = within(list).getAllByRole('listitem');
     await expect(rows).toHaveLength(1);
-    await expect(rows[0]).toHaveTextContent('dose-20261122-0905.pdf');
-    await waitFor(() => expect(rows[0]).toHaveTextContent('F.A.'));
-    await expect(within(rows[0]!).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expectText(rows[0], 'dose-20261122-0905.pdf');
+    await waitFor(() => expectText(rows[0], 'F.A.'));
+    await expect(within(rows[0]!).getByRole('button', { name: t.account.download })).toBeInTheDocument();
   },
 };
 
 export const Profile: Story = {
   name: 'Profile',
-  play: async ({ canvasElement }) => {
-    const { panel } = await openAccount(canvasElement, 'Profile');
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { panel } = await openAccount(canvasElement, kit, 'profile');
     const terms = panel.getAllByRole('term').map((term) => term.textContent);
     const definitions = panel.getAllByRole('definition').map((definition) => definition.textContent);
-    await expect(terms).toEqual(['Name', 'E-mail', 'Licence number']);
+    await expect(terms).toEqual([t.account.name, t.account.email, t.account.licence]);
     await expect(definitions).toEqual(['Sara Al-Harbi', 'sara.alharbi@hospital.example', 'SCFHS-998877']);
-    await expect(panel.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    await expect(panel.getByRole('button', { name: t.account.signOut })).toBeInTheDocument();
   },
 };
 
 export const EmptyAccount: Story = {
   name: 'Empty account',
   parameters: { api: { handlers: { 'GET /api/patients': () => json(200, { patients: [] }) } } },
-  play: async ({ canvasElement }) => {
-    const { panel } = await openAccount(canvasElement);
-    await expect(await panel.findByText('No patients yet. Add one below.')).toBeInTheDocument();
-    await expect(panel.queryByRole('list', { name: 'Patients' })).toBeNull();
-    await expect(panel.getByRole('button', { name: 'Add patient' })).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { panel } = await openAccount(canvasElement, kit);
+    await expect(await panel.findByText(t.account.noPatients)).toBeInTheDocument();
+    await expect(panel.queryByRole('list', { name: t.account.tabs.patients })).toBeNull();
+    await expect(panel.getByRole('button', { name: t.account.addPatient })).toBeInTheDocument();
   },
 };

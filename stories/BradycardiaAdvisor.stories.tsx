@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { assessBradycardia } from '../clinical/index.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../contracts/api-messages.ts';
+import { expectExactText, expectText, localeKit, startingWith, type LocaleKit } from './locale.tsx';
 import { DEMO_PATIENTS, json } from './mocks.tsx';
 import { shadowOf, typeInto } from './shadow.ts';
 
@@ -36,46 +39,69 @@ interface CaseValues {
 
 /** A low-risk adult: 70 kg, 40 years (under 65: no age factor), HR 72 (60 or more: no HR factor), CrCl 90. */
 const BASE_CASE = { weight: '70', age: '40', baselineHr: '72', creatinine: '90' } as const;
+/** BASE_CASE as the advisor sends it (the form's defaults: no history, no drug, TOF 2 or more, rocuronium). */
+const LOW_RISK_INPUTS = {
+  weight: 70,
+  age: 40,
+  baselineHr: 72,
+  creatinine: 90,
+  cardiacHistory: 'none',
+  betaBlocker: false,
+  dexmedetomidine: false,
+  digoxin: false,
+  amiodarone: false,
+  highDoseOpioids: false,
+  vagalStimulus: false,
+  depth: 'tof_2_plus',
+  nmba: 'rocuronium',
+} as const;
 
 /**
- * Fills the fields given (text fields and selects with typeInto, checkboxes by clicking), then clicks "Assess Risk".
+ * Fills the fields given (text fields and selects with typeInto, checkboxes by clicking), found by their
+ * labels in the story's locale, then clicks "Assess Risk".
  */
-async function fillAndAssess(canvasElement: HTMLElement, values: CaseValues) {
+async function fillAndAssess(canvasElement: HTMLElement, { t }: LocaleKit, values: CaseValues) {
   const { screen } = await shadowOf(canvasElement, TAG);
   const user = userEvent.setup();
-  if (values.weight) typeInto(screen.getByLabelText(/^Weight/), values.weight);
-  if (values.age) typeInto(screen.getByLabelText(/^Age/), values.age);
-  if (values.baselineHr) typeInto(screen.getByLabelText(/^Baseline heart rate/), values.baselineHr);
-  if (values.creatinine) typeInto(screen.getByLabelText(/^Creatinine clearance/), values.creatinine);
-  if (values.cardiacHistory) typeInto(screen.getByLabelText(/^Cardiac history/), values.cardiacHistory);
-  if (values.betaBlocker) await user.click(screen.getByRole('checkbox', { name: 'Beta-blocker' }));
-  if (values.dexmedetomidine) await user.click(screen.getByRole('checkbox', { name: 'Dexmedetomidine' }));
-  await user.click(screen.getByRole('button', { name: 'Assess Risk' }));
+  const a = t.advisor;
+  if (values.weight) typeInto(screen.getByLabelText(startingWith(a.weight)), values.weight);
+  if (values.age) typeInto(screen.getByLabelText(startingWith(a.age)), values.age);
+  if (values.baselineHr) typeInto(screen.getByLabelText(startingWith(a.baselineHr)), values.baselineHr);
+  if (values.creatinine) typeInto(screen.getByLabelText(startingWith(a.creatinine)), values.creatinine);
+  if (values.cardiacHistory) typeInto(screen.getByLabelText(startingWith(a.cardiacHistory)), values.cardiacHistory);
+  if (values.betaBlocker) await user.click(screen.getByRole('checkbox', { name: a.betaBlocker }));
+  if (values.dexmedetomidine) await user.click(screen.getByRole('checkbox', { name: a.dexmedetomidine }));
+  await user.click(screen.getByRole('button', { name: a.assess }));
   return screen;
 }
 
-/** Asserts the risk badge, the percent, the success toast and the dose line. */
+/**
+ * Asserts the risk badge, the percent, the success toast and the dose line: the band's name in the
+ * story's locale, the same figures in both (the Arabic ones are isolated runs: compared without the marks).
+ */
 async function expectRisk(
   screen: Awaited<ReturnType<typeof fillAndAssess>>,
+  { t }: LocaleKit,
   band: 'LOW' | 'MODERATE' | 'HIGH',
   percent: string,
-  dose: string,
+  dose: { mg: number; ml: string },
 ) {
   // Exact text (toHaveTextContent matches substrings: "2.0%" would accept "12.0%").
-  await expect((await screen.findByTestId('risk-band')).textContent).toBe(band);
-  await expect(screen.getByTestId('risk-percent').textContent).toBe(`${percent}%`);
-  await expect(screen.getByTestId('advisor-dose').textContent).toBe(dose);
-  const toasts = screen.getByRole('region', { name: 'Notifications' });
-  await waitFor(() => expect(toasts).toHaveTextContent('Risk Assessment Complete'));
-  await expect(toasts).toHaveTextContent(`Bradycardia risk: ${band} (${percent}%)`);
+  expectExactText(await screen.findByTestId('risk-band'), t.advisor.riskBands[band]);
+  expectExactText(screen.getByTestId('risk-percent'), t.advisor.percent(percent));
+  expectExactText(screen.getByTestId('advisor-dose'), t.advisor.doseLine(dose.mg, dose.ml));
+  const toasts = screen.getByRole('region', { name: t.common.notifications });
+  await waitFor(() => expectText(toasts, t.advisor.successTitle));
+  expectText(toasts, t.advisor.successDescription(band, Number(percent)));
 }
 
 export const Idle: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const { t } = localeKit(globals);
     const { screen } = await shadowOf(canvasElement, TAG);
-    await expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Bradycardia Risk');
-    await expect(screen.getByText('HCP Only')).toBeInTheDocument();
-    await expect(screen.getByRole('button', { name: 'Assess Risk' })).toBeEnabled();
+    expectText(screen.getByRole('heading', { level: 2 }), t.advisor.title);
+    await expect(screen.getByText(t.advisor.hcpOnly)).toBeInTheDocument();
+    await expect(screen.getByRole('button', { name: t.advisor.assess })).toBeEnabled();
     await expect(screen.queryByTestId('risk-band')).toBeNull();
     await expect(screen.queryByTestId('advisor-dose')).toBeNull();
   },
@@ -83,13 +109,15 @@ export const Idle: Story = {
 
 export const MissingInformation: Story = {
   name: 'Missing information toast',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, {});
-    const toasts = screen.getByRole('region', { name: 'Notifications' });
-    await waitFor(() => expect(toasts).toHaveTextContent('Missing Information'));
-    await expect(toasts).toHaveTextContent('Please fill in all required fields');
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const screen = await fillAndAssess(canvasElement, kit, {});
+    const toasts = screen.getByRole('region', { name: t.common.notifications });
+    await waitFor(() => expectText(toasts, t.advisor.missingTitle));
+    expectText(toasts, t.advisor.missingDescription);
     // Each empty required field is marked invalid.
-    await expect(screen.getByLabelText(/^Weight/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(screen.getByLabelText(startingWith(t.advisor.weight))).toHaveAttribute('aria-invalid', 'true');
     await expect(screen.queryByTestId('risk-band')).toBeNull();
   },
 };
@@ -97,9 +125,10 @@ export const MissingInformation: Story = {
 export const Loading: Story = {
   name: 'Loading (request never answers)',
   parameters: { api: { hang: true } },
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, BASE_CASE);
-    const button = await screen.findByRole('button', { name: 'Assessing…' });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndAssess(canvasElement, kit, BASE_CASE);
+    const button = await screen.findByRole('button', { name: kit.t.advisor.assessing });
     await expect(button).toBeDisabled();
     await expect(button).toHaveAttribute('aria-busy', 'true');
     await expect(screen.queryByTestId('risk-band')).toBeNull();
@@ -108,29 +137,41 @@ export const Loading: Story = {
 
 export const RiskLow: Story = {
   name: 'Risk: LOW (no factors)',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, BASE_CASE);
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndAssess(canvasElement, kit, BASE_CASE);
     // No factor applies: baseline 2.0 %. Odds 2 / 98 = 0.0204 → 0.0204 / 1.0204 = 2.0 % (< 5 %: LOW).
     // Dose at TOF 2+ (the default depth): 2 mg/kg × 70 kg = 140 mg, 140 / 100 mg/mL = 1.4 mL.
-    await expectRisk(screen, 'LOW', '2.0', '140 mg (1.4 mL)');
-    await expect(screen.getByText('No risk factor applied: baseline risk.')).toBeInTheDocument();
+    await expectRisk(screen, kit, 'LOW', '2.0', { mg: 140, ml: '1.4' });
+    await expect(screen.getByText(kit.t.advisor.noFactors)).toBeInTheDocument();
+    // The plan is the API's answer, asked for in the element's language (?lang=): clinical/'s texts of that language.
+    const expected = assessBradycardia({ ...LOW_RISK_INPUTS }, kit.clinical);
+    if (expected.kind !== 'assessment') throw new Error('the low-risk case should be valid');
+    const preparation = screen.getByRole('list', { name: kit.t.advisor.preparation });
+    await expect(
+      within(preparation)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(expected.recommendations.preparation);
   },
 };
 
 export const RiskModerate: Story = {
   name: 'Risk: MODERATE (beta-blocker + dexmedetomidine)',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, { ...BASE_CASE, betaBlocker: true, dexmedetomidine: true });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndAssess(canvasElement, kit, { ...BASE_CASE, betaBlocker: true, dexmedetomidine: true });
     // Odds 2 / 98 = 0.020408 × 2.0 (beta-blocker) × 2.0 (dexmedetomidine) = 0.081633;
     // 0.081633 / 1.081633 = 7.547 % → 7.5 % (5 % to under 15 %: MODERATE). Dose 2 mg/kg × 70 kg = 140 mg (1.4 mL).
-    await expectRisk(screen, 'MODERATE', '7.5', '140 mg (1.4 mL)');
+    await expectRisk(screen, kit, 'MODERATE', '7.5', { mg: 140, ml: '1.4' });
   },
 };
 
 export const RiskHigh: Story = {
   name: 'Risk: HIGH (AV block + beta-blocker + HR 45)',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, {
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndAssess(canvasElement, kit, {
       ...BASE_CASE,
       baselineHr: '45',
       cardiacHistory: 'av_block',
@@ -138,7 +179,7 @@ export const RiskHigh: Story = {
     });
     // Odds 2 / 98 = 0.020408 × 3.0 (AV block) × 2.0 (beta-blocker) × 2.5 (HR below 50) = 0.020408 × 15 = 0.306122;
     // 0.306122 / 1.306122 = 23.44 % → 23.4 % (15 % or more: HIGH). Dose 2 mg/kg × 70 kg = 140 mg (1.4 mL).
-    await expectRisk(screen, 'HIGH', '23.4', '140 mg (1.4 mL)');
+    await expectRisk(screen, kit, 'HIGH', '23.4', { mg: 140, ml: '1.4' });
   },
 };
 
@@ -147,32 +188,37 @@ export const Failure: Story = {
   parameters: {
     api: {
       handlers: {
-        'POST /api/tools/run': () => json(500, { message: 'Something went wrong on the server. Please try again.' }),
+        // The API's own message (English, part of the API): an Arabic element shows it in Arabic.
+        'POST /api/tools/run': () => json(500, { message: INTERNAL_ERROR_MESSAGE }),
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndAssess(canvasElement, BASE_CASE);
-    const toasts = screen.getByRole('region', { name: 'Notifications' });
-    await waitFor(() => expect(toasts).toHaveTextContent('Calculation Failed'));
-    await expect(toasts).toHaveTextContent('Something went wrong on the server. Please try again.');
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const screen = await fillAndAssess(canvasElement, kit, BASE_CASE);
+    const toasts = screen.getByRole('region', { name: t.common.notifications });
+    await waitFor(() => expectText(toasts, t.advisor.failureTitle));
+    expectText(toasts, kit.serverMessage(INTERNAL_ERROR_MESSAGE));
     await expect(screen.queryByTestId('risk-band')).toBeNull();
-    await expect(screen.getByRole('button', { name: 'Assess Risk' })).toBeEnabled();
+    await expect(screen.getByRole('button', { name: t.advisor.assess })).toBeEnabled();
   },
 };
 
 export const SignedInWithPatient: Story = {
   name: 'Signed in, patient chosen',
   parameters: { session: { signedIn: true, selectedPatient: DEMO_PATIENTS[0] } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
     const { screen } = await shadowOf(canvasElement, TAG);
     // The patient chosen in the account area (F.A., 72 kg) fills the weight.
-    await waitFor(() => expect(screen.getByLabelText(/^Weight/)).toHaveValue('72'));
+    await waitFor(() => expect(screen.getByLabelText(startingWith(t.advisor.weight))).toHaveValue('72'));
     // The patient list (GET /api/patients) has loaded: the patient select shows F.A.
-    await waitFor(() => expect(screen.getByLabelText('Patient')).toHaveValue('p1'));
-    const filled = await fillAndAssess(canvasElement, { age: '40', baselineHr: '72', creatinine: '90' });
+    await waitFor(() => expect(screen.getByLabelText(t.advisor.patient)).toHaveValue('p1'));
+    const filled = await fillAndAssess(canvasElement, kit, { age: '40', baselineHr: '72', creatinine: '90' });
     // 2 mg/kg × 72 kg = 144 mg, 1.44 mL → 1.4 mL.
-    await expectRisk(filled, 'LOW', '2.0', '144 mg (1.4 mL)');
-    await expect(filled.getByText('Linked to patient F.A.')).toBeInTheDocument();
+    await expectRisk(filled, kit, 'LOW', '2.0', { mg: 144, ml: '1.4' });
+    await expect(filled.getByText(t.advisor.linkedTo('F.A.'))).toBeInTheDocument();
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { expectText, localeKit, startingWith, type LocaleKit } from './locale.tsx';
 import { DEMO_PATIENTS } from './mocks.tsx';
 import { shadowOf, typeInto } from './shadow.ts';
 
@@ -21,8 +22,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Fills the fields given by their labels in the story's locale, then clicks "Calculate Dose". */
 async function fillAndCalculate(
   canvasElement: HTMLElement,
+  { t }: LocaleKit,
   values: {
     weight?: string;
     tof?: string;
@@ -35,59 +38,73 @@ async function fillAndCalculate(
 ) {
   const { screen } = await shadowOf(canvasElement, 'sgx-dose-calculator');
   const user = userEvent.setup();
-  if (values.weight) typeInto(screen.getByLabelText(/^Body weight/), values.weight);
-  if (values.nmba) typeInto(screen.getByLabelText(/^Neuromuscular blocking agent/), values.nmba);
-  if (values.crcl) typeInto(screen.getByLabelText(/^Creatinine clearance/), values.crcl);
-  if (values.tof) typeInto(screen.getByLabelText(/^TOF count/), values.tof);
-  if (values.ptc) typeInto(screen.getByLabelText(/^Post-tetanic count/), values.ptc);
-  if (values.rsi) await user.click(screen.getByRole('checkbox', { name: /rapid-sequence/ }));
-  if (values.dialysis) await user.click(screen.getByRole('checkbox', { name: 'Patient on dialysis' }));
-  await user.click(screen.getByRole('button', { name: 'Calculate Dose' }));
+  const d = t.doseCalculator;
+  if (values.weight) typeInto(screen.getByLabelText(startingWith(d.bodyWeight)), values.weight);
+  if (values.nmba) typeInto(screen.getByLabelText(startingWith(d.nmbaType)), values.nmba);
+  if (values.crcl) typeInto(screen.getByLabelText(startingWith(d.creatinine)), values.crcl);
+  if (values.tof) typeInto(screen.getByLabelText(startingWith(d.tofCount)), values.tof);
+  if (values.ptc) typeInto(screen.getByLabelText(startingWith(d.ptc)), values.ptc);
+  if (values.rsi) await user.click(screen.getByRole('checkbox', { name: startingWith(d.rsiScenario) }));
+  if (values.dialysis) await user.click(screen.getByRole('checkbox', { name: d.dialysis }));
+  await user.click(screen.getByRole('button', { name: d.calculate }));
   return screen;
 }
 
 export const Empty: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const { t } = localeKit(globals);
     const { screen } = await shadowOf(canvasElement, 'sgx-dose-calculator');
-    await expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Dose Calculator');
-    await expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
+    await expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(t.doseCalculator.title);
+    await expect(screen.queryByRole('region', { name: t.doseCalculator.resultHeading })).toBeNull();
   },
 };
 
 export const Dose: Story = {
   name: 'Outcome: dose (70 kg, TOF 0)',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { weight: '70', crcl: '100', tof: '0' });
-    const result = await screen.findByRole('region', { name: 'Result' });
-    // 4 mg/kg × 70 kg = 280 mg → 2 vials, 2.8 mL, 295.28 SAR
-    for (const text of ['4 mg/kg', '280 mg', '2 vials', '2.8 mL', '295.28 SAR'])
-      await expect(result).toHaveTextContent(text);
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const screen = await fillAndCalculate(canvasElement, kit, { weight: '70', crcl: '100', tof: '0' });
+    const result = await screen.findByRole('region', { name: t.doseCalculator.resultHeading });
+    // 4 mg/kg × 70 kg = 280 mg → 2 vials, 2.8 mL, 295.28 SAR: the same figures in every language.
+    for (const text of ['4 mg/kg', '280 mg', t.doseCalculator.vialCount(2), '2.8 mL', '295.28 SAR'])
+      expectText(result, text);
   },
 };
 
 export const ImmediateReversal: Story = {
   name: 'Outcome: dose (RSI, 16 mg/kg, more than one box)',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { weight: '126', rsi: true });
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndCalculate(canvasElement, kit, { weight: '126', rsi: true });
     // 16 mg/kg × 126 kg = 2016 mg → 11 vials
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('11 vials');
+    expectText(
+      await screen.findByRole('region', { name: kit.t.doseCalculator.resultHeading }),
+      kit.t.doseCalculator.vialCount(11),
+    );
   },
 };
 
 export const NotIndicated: Story = {
   name: 'Outcome: not indicated',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { weight: '70', nmba: 'other' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('Not indicated');
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndCalculate(canvasElement, kit, { weight: '70', nmba: 'other' });
+    expectText(
+      await screen.findByRole('region', { name: kit.t.doseCalculator.resultHeading }),
+      kit.clinical.dose.outcomeTitles.not_indicated,
+    );
   },
 };
 
 export const Contraindicated: Story = {
   name: 'Outcome: contraindicated',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { weight: '70', crcl: '25', tof: '2' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent(
-      'Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients',
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndCalculate(canvasElement, kit, { weight: '70', crcl: '25', tof: '2' });
+    expectText(
+      await screen.findByRole('region', { name: kit.t.doseCalculator.resultHeading }),
+      kit.clinical.dose.renalWarning,
     );
   },
 };
@@ -95,60 +112,68 @@ export const Contraindicated: Story = {
 export const NotEstablished: Story = {
   name: 'Outcome: not established (infant)',
   args: { ageGroup: 'infant' },
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { weight: '6', tof: '2' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent(
-      'Use in children under 2 years of age is not established',
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndCalculate(canvasElement, kit, { weight: '6', tof: '2' });
+    expectText(
+      await screen.findByRole('region', { name: kit.t.doseCalculator.resultHeading }),
+      kit.clinical.dose.infantWarning,
     );
   },
 };
 
 export const UnableToCalculate: Story = {
   name: 'Outcome: unable to calculate',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { weight: '70' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent(
-      'Please specify block depth (TOF count or PTC)',
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const screen = await fillAndCalculate(canvasElement, kit, { weight: '70' });
+    expectText(
+      await screen.findByRole('region', { name: kit.t.doseCalculator.resultHeading }),
+      kit.clinical.dose.specifyDepth,
     );
   },
 };
 
 export const InvalidWeight: Story = {
   name: 'Invalid weight toast',
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { tof: '2' });
-    const toasts = screen.getByRole('region', { name: 'Notifications' });
-    await waitFor(() => expect(toasts).toHaveTextContent('Invalid Input'));
-    await expect(toasts).toHaveTextContent('Please enter a valid body weight');
-    await expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const screen = await fillAndCalculate(canvasElement, kit, { tof: '2' });
+    const toasts = screen.getByRole('region', { name: t.common.notifications });
+    await waitFor(() => expectText(toasts, t.doseCalculator.invalidInputTitle));
+    expectText(toasts, kit.clinical.doseInput.invalidWeight);
+    await expect(screen.queryByRole('region', { name: t.doseCalculator.resultHeading })).toBeNull();
   },
 };
 
 export const SignedInWithPatient: Story = {
   name: 'Signed in, patient chosen',
   parameters: { session: { signedIn: true, selectedPatient: DEMO_PATIENTS[0] } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
     const { screen } = await shadowOf(canvasElement, 'sgx-dose-calculator');
-    await waitFor(() => expect(screen.getByLabelText(/^Body weight/)).toHaveValue('72'));
-    const filled = await fillAndCalculate(canvasElement, { tof: '2' });
-    const result = await filled.findByRole('region', { name: 'Result' });
-    await expect(result).toHaveTextContent('Patient: F.A. (KFH-004512)');
-    await waitFor(() => expect(result).toHaveTextContent('Saved to your history'));
+    await waitFor(() => expect(screen.getByLabelText(startingWith(t.doseCalculator.bodyWeight))).toHaveValue('72'));
+    const filled = await fillAndCalculate(canvasElement, kit, { tof: '2' });
+    const result = await filled.findByRole('region', { name: t.doseCalculator.resultHeading });
+    expectText(result, t.account.patientLine('F.A.', 'KFH-004512'));
+    await waitFor(() => expectText(result, t.account.savedToHistory));
   },
 };
 
 export const PresetChanged: Story = {
   name: 'Preset changed by the page (old result cleared)',
   args: { weight: '70' },
-  play: async ({ canvasElement }) => {
-    const screen = await fillAndCalculate(canvasElement, { tof: '2' });
-    await expect(await screen.findByRole('region', { name: 'Result' })).toHaveTextContent('140 mg');
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const screen = await fillAndCalculate(canvasElement, kit, { tof: '2' });
+    expectText(await screen.findByRole('region', { name: t.doseCalculator.resultHeading }), '140 mg');
     // What a host framework does on a patient switch: the attribute changes after the first render.
     canvasElement.querySelector('sgx-dose-calculator')!.setAttribute('weight', '80');
-    await waitFor(() => expect(screen.getByLabelText(/^Body weight/)).toHaveValue('80'));
-    await expect(screen.queryByRole('region', { name: 'Result' })).toBeNull();
-    await expect(screen.getByTestId('dose-notice')).toHaveTextContent(
-      'The previous result was for the old values and has been cleared.',
-    );
+    await waitFor(() => expect(screen.getByLabelText(startingWith(t.doseCalculator.bodyWeight))).toHaveValue('80'));
+    await expect(screen.queryByRole('region', { name: t.doseCalculator.resultHeading })).toBeNull();
+    expectText(screen.getByTestId('dose-notice'), t.doseCalculator.resultCleared);
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { TOKENS, type ThemeToken } from '../widgets/shared/theme.ts';
+import { localeKit } from './locale.tsx';
 import { shadowOf } from './shadow.ts';
 
 interface Args {
@@ -26,7 +27,8 @@ const meta = {
           'A host page themes an element by setting `--sgx-*` custom properties ' +
           'on it (or on any ancestor): they pass through the shadow root and its ' +
           '`all: initial`. Left: the defaults; right: the overrides from the ' +
-          'controls.',
+          'controls. The story\'s own captions and table are English (lang="en") in both locales; ' +
+          "the elements follow the toolbar's locale.",
       },
     },
   },
@@ -41,11 +43,13 @@ const meta = {
         }}
       >
         <figure style={{ margin: 0 }}>
-          <figcaption style={{ fontWeight: 600, marginBlockEnd: '8px' }}>Default tokens</figcaption>
+          <figcaption lang="en" style={{ fontWeight: 600, marginBlockEnd: '8px' }}>
+            Default tokens
+          </figcaption>
           <sgx-dose-calculator id="theme-default" />
         </figure>
         <figure style={{ margin: 0 }}>
-          <figcaption style={{ fontWeight: 600, marginBlockEnd: '8px' }}>
+          <figcaption lang="en" dir="ltr" style={{ fontWeight: 600, marginBlockEnd: '8px' }}>
             <code>
               --sgx-color-primary: {args.primary}; --sgx-radius: {args.radius}; --sgx-font-size: {args.fontSize}
             </code>
@@ -60,7 +64,11 @@ const meta = {
           />
         </figure>
       </div>
-      <table style={{ borderCollapse: 'collapse', fontFamily: 'system-ui, sans-serif', fontSize: '14px' }}>
+      <table
+        lang="en"
+        dir="ltr"
+        style={{ borderCollapse: 'collapse', fontFamily: 'system-ui, sans-serif', fontSize: '14px' }}
+      >
         <caption style={{ textAlign: 'start', fontWeight: 700, paddingBlockEnd: '8px' }}>
           Theme tokens and their defaults
         </caption>
@@ -119,7 +127,8 @@ function computedColour(colour: string): string {
 
 export const Tokens: Story = {
   name: 'Default vs overridden',
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const { t } = localeKit(globals);
     const canvas = within(canvasElement);
 
     // The table lists every token with its default.
@@ -133,11 +142,11 @@ export const Tokens: Story = {
 
     // Both elements render; the second carries the overrides on its own style.
     const { screen: defaults } = await shadowOf(canvasElement, 'sgx-dose-calculator#theme-default');
-    await expect(defaults.getByRole('button', { name: 'Calculate Dose' })).toBeInTheDocument();
+    await expect(defaults.getByRole('button', { name: t.doseCalculator.calculate })).toBeInTheDocument();
     const { host: found, screen } = await shadowOf(canvasElement, 'sgx-dose-calculator#theme-custom');
     // shadowOf types the host as Element when given a selector rather than a tag name.
     const host = found as HTMLElement;
-    const button = screen.getByRole('button', { name: 'Calculate Dose' });
+    const button = screen.getByRole('button', { name: t.doseCalculator.calculate });
     await expect(button).toBeInTheDocument();
     await expect(host.style.getPropertyValue('--sgx-color-primary')).toBe(args.primary);
     await expect(host.style.getPropertyValue('--sgx-radius')).toBe(args.radius);
@@ -156,7 +165,7 @@ export const Tokens: Story = {
       if (args.primary === '#7c3aed') await expect(getComputedStyle(button).backgroundColor).toBe('rgb(124, 58, 237)');
       await expect(getComputedStyle(button).borderTopLeftRadius).toBe(args.radius);
       await expect(getComputedStyle(host).fontSize).toBe(args.fontSize);
-      const defaultButton = defaults.getByRole('button', { name: 'Calculate Dose' });
+      const defaultButton = defaults.getByRole('button', { name: t.doseCalculator.calculate });
       await expect(getComputedStyle(defaultButton).backgroundColor).toBe(computedColour(TOKENS['--sgx-color-primary']));
     }
   },

@@ -1,14 +1,20 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useLayoutEffect, useState } from 'react';
-import { assessBradycardia, calculateDose, calculateRoi } from '../clinical/index.ts';
+import { assessBradycardia, calculateDose, calculateRoi, clinicalTextsFor } from '../clinical/index.ts';
 import { sessionStore, type SelectedPatient, type SessionUser } from '../widgets/shared/session-store.ts';
 
 /**
  * The API answered at the fetch layer, so stories need no server. A story names its answers in
  * `parameters.api`: a function per "METHOD /path" (query ignored), or the default mock API below,
- * which computes tool results with clinical/ as the real server does.
+ * which computes tool results with clinical/ as the real server does, in the language the request asks for.
  */
-export type MockHandler = (request: { url: string; method: string; body: unknown }) => Promise<Response> | Response;
+export type MockHandler = (request: {
+  url: string;
+  method: string;
+  body: unknown;
+  /** The language the answer is written in, negotiated as the API does (requestLang below). */
+  lang: 'en' | 'ar';
+}) => Promise<Response> | Response;
 export interface ApiParameters {
   /** Extra or replacing handlers, e.g. { 'POST /api/tools/run': () => json(500, { message: '…' }) }. */
   handlers?: Record<string, MockHandler>;
@@ -52,15 +58,28 @@ export const DEMO_PATIENTS = [
   },
 ];
 
+/**
+ * The language of an answer, as the API negotiates it (api/http/language.ts): `?lang=ar|en` when given (any
+ * other value: English), else the first tag of Accept-Language, else English. The elements ask with `?lang=`
+ * for the texts they show from an answer (the advisor's factors and plan).
+ */
+function requestLang(url: string, headers: HeadersInit | undefined): 'en' | 'ar' {
+  const asked = new URL(url, 'http://storybook.local').searchParams.get('lang');
+  if (asked) return asked.trim().toLowerCase() === 'ar' ? 'ar' : 'en';
+  const firstTag = (new Headers(headers).get('Accept-Language') ?? '').split(',')[0]!.split(';')[0]!.trim();
+  return /^ar(-|$)/i.test(firstTag) ? 'ar' : 'en';
+}
+
 const defaultHandlers: Record<string, MockHandler> = {
-  'POST /api/tools/run': ({ body }) => {
+  'POST /api/tools/run': ({ body, lang }) => {
     const { toolType, inputs } = body as { toolType: string; inputs: unknown };
+    const texts = clinicalTextsFor(lang);
     const outcome =
       toolType === 'bradycardia_advisor'
-        ? assessBradycardia(inputs)
+        ? assessBradycardia(inputs, texts)
         : toolType === 'dose_calculator'
-          ? calculateDose(inputs)
-          : calculateRoi(inputs);
+          ? calculateDose(inputs, texts)
+          : calculateRoi(inputs, texts);
     if (outcome.kind === 'invalid_input')
       return json(400, { message: outcome.issues[0]?.message, issues: outcome.issues });
     return json(200, { toolType, ...outcome, historyId: 'history-1' });
@@ -92,7 +111,8 @@ function mockFetch(parameters: ApiParameters): typeof fetch {
     if (parameters.delayMs) await new Promise((resolve) => setTimeout(resolve, parameters.delayMs));
     if (!handler) return json(404, { message: 'Not found' });
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return handler({ url, method, body });
+    const headers = init?.headers ?? (input instanceof Request ? input.headers : undefined);
+    return handler({ url, method, body, lang: requestLang(url, headers) });
   };
 }
 
