@@ -63,7 +63,7 @@ const EMERGENCY_ANAPHYLAXIS_SHARED = {
   firstActions: {
     action: 'اطلب المساعدة',
     detail:
-      `أوقف الدواء المشتبه به (لا مزيد من سوغاماديكس ${also('sugammadex')})؛ أكسجين ` +
+      `أوقف الدواء المشتبه به ولا تُعطِ مزيدًا من سوغاماديكس ${also('sugammadex')}؛ أكسجين ` +
       `${ltr(`${E.OXYGEN_PERCENT}%`)}؛ ارفع الساقين`,
   },
   tryptase: {

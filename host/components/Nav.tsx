@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadEmergencyCard } from '../../widgets/shared/emergency-card/load.ts';
 import { usePageContent } from '../content/context.ts';
 import {
   barBottom,
@@ -32,7 +33,14 @@ const barLink = {
  * docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small
  * screens; the link to the other language beside the access control (in the menu on small screens).
  */
-const NARROW = '@media (max-width: 400px)';
+const NARROW = '@media (max-width: 420px)';
+/**
+ * Where the bar is short of room for the Emergency button's word: it shows its sign only (the word stays its
+ * accessible name), the site's name is for screen readers only and the bar's gaps narrow, so that it keeps one
+ * row; narrower than most phones (under 360 px), the logo gives way too.
+ */
+const COMPACT = '@media (max-width: 799px)';
+const TINY = '@media (max-width: 359px)';
 const visuallyHidden = {
   position: 'absolute',
   width: 1,
@@ -100,6 +108,16 @@ export function Nav() {
     scrollToSection(target);
   };
 
+  // The emergency card (widgets/shared/emergency-card/): its code loads on the first click; the page's language,
+  // and the chosen patient's weight when the account area has one.
+  const openEmergencyCard = (opener: HTMLElement) => {
+    setOpen(false);
+    loadEmergencyCard().then(
+      (card) => card.openEmergencyCard({ lang: site.lang, opener }),
+      () => window.alert(chrome.emergencyUnavailable),
+    );
+  };
+
   return (
     <header
       role="banner"
@@ -122,6 +140,8 @@ export function Nav() {
           flexWrap: 'wrap',
           alignItems: 'center',
           columnGap: 12,
+          [COMPACT]: { columnGap: 8 },
+          [TINY]: { minHeight: NAV_HEIGHT_PX },
         }}
       >
         <a
@@ -139,19 +159,13 @@ export function Nav() {
             color: colour.text,
             textDecoration: 'none',
             flex: 'none',
+            [TINY]: { display: 'none' },
           }}
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span
             css={{
-              '@media (max-width: 520px)': {
-                position: 'absolute',
-                width: 1,
-                height: 1,
-                overflow: 'hidden',
-                clip: 'rect(0 0 0 0)',
-                whiteSpace: 'nowrap',
-              },
+              [COMPACT]: visuallyHidden,
             }}
           >
             {site.name}
@@ -269,7 +283,43 @@ export function Nav() {
             ]}
           />
         </div>
-        <div css={{ flex: 'none', order: 2, marginInlineStart: 'auto', [DESKTOP]: { marginInlineStart: 4 } }}>
+        {/* Always in the bar, outside <nav> and the menu, on phones too: red, before the access control. */}
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          data-emergency=""
+          title={chrome.emergency}
+          onClick={(event) => openEmergencyCard(event.currentTarget)}
+          css={{
+            order: 2,
+            flex: 'none',
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 6,
+            minHeight: 44,
+            minWidth: 44,
+            padding: '8px 14px',
+            border: '2px solid #7f1d1d',
+            borderRadius: 10,
+            background: '#b91c1c',
+            color: '#fff',
+            font: 'inherit',
+            fontWeight: 800,
+            cursor: 'pointer',
+            '&:hover': { background: '#991b1b' },
+            '&:focus-visible': { outline: `3px solid ${colour.focus}`, outlineOffset: 2 },
+            [MOBILE]: { marginInlineStart: 'auto' },
+            [DESKTOP]: { marginInlineStart: 4 },
+            [COMPACT]: { padding: '8px 10px' },
+          }}
+        >
+          <span aria-hidden="true" css={{ fontSize: '1.25em', lineHeight: 1 }}>
+            ⚠
+          </span>
+          <span css={{ [COMPACT]: visuallyHidden }}>{chrome.emergency}</span>
+        </button>
+        <div css={{ flex: 'none', order: 2, marginInlineStart: 4, [COMPACT]: { marginInlineStart: 0 } }}>
           <sgx-access-portal />
         </div>
       </div>

@@ -27,6 +27,8 @@ export const CONTENT_EN: PageContent = {
     languageSwitch: { label: 'العربية', lang: 'ar', href: '/ar/' },
     opensInNewTab: 'opens in a new tab',
     pdfLanguageNote: '',
+    emergency: 'Emergency',
+    emergencyUnavailable: 'The emergency card could not be loaded. Check the connection and try again.',
   },
   nav: NAV_ITEMS,
   hero: HERO,

@@ -171,7 +171,7 @@ export interface LanguageSwitch {
   href: string;
 }
 
-/** The texts around the sections: skip link, menu, language switch, link notes. */
+/** The texts around the sections: skip link, menu, language switch, link notes, the Emergency button. */
 export interface PageChrome {
   skipToContent: string;
   /** The mobile menu's toggle button. */
@@ -183,6 +183,10 @@ export interface PageChrome {
   opensInNewTab: string;
   /** Shown after each PDF link when the documents are in another language ('' on the English page). */
   pdfLanguageNote: string;
+  /** The Emergency button in the bar, which opens the emergency card (docs/clinical-reference.md §7). */
+  emergency: string;
+  /** Said when the card's code could not be loaded (no connection before it was ever opened). */
+  emergencyUnavailable: string;
 }
 
 /** The page's texts, the page's language and direction. */

@@ -26,6 +26,8 @@ export const CONTENT_AR: PageContent = {
     languageSwitch: { label: 'English', lang: 'en', href: '/' },
     opensInNewTab: 'يُفتح في علامة تبويب جديدة',
     pdfLanguageNote: '(بالإنجليزية)',
+    emergency: 'طوارئ',
+    emergencyUnavailable: 'تعذّر تحميل بطاقة الطوارئ. يُرجى التحقق من الاتصال والمحاولة مرة أخرى.',
   },
   nav: NAV_ITEMS_AR,
   hero: HERO_AR,

@@ -153,8 +153,8 @@ export function EmergencyCard({
         '@media print': {
           position: 'absolute',
           insetBlockStart: 0,
-          insetInlineStart: 0,
-          inlineSize: '100%',
+          insetInline: 0,
+          inlineSize: 'auto',
           maxInlineSize: 'none',
           blockSize: 'auto',
           maxBlockSize: 'none',
@@ -178,6 +178,7 @@ export function EmergencyCard({
           gap: '10px 16px',
           paddingBlock: '12px',
           paddingInline: '16px',
+          '@media (max-width: 600px)': { paddingBlock: '8px', paddingInline: '12px' },
           background: RED,
           color: '#ffffff',
           '@media print': {
@@ -194,7 +195,13 @@ export function EmergencyCard({
           id={titleId}
           ref={titleRef}
           tabIndex={-1}
-          css={{ margin: 0, fontSize: '1.35em', lineHeight: 1.2, '&:focus': { outline: 'none' } }}
+          css={{
+            margin: 0,
+            fontSize: '1.35em',
+            lineHeight: 1.2,
+            '&:focus': { outline: 'none' },
+            '@media (max-width: 600px)': { fontSize: '1.1em' },
+          }}
         >
           <span aria-hidden="true">⚠ </span>
           {t.title}
