@@ -4,7 +4,7 @@ import { reloadPage } from '../widgets/access-portal/reload.ts';
 import { DUPLICATE_EMAIL_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '../contracts/api-messages.ts';
 import { expectText, localeKit, named, startingWith, type LocaleKit } from './locale.tsx';
 import { DEMO_USER, json, type MockHandler } from './mocks.tsx';
-import { shadowOf, typeInto } from './shadow.ts';
+import { FIRST_USE, shadowOf, typeInto } from './shadow.ts';
 
 interface Args {
   apiBase: string;
@@ -38,7 +38,7 @@ async function openChooser(canvasElement: HTMLElement, { t }: LocaleKit) {
   const { screen } = await shadowOf(canvasElement, 'sgx-access-portal');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: t.portal.openAccess }));
-  const chooser = await screen.findByRole('dialog', { name: t.portal.chooserTitle });
+  const chooser = await screen.findByRole('dialog', { name: t.portal.chooserTitle }, FIRST_USE);
   return { screen, user, chooser };
 }
 

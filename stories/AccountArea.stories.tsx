@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { expectNoText, expectText, localeKit, startingWith, type LocaleKit } from './locale.tsx';
 import { json } from './mocks.tsx';
-import { shadowOf, typeInto } from './shadow.ts';
+import { FIRST_USE, shadowOf, typeInto } from './shadow.ts';
 
 interface Args {
   apiBase: string;
@@ -32,7 +32,7 @@ async function openAccount(canvasElement: HTMLElement, { t }: LocaleKit, section
   const { screen } = await shadowOf(canvasElement, 'sgx-access-portal');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: t.portal.profile }));
-  const dialog = within(await screen.findByRole('dialog', { name: t.account.title }));
+  const dialog = within(await screen.findByRole('dialog', { name: t.account.title }, FIRST_USE));
   const tab = dialog.getByRole('tab', { name: t.account.tabs[section] });
   if (section !== 'patients') await user.click(tab);
   await waitFor(() => expect(tab).toHaveAttribute('aria-selected', 'true'));

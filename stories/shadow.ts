@@ -31,3 +31,9 @@ export function typeInto(field: HTMLElement, text: string) {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
+
+/**
+ * For a find* query whose element comes from a module loaded on first use (the access portal's dialogs,
+ * the account area): the first story to open it waits for the import, slow on a busy machine.
+ */
+export const FIRST_USE = { timeout: 5000 };

@@ -9,7 +9,7 @@ const preview: Preview = {
   // The toolbar's language switch (issue 14): the elements read `lang` from the wrapper withLocale renders.
   globalTypes: {
     locale: {
-      description: 'Language of the elements (lang and dir of their parent)',
+      description: 'Locale of the elements',
       toolbar: {
         title: 'Locale',
         icon: 'globe',
