@@ -2,11 +2,13 @@
 // Builds the host page (host/, vite.config.ts) into `outDir` (default dist/site), emptying it first.
 // The page is prerendered: host/entry-server.tsx is built for Node and rendered with react-dom's
 // static renderer, and its markup goes inside <div id="root"> of the client build's index.html
-// (host/main.tsx then hydrates it).
+// (host/main.tsx then hydrates it). Its PDFs (scripts/build-pdfs.mjs) are written during the same build,
+// before the service worker that precaches the page and the HCP guide is generated (vite.config.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { buildPdfs } from './build-pdfs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -22,7 +24,7 @@ export async function buildHost(outDir = path.join(root, 'dist/site')) {
       mode: 'production',
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
-      plugins: [injectPrerenderedMarkup(pages)],
+      plugins: [injectPrerenderedMarkup(pages), writePdfs()],
     });
   } finally {
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
@@ -82,7 +84,7 @@ const escapeHtml = (text) =>
 /**
  * A Vite plugin putting the English markup in index.html during the client build (so later plugins see the
  * final page), then writing each other language's page (`ar/index.html`) from that final page: the same
- * scripts and styles, with the language's markup, `<html lang dir>`, title and description.
+ * scripts and styles, with the language's markup, `<html lang dir>`, title, description and web app manifest.
  */
 function injectPrerenderedMarkup(pages) {
   const langs = Object.keys(pages);
@@ -122,11 +124,38 @@ function injectPrerenderedMarkup(pages) {
             ),
             /<title>[^<]*<\/title>/,
             `<title>${escapeHtml(head.title)}</title>`,
-          ).replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, () => {
-            return `<meta name="description" content="${escapeHtml(head.description)}" />`;
-          });
+          )
+            .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, () => {
+              return `<meta name="description" content="${escapeHtml(head.description)}" />`;
+            })
+            // each language's page has its own web app manifest beside it (vite.config.ts writes them)
+            .replace(
+              /(<link rel="manifest" href=")\/([^"/]+")/,
+              (_link, start, file) => `${start}${pagePath(lang)}${file}`,
+            );
           this.emitFile({ type: 'asset', fileName: `${lang}/index.html`, source: html });
         }
+      },
+    },
+  };
+}
+
+/**
+ * The PDFs, into the build's folder once its files are written and before the bundle is closed: the service
+ * worker (generated when it closes) precaches the HCP guide, so the guide must be there to be hashed.
+ */
+function writePdfs() {
+  let outDir;
+  return {
+    name: 'sgx-pdfs',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        await buildPdfs(outDir);
       },
     },
   };

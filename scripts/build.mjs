@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run build`: everything `npm start` serves, into dist/: the site (dist/site: the host page,
-// the widget bundles under widgets/, the PDFs) and the server (dist/server). Prints bundle sizes.
+// `npm run build`: everything `npm start` serves, into dist/: the site (dist/site: the host page with
+// its PDFs and service worker, the widget bundles under widgets/) and the server (dist/server). Prints
+// bundle sizes.
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHost } from './build-host.mjs';
-import { buildPdfs } from './build-pdfs.mjs';
 import { buildServer } from './build-server.mjs';
 import { precompress, RELEASE_VERSION, versionWidgets } from './build-delivery.mjs';
 import { buildWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
@@ -13,15 +13,15 @@ import { buildWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The site in `siteDir`: the page first (it empties the folder), then the bundles and the PDFs beside it;
- * last the versioned bundles with embed.json, and the compressed copies of every text file.
+ * The site in `siteDir`: the page first (it empties the folder; its PDFs and service worker are written
+ * with it), then the bundles beside it; last the versioned bundles with embed.json, and the compressed
+ * copies of every text file.
  */
 export async function buildSite(siteDir = path.join(root, 'dist/site')) {
   // Pages that pinned an earlier release keep loading it: its folder survives the rebuild.
   const kept = keepEarlierReleases(path.join(siteDir, 'widgets'));
   await buildHost(siteDir);
   const widgetsDir = await buildWidgets(path.join(siteDir, 'widgets'));
-  await buildPdfs(siteDir);
   kept.restore();
   versionWidgets(widgetsDir, WIDGET_ENTRIES);
   precompress(siteDir);

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress, versionWidgets } from '../../scripts/build-delivery.mjs';
 import { startTestApi } from '../test-support/test-api.ts';
+import { cacheControlFor } from './static-files.ts';
 
 // Delivery as a browser gets it: compressed as it accepts (the build's .br/.gz), cached by kind of
 // file, 304 for a known ETag, and versioned element bundles whose bytes match embed.json's integrity.
@@ -24,6 +25,13 @@ beforeAll(async () => {
   await writeFile(path.join(site, 'widgets', 'sgx-x.js'), `import('./chunks/pdf-def456.js');\n${script('element')}`);
   await writeFile(path.join(site, 'widgets', 'chunks', 'pdf-def456.js'), script('chunk'));
   await writeFile(path.join(site, 'guide.pdf'), '%PDF-1.4\n%%EOF\n');
+  // what the page's service worker needs (vite.config.ts): the worker, a manifest per language, the icons
+  await writeFile(path.join(site, 'sw.js'), `self.addEventListener('fetch', () => {});\n${script('worker')}`);
+  await writeFile(path.join(site, 'manifest.webmanifest'), JSON.stringify({ name: 'x', start_url: '/' }));
+  await mkdir(path.join(site, 'ar'));
+  await writeFile(path.join(site, 'ar', 'manifest.webmanifest'), JSON.stringify({ name: 'x', start_url: '/ar/' }));
+  await mkdir(path.join(site, 'icons'));
+  await writeFile(path.join(site, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   versionWidgets(path.join(site, 'widgets'), ['sgx-x'], VERSION);
   precompress(site);
   api = await startTestApi({ staticRoot: site });
@@ -135,6 +143,10 @@ describe('caching', () => {
     { path: '/widgets/sgx-x.js', cache: 'no-cache' },
     { path: '/widgets/embed.json', cache: 'no-cache' },
     { path: '/guide.pdf', cache: 'public, max-age=86400' },
+    { path: '/sw.js', cache: 'no-cache' },
+    { path: '/manifest.webmanifest', cache: 'no-cache' },
+    { path: '/ar/manifest.webmanifest', cache: 'no-cache' },
+    { path: '/icons/icon-192.png', cache: 'public, max-age=86400' },
   ])('$path: $cache', async ({ path: p, cache }) => {
     const answer = await get(p, { 'Accept-Encoding': 'br' });
     expect(answer.status).toBe(200);
@@ -152,6 +164,25 @@ describe('caching', () => {
       const other = await get(p, { 'Accept-Encoding': 'br', 'If-None-Match': '"something-else"' });
       expect(other.status).toBe(200);
     },
+  );
+
+  it('the service worker: revalidated on every use, compressed, JavaScript; the manifests as manifests', async () => {
+    const worker = await get('/sw.js', { 'Accept-Encoding': 'br' });
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(decoded(worker).toString()).toContain("self.addEventListener('fetch'");
+    const again = await get('/sw.js', { 'Accept-Encoding': 'br', 'If-None-Match': String(worker.headers.etag) });
+    expect(again.status).toBe(304);
+    const manifest = await get('/ar/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.body.toString())).toEqual({ name: 'x', start_url: '/ar/' });
+  });
+
+  it.each(['/sw.js', '/manifest.webmanifest', '/ar/manifest.webmanifest'])(
+    'cacheControlFor(%s) is no-cache whatever the other rules say',
+    (p) => expect(cacheControlFor(p)).toBe('no-cache'),
   );
 
   it('an unknown path is still the 404 page, with no cache headers of a file', async () => {

@@ -16,11 +16,18 @@ const IMMUTABLE = /^\/(assets\/|widgets\/chunks\/|widgets\/\d+\.\d+\.\d+[^/]*\/)
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/;
 
 /**
+ * The service worker and the web app manifests (README "Offline and installing"): a browser holding an
+ * old copy would keep the old version of the page, or its old name and icons.
+ */
+const SERVICE_WORKER_FILES = /^\/(sw\.js|(?:[a-z]{2}\/)?manifest\.webmanifest)$/;
+
+/**
  * How long a browser or proxy may keep a file: hashed and versioned files for a year, never
- * revalidated; entry points (the page, /widgets/<name>.js, embed.json) revalidated on every use
- * against their ETag; PDFs and images for a day.
+ * revalidated; entry points (the page, /widgets/<name>.js, embed.json, the service worker and the
+ * manifests) revalidated on every use against their ETag; PDFs and images for a day.
  */
 export function cacheControlFor(urlPath: string): string {
+  if (SERVICE_WORKER_FILES.test(urlPath)) return 'no-cache';
   if (IMMUTABLE.test(urlPath)) return `public, max-age=${YEAR_S}, immutable`;
   if (urlPath.endsWith('.html') || urlPath.endsWith('.js') || urlPath.endsWith('.json')) return 'no-cache';
   return `public, max-age=${DAY_S}`;
