@@ -153,16 +153,12 @@ describe('<BradycardiaAdvisor>', () => {
     );
   });
 
+  // (no answer at all is not a failure: the advisor computes on the device, see "the API cannot be reached")
   it.each([
     {
       name: 'a server error message',
       answer: () => Promise.resolve(json(400, { message: 'Baseline heart rate must be between 20 and 250 bpm' })),
       text: 'Baseline heart rate must be between 20 and 250 bpm',
-    },
-    {
-      name: 'a network failure',
-      answer: () => Promise.reject(new TypeError('Failed to fetch')),
-      text: 'The server could not be reached. Check the connection and try again.',
     },
     {
       name: 'an empty 502',
@@ -242,5 +238,189 @@ describe('<BradycardiaAdvisor>', () => {
     // 2 mg/kg × 82 kg = 164 mg; age 76 × 1.5 → 3.0 %
     expect(screen.getByTestId('advisor-dose').textContent).toBe('164 mg (1.6 mL)');
     expect(screen.getByTestId('risk-percent').textContent).toBe('3.0%');
+  });
+});
+
+describe('<BradycardiaAdvisor> when the API cannot be reached', () => {
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+  const signIn = () =>
+    sessionStore().setState({
+      token: 'tok',
+      user: { id: 'u1', email: 'a@b.example', name: 'Sara', license: null },
+      userFetchedAt: Date.now(),
+    });
+  /** The API as it answers a signed-in clinician: no patients, and each run recorded. */
+  const onlineApi = async (url: string, init?: RequestInit) => {
+    if (String(url).includes('/api/patients')) return json(200, { patients: [] });
+    const answer = await apiAnswer(url, init);
+    const body = (await answer.json()) as object;
+    return json(answer.status, { ...body, historyId: `h${fetchMock.mock.calls.length}` });
+  };
+  const runCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/tools/run'));
+  const kept = () => JSON.parse(localStorage.getItem('sgx-offline-runs:u1') ?? '[]') as { inputs: object }[];
+
+  async function assessOffline(values?: Parameters<typeof fillRequired>[1]) {
+    fetchMock.mockImplementation((url: string) => (String(url).includes('/api/patients') ? onlineApi(url) : offline()));
+    const user = userEvent.setup();
+    await fillRequired(user, values);
+    await user.click(screen.getByRole('button', { name: 'Assess Risk' }));
+    await screen.findByTestId('advisor-offline');
+  }
+
+  it('computes with clinical/ here: "Computed on this device; not saved"; signed out, nothing kept', async () => {
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    // 70 kg, 45 years, HR 45 (× 2.5), TOF 2+ → 4.9 % LOW, 2 mg/kg = 140 mg
+    expect(screen.getByTestId('risk-band').textContent).toBe('LOW');
+    expect(screen.getByTestId('risk-percent').textContent).toBe('4.9%');
+    expect(screen.getByTestId('advisor-dose').textContent).toBe('140 mg (1.4 mL)');
+    expect(screen.getByRole('list', { name: 'Treatment Protocol' })).toBeTruthy();
+    expect(screen.getByTestId('advisor-offline').textContent).toBe('Computed on this device; not saved');
+    const toast = toastRegion().getByRole('status');
+    expect(toast.textContent).toContain('Computed on this device');
+    expect(toast.textContent).toContain('The server could not be reached');
+    expect(screen.queryByText('Calculation Failed')).toBeNull();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('sgx-offline-runs'))).toEqual([]);
+  });
+
+  it('the label is gone once the API answers again', async () => {
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    fetchMock.mockImplementation(apiAnswer);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Assess Risk' }));
+    await waitFor(() => expect(screen.queryByTestId('advisor-offline')).toBeNull());
+    expect(screen.getByTestId('risk-percent').textContent).toBe('4.9%');
+  });
+
+  it('in Arabic: the result and the label in Arabic', async () => {
+    document.documentElement.lang = 'ar';
+    try {
+      renderWidget(<BradycardiaAdvisor />);
+      fetchMock.mockImplementation(offline);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^الوزن/), '70');
+      await user.type(screen.getByLabelText(/^العمر/), '45');
+      await user.type(screen.getByLabelText(/^معدل ضربات القلب/), '45');
+      await user.type(screen.getByLabelText(/^تصفية الكرياتينين/), '90');
+      await user.click(screen.getByRole('button', { name: 'قيّم الخطر' }));
+      expect((await screen.findByTestId('advisor-offline')).textContent).toBe('حُسبت على هذا الجهاز؛ لم تُحفظ');
+      expect(screen.getByTestId('risk-band').textContent).toBe('منخفض');
+    } finally {
+      document.documentElement.lang = 'en';
+    }
+  });
+
+  it('signed in: the calculation is kept on the device for this clinician, and the result says so', async () => {
+    signIn();
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    expect(screen.getByTestId('advisor-offline').textContent).toBe(
+      'Computed on this device; not saved' +
+        'Kept on this device: it will be saved to your history once the server can be reached again.',
+    );
+    expect(kept()).toHaveLength(1);
+    expect(kept()[0]).toMatchObject({
+      toolType: 'bradycardia_advisor',
+      lang: 'en',
+      inputs: { weight: 70, age: 45, baselineHr: 45, creatinine: 90, depth: 'tof_2_plus', dose: 2 },
+    });
+  });
+
+  it('blocked storage: the result tells the clinician it will not be saved', async () => {
+    signIn();
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'QuotaExceededError');
+    });
+    try {
+      renderWidget(<BradycardiaAdvisor />);
+      await assessOffline();
+      expect(screen.getByTestId('advisor-offline').textContent).toContain(
+        'This device could not keep it (storage blocked or full): it will not be saved to your history.',
+      );
+      expect(screen.getByTestId('risk-percent').textContent).toBe('4.9%');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(localStorage.getItem('sgx-offline-runs:u1')).toBeNull();
+  });
+
+  it('back online: recorded once (two `online` events), removed from the device, with a toast', async () => {
+    signIn();
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Assess Risk' }));
+    await waitFor(() => expect(kept()).toHaveLength(2));
+    expect(runCalls()).toHaveLength(2); // both tried the API first
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(onlineApi);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(toastRegion().getByRole('status').textContent).toContain('Offline calculations saved'));
+    expect(toastRegion().getByRole('status').textContent).toContain('2 calculations made offline were saved');
+    expect(runCalls()).toHaveLength(2); // each once, not four times
+    for (const [url, init] of runCalls() as [string, RequestInit][]) {
+      expect(url).toBe('/api/tools/run?lang=en');
+      expect((init.headers as Record<string, string>).Authorization).toBe('bearer tok');
+      expect(JSON.parse(String(init.body))).toMatchObject({ toolType: 'bradycardia_advisor', inputs: { weight: 70 } });
+    }
+    expect(localStorage.getItem('sgx-offline-runs:u1')).toBeNull();
+    act(() => window.dispatchEvent(new Event('online')));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runCalls()).toHaveLength(2);
+  });
+
+  it('the next successful request records what was kept', async () => {
+    signIn();
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    fetchMock.mockImplementation(onlineApi);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Assess Risk' }));
+    await waitFor(() => expect(localStorage.getItem('sgx-offline-runs:u1')).toBeNull());
+    // the run itself, then the kept one
+    expect(runCalls()).toHaveLength(3);
+    await waitFor(() =>
+      expect(toastRegion().getByRole('status').textContent).toContain('One calculation made offline was saved'),
+    );
+  });
+
+  it('kept calculations are recorded when the advisor starts signed in and online (a reload)', async () => {
+    signIn();
+    localStorage.setItem(
+      'sgx-offline-runs:u1',
+      JSON.stringify([
+        { id: 'a', toolType: 'bradycardia_advisor', lang: 'en', madeAt: 1, inputs: { weight: 70, dose: 2 } },
+      ]),
+    );
+    fetchMock.mockImplementation(onlineApi);
+    renderWidget(<BradycardiaAdvisor />);
+    await waitFor(() => expect(localStorage.getItem('sgx-offline-runs:u1')).toBeNull());
+    expect(runCalls()).toHaveLength(1);
+  });
+
+  it('refused by the server (4xx): dropped, and the clinician is told', async () => {
+    signIn();
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).includes('/api/patients') ? json(200, { patients: [] }) : json(404, { message: 'Patient not found' }),
+    );
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() =>
+      expect(toastRegion().getByRole('alert').textContent).toContain(
+        'The server refused one calculation made offline; it was removed from this device',
+      ),
+    );
+    expect(localStorage.getItem('sgx-offline-runs:u1')).toBeNull();
+  });
+
+  it('still offline when the `online` event comes: kept for the next try', async () => {
+    signIn();
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    act(() => void window.dispatchEvent(new Event('online')));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(kept()).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../contracts/records.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiRequest, apiSend } from './api-client.ts';
+import type { OfflineRun } from './offline-runs.ts';
 import { sessionToken } from './session-state.ts';
 
 /** The calls made with the page's session (docs/API.md): tools, patients, history, stored exports. */
@@ -62,6 +63,18 @@ export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string,
     withQuery('/api/tools/run', { lang }),
     advisorRunSchema,
     runTool('bradycardia_advisor', inputs, patientId),
+  );
+
+/**
+ * Records a calculation made on the device while the API could not be reached (offline-runs.ts): sent as the
+ * tool would have sent it then, in its language; the server recomputes it from the inputs.
+ */
+export const recordOfflineRun = (apiBase: string, run: OfflineRun) =>
+  apiRequest(
+    apiBase,
+    withQuery('/api/tools/run', { lang: run.lang }),
+    recordedRunSchema,
+    runTool(run.toolType, run.inputs, run.patientId),
   );
 
 export const listExports = (apiBase: string, patientId?: string) =>

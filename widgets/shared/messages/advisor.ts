@@ -65,4 +65,17 @@ export const advisor = {
     `${name}, version ${version}: an unvalidated heuristic, not a validated prediction model.`,
   warnings: 'Warnings',
   linkedTo: (name: string) => `Linked to patient ${name}`,
+  // The API could not be reached: computed in the browser (README "Offline and installing"). `{count}` is
+  // replaced by a number.
+  offlineComputed: 'Computed on this device; not saved',
+  offlineKept: 'Kept on this device: it will be saved to your history once the server can be reached again.',
+  offlineNotKept: 'This device could not keep it (storage blocked or full): it will not be saved to your history.',
+  offlineTitle: 'Computed on this device',
+  offlineDescription: 'The server could not be reached: the risk was computed in this browser.',
+  offlineSavedTitle: 'Offline calculations saved',
+  offlineSavedOne: 'One calculation made offline was saved',
+  offlineSavedMany: '{count} calculations made offline were saved',
+  offlineRefusedTitle: 'Offline calculations not saved',
+  offlineRefusedOne: 'The server refused one calculation made offline; it was removed from this device',
+  offlineRefusedMany: 'The server refused {count} calculations made offline; they were removed from this device',
 } as const;

@@ -83,4 +83,16 @@ export const advisor: Messages['advisor'] = {
     'وليست نموذج تنبؤ مُتحقَّقًا من صحته.',
   warnings: 'تحذيرات',
   linkedTo: (name: string) => `مرتبط بالمريض ${name}`,
+  // Counts as "the number of …: {count}", which needs no agreement of the noun with the number.
+  offlineComputed: 'حُسبت على هذا الجهاز؛ لم تُحفظ',
+  offlineKept: 'محفوظة مؤقتًا على هذا الجهاز: ستُحفظ في سجلّك عندما يمكن الوصول إلى الخادم مجددًا.',
+  offlineNotKept: 'تعذّر الاحتفاظ بها على هذا الجهاز (التخزين محظور أو ممتلئ): لن تُحفظ في سجلّك.',
+  offlineTitle: 'حُسبت على هذا الجهاز',
+  offlineDescription: 'تعذّر الوصول إلى الخادم: حُسب الخطر في هذا المتصفح.',
+  offlineSavedTitle: 'حُفظت الحسابات المُجراة دون اتصال',
+  offlineSavedOne: 'حُفظ حساب واحد أُجري دون اتصال',
+  offlineSavedMany: 'عدد الحسابات المُجراة دون اتصال التي حُفظت: {count}',
+  offlineRefusedTitle: 'لم تُحفظ الحسابات المُجراة دون اتصال',
+  offlineRefusedOne: 'رفض الخادم حسابًا واحدًا أُجري دون اتصال، فحُذف من هذا الجهاز',
+  offlineRefusedMany: 'عدد الحسابات المُجراة دون اتصال التي رفضها الخادم فحُذفت من هذا الجهاز: {count}',
 };
