@@ -15,6 +15,8 @@ export interface SgxDoseCalculatorElement extends HTMLElement {
 export interface SgxBradycardiaAdvisorElement extends HTMLElement {
   /** `api-base`: the API origin ("" = same origin). */
   apiBase?: string;
+  /** `emergency`: present (or "true") shows the Emergency button that opens the emergency card. */
+  emergency?: string;
 }
 export interface SgxRoiCalculatorElement extends HTMLElement {
   apiBase?: string;
@@ -57,7 +59,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group' | 'emergency'>;
-      'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base'>;
+      'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base' | 'emergency'>;
       'sgx-roi-calculator': SgxJsxAttributes &
         Attr<
           | 'api-base'

@@ -3,7 +3,12 @@ import { BradycardiaAdvisor, type BradycardiaAdvisorProps } from './BradycardiaA
 
 export const BRADYCARDIA_ADVISOR_TAG = 'sgx-bradycardia-advisor';
 
-/** Registers <sgx-bradycardia-advisor api-base> (idempotent). */
+/** Registers <sgx-bradycardia-advisor api-base emergency> (idempotent). */
 export function defineBradycardiaAdvisor(): CustomElementConstructor {
-  return defineWidget<BradycardiaAdvisorProps>(BRADYCARDIA_ADVISOR_TAG, BradycardiaAdvisor, { apiBase: 'string' });
+  return defineWidget<BradycardiaAdvisorProps>(BRADYCARDIA_ADVISOR_TAG, BradycardiaAdvisor, {
+    apiBase: 'string',
+    // Present (even without a value) shows the Emergency button; the component reads the attribute itself, since
+    // r2wc ignores an attribute without a value (widgets/shared/emergency-card/EmergencyButton.tsx).
+    emergency: 'string',
+  });
 }
