@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useChanged, useWidgetState } from '../shared/widget-state.ts';
 import {
   ADVISOR_NMBA_TYPES,
+  assessBradycardia,
   BLOCK_DEPTHS,
   bradycardiaInputSchemaFor,
   CARDIAC_HISTORIES,
@@ -12,8 +13,10 @@ import {
   type CardiacHistory,
   type FieldIssue,
 } from '../../clinical/index.ts';
+import { ltr } from '../../clinical/bidi.ts';
 import { accountApi } from '../shared/account-api-loader.ts';
-import { userMessage } from '../shared/api-error.ts';
+import { ApiError, userMessage } from '../shared/api-error.ts';
+import { keepOfflineRun, offlineRuns, replayOfflineRuns } from '../shared/offline-runs.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { usePatients } from '../shared/use-patients.ts';
 import { isAuthenticated } from '../shared/session-state.ts';
@@ -81,7 +84,22 @@ export function toAdvisorInputs(form: FormState) {
   };
 }
 
-/** docs/product.md §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes everything. */
+/**
+ * A result computed in the browser because the API could not be reached: for a signed-in clinician, kept on
+ * the device to be recorded later (`kept`) or not (`not-kept`: storage blocked or full); signed out, nothing
+ * is recorded anyway (`anonymous`).
+ */
+type OfflineResult = 'kept' | 'not-kept' | 'anonymous';
+
+/** A failure that means "no answer": the request got none, or the account calls' code could not be downloaded. */
+const unreachable = (error: unknown) => !(error instanceof ApiError) || error.kind === 'network';
+
+/**
+ * docs/product.md §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes
+ * everything. When the API cannot be reached (no answer at all, not an HTTP error), the same clinical/ code
+ * assesses in the browser and the result says so; a signed-in clinician's calculation is kept on the device
+ * (../shared/offline-runs.ts) and recorded once the API answers again.
+ */
 export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvisorProps) {
   const messages = useMessages();
   const clinical = useClinicalTexts();
@@ -92,6 +110,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   const headingId = useId();
   const patients = usePatients(apiBase);
   const signedIn = useSession(isAuthenticated, apiBase);
+  const userId = useSession((state) => (isAuthenticated(state) ? (state.user?.id ?? null) : null));
   const selected = useSession((state) => state.selectedPatient);
   // A patient chosen in the account area is the advisor's patient too.
   const chosen = signedIn && selected ? selected : null;
@@ -112,6 +131,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     inputs: Record<string, unknown>;
     historyId?: string;
     patientId?: string;
+    offline?: OfflineResult;
   } | null>('advisor.assessment', null);
   // Only when the choice changes, not on every mount: an element attached again keeps what was typed.
   if (useChanged('advisor.patient', chosen?.id ?? null)) setForm(withPatient);
@@ -146,10 +166,10 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     }
     setIssues([]);
     setLoading(true);
+    const patientId = form.patientId || undefined;
+    const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
     try {
-      const patientId = form.patientId || undefined;
       const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId, lang);
-      const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
       setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
       toast({
         title: t.successTitle,
@@ -157,17 +177,74 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
         variant: 'success',
       });
       host.emit('sgx-risk-assessed', { assessment: response, historyId: response.historyId });
+      // the API answers again: what was computed while it did not is recorded now
+      void recordOfflineRuns();
     } catch (error) {
-      setAssessment(null);
-      toast({ title: t.failureTitle, description: userMessage(error, t.failureFallback), variant: 'destructive' });
-      host.emit('sgx-error', {
-        source: 'bradycardia-advisor',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      if (unreachable(error)) assessOnDevice(inputs, patientId, patientName);
+      else {
+        setAssessment(null);
+        toast({ title: t.failureTitle, description: userMessage(error, t.failureFallback), variant: 'destructive' });
+        host.emit('sgx-error', {
+          source: 'bradycardia-advisor',
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
     } finally {
       setLoading(false);
     }
   };
+
+  /** The API could not be reached: the same assessment, computed here with clinical/ in the element's language. */
+  const assessOnDevice = (inputs: Record<string, unknown>, patientId?: string, patientName?: string) => {
+    const outcome = assessBradycardia(inputs, clinical);
+    if (outcome.kind !== 'assessment') {
+      // not reached: the inputs passed the same schema above
+      setAssessment(null);
+      toast({ title: t.invalidTitle, description: outcome.issues[0]?.message, variant: 'destructive' });
+      return;
+    }
+    const offline: OfflineResult = !userId
+      ? 'anonymous'
+      : keepOfflineRun(userId, { toolType: 'bradycardia_advisor', inputs, patientId, lang })
+        ? 'kept'
+        : 'not-kept';
+    setAssessment({ result: outcome, patientName, inputs, patientId, offline });
+    toast({ title: t.offlineTitle, description: t.offlineDescription });
+    host.emit('sgx-risk-assessed', { assessment: outcome });
+  };
+
+  /** Sends the calculations kept on this device for the signed-in clinician, and says what became of them. */
+  const recordOfflineRuns = useCallback(async () => {
+    if (!userId) return;
+    const done = await replayOfflineRuns(userId, async (run) =>
+      (await accountApi()).recordOfflineRun(apiBase, run),
+    ).catch(() => null);
+    if (!done) return;
+    const count = (one: string, many: string, n: number) =>
+      n === 1 ? one : many.replace('{count}', lang === 'ar' ? ltr(n) : String(n));
+    if (done.refused > 0)
+      toast({
+        title: t.offlineRefusedTitle,
+        description: count(t.offlineRefusedOne, t.offlineRefusedMany, done.refused),
+        variant: 'destructive',
+      });
+    else if (done.saved > 0)
+      toast({
+        title: t.offlineSavedTitle,
+        description: count(t.offlineSavedOne, t.offlineSavedMany, done.saved),
+        variant: 'success',
+      });
+  }, [userId, apiBase, lang, t, toast]);
+
+  // Back online (the browser says so), or signed in with calculations waiting (a reload, another tab's):
+  // record them. The queue allows one replay at a time, so a second `online` event sends nothing twice.
+  useEffect(() => {
+    if (!userId) return;
+    const onOnline = () => void recordOfflineRuns();
+    window.addEventListener('online', onOnline);
+    if (offlineRuns(userId).length > 0 && navigator.onLine !== false) onOnline();
+    return () => window.removeEventListener('online', onOnline);
+  }, [userId, recordOfflineRuns]);
 
   const exportNotesPdf = useExportToNotes(apiBase);
   const exportToNotes = () => {
@@ -293,7 +370,24 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
             </Button>
           </div>
         </FormCard>
-        <div aria-live="polite">
+        <div aria-live="polite" css={{ display: 'grid', gap: '12px', alignContent: 'start' }}>
+          {assessment?.offline && (
+            <div
+              role="note"
+              data-testid="advisor-offline"
+              css={{
+                padding: '10px 12px',
+                borderRadius: token('--sgx-radius'),
+                border: `1px solid ${token('--sgx-color-border')}`,
+                background: token('--sgx-color-surface-alt'),
+              }}
+            >
+              <strong>{t.offlineComputed}</strong>
+              {assessment.offline !== 'anonymous' && (
+                <p css={{ margin: '4px 0 0' }}>{assessment.offline === 'kept' ? t.offlineKept : t.offlineNotKept}</p>
+              )}
+            </div>
+          )}
           {assessment && (
             <RiskResults
               assessment={assessment.result}
