@@ -52,9 +52,17 @@ async function prerenderPages() {
         rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'es' } },
       },
     });
-    const { renderPage, pageHead, LANGS } = await import(pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href);
+    const { renderPage, renderNotFoundPage, pageHead, LANGS } = await import(
+      pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href
+    );
     const pages = {};
-    for (const lang of LANGS) pages[lang] = { markup: await renderPage(lang), head: pageHead(lang) };
+    for (const lang of LANGS) {
+      pages[lang] = {
+        markup: await renderPage(lang),
+        head: pageHead(lang),
+        notFound: renderNotFoundPage(lang, pagePath(lang)),
+      };
+    }
     return pages;
   } finally {
     rmSync(serverDir, { recursive: true, force: true });
@@ -134,6 +142,8 @@ function injectPrerenderedMarkup(pages) {
               (_link, start, file) => `${start}${pagePath(lang)}${file}`,
             );
           this.emitFile({ type: 'asset', fileName: `${lang}/index.html`, source: html });
+          // its 404 page, for a missing path under /<lang>/ (the English one is the server's own)
+          this.emitFile({ type: 'asset', fileName: `${lang}/404.html`, source: pages[lang].notFound });
         }
       },
     },
