@@ -73,21 +73,26 @@ describe('the advisor on a CMS page of another origin', () => {
     await close();
   });
 
-  it('an unlisted origin: refused, and the user sees "Calculation Failed"', async () => {
+  // A refused answer (CORS) and no answer look the same to a page: the advisor computes on the device, with
+  // the same clinical/ code, and says the result was not saved (README "Offline and installing").
+  it('an unlisted origin: refused by CORS, and the advisor computes on the device and says so', async () => {
     const { page, close } = await openPage(browser, unlistedPage.url);
     await waitForWidget(page, 'sgx-bradycardia-advisor');
+    const refused = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/tools/run'));
     const widget = await assess(page);
+    await refused;
     await expect
       .poll(() => widget.getByRole('region', { name: 'Notifications' }).innerText())
-      .toContain('Calculation Failed');
-    expect(await widget.getByRole('region', { name: 'Notifications' }).innerText()).toContain(
-      'The server could not be reached',
-    );
-    expect(await widget.locator('[data-testid="risk-band"]').count()).toBe(0);
+      .toContain('Computed on this device');
+    expect(await widget.getByTestId('advisor-offline').innerText()).toBe('Computed on this device; not saved');
+    // the same figures as the API's (the listed origin's test above)
+    expect(await widget.getByTestId('risk-band').innerText()).toBe('MODERATE');
+    expect(await widget.getByTestId('risk-percent').innerText()).toBe('8.4%');
+    expect(await widget.getByTestId('advisor-dose').innerText()).toBe('140 mg (1.4 mL)');
     await close();
   });
 
-  it('with the API down, the user sees "Calculation Failed"', async () => {
+  it('with the API down, the advisor computes on the device and says so', async () => {
     const down = await serveFiles({
       '/': {
         body:
@@ -102,7 +107,9 @@ describe('the advisor on a CMS page of another origin', () => {
     const widget = await assess(page);
     await expect
       .poll(() => widget.getByRole('region', { name: 'Notifications' }).innerText())
-      .toContain('Calculation Failed');
+      .toContain('Computed on this device');
+    expect(await widget.getByTestId('advisor-offline').innerText()).toBe('Computed on this device; not saved');
+    expect(await widget.getByTestId('risk-band').innerText()).toBe('MODERATE');
     expect(await widget.getByRole('button', { name: 'Assess Risk' }).isEnabled()).toBe(true);
     await close();
     await down.close();

@@ -44,7 +44,8 @@ try {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
     await page.setContent(
-      `<html><body style="margin:0;background:transparent"><img src="${source}" width="${size}" height="${size}" style="display:block"></body></html>`,
+      `<html><body style="margin:0;background:transparent">` +
+        `<img src="${source}" width="${size}" height="${size}" style="display:block"></body></html>`,
     );
     await page.locator('img').evaluate((image) => image.decode());
     await page.screenshot({ path: path.join(publicDir, 'icons', file), omitBackground: true });
