@@ -119,6 +119,35 @@ describe('after one visit, with the network off', () => {
     await context.close();
   });
 
+  it('the bar\'s "Emergency" button opens the card, which computes a 20 kg child\'s doses', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await visitUntilControlled(context, `${product.url}/`);
+    await context.setOffline(true);
+    const errors = recordErrors(page);
+    await page.reload();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(HERO);
+    // on a phone too, the button is in the bar without opening the menu
+    const button = page.locator('#root header button[data-emergency]');
+    expect(await button.getAttribute('title')).toBe('Emergency');
+    await button.click();
+    const card = page.getByTestId('emergency-card');
+    await card.waitFor();
+    await card.getByRole('radio', { name: 'Child (under 18)' }).check();
+    await card.getByLabel(/^Weight/).fill('20');
+    const dose = (section: string, step: string) =>
+      card.locator(`[data-section="${section}"] [data-step="${step}"] [data-testid="emergency-dose"]`).innerText();
+    // docs/clinical-reference.md §7 worked checks: 0.02 mg/kg × 20 = 0.4 mg; 1 microgram/kg × 20 = 20 micrograms
+    await expect.poll(() => dose('bradycardia', 'atropine')).toBe('0.4 mg');
+    expect(await dose('anaphylaxis', 'adrenalineIv')).toBe('20 micrograms');
+    expect(await card.innerText()).toContain('Check against local protocol');
+    // Escape closes it and gives focus back to the button
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-emergency'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('/ar/ too (and / and /ar/ each work offline after a visit to the other)', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await visitUntilControlled(context, `${product.url}/ar/`);
