@@ -1,6 +1,6 @@
 /**
- * A catalogue's shape: the English catalogue's keys and argument lists, with any text (the same kind of
- * type as the widgets' `Catalogue<T>`; clinical/ imports nothing from widgets/). A translation typed as
+ * A catalogue's shape: the English catalogue's keys and argument lists, with any text (used by clinical/'s
+ * texts and by the widgets' message catalogues, `Messages`). A translation typed as
  * `Catalogue<typeof english>` fails the type check on a missing or extra key, or on a text function
  * taking other arguments.
  */

@@ -1,3 +1,4 @@
+import type { Catalogue } from '../../../clinical/texts/catalogue.ts';
 import { account } from './account.ts';
 import { advisor } from './advisor.ts';
 import { common } from './common.ts';
@@ -20,12 +21,7 @@ export const messagesEn = { common, doseCalculator, advisor, roi, portal, accoun
 export const pdfMessages = messagesEn;
 
 /**
- * A catalogue's shape: the English catalogue's keys and argument lists, with any text. Every language
- * is a `Messages`, so a missing or extra key, or a message taking other arguments, fails the type check.
+ * Every language is a `Messages`: the English catalogue's shape with any text (clinical/'s `Catalogue`, the
+ * type its texts use too), so a missing or extra key, or a message taking other arguments, fails the type check.
  */
-export type Catalogue<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => string
-    ? (...args: A) => string
-    : { readonly [K in keyof T]: Catalogue<T[K]> };
 export type Messages = Catalogue<typeof messagesEn>;
