@@ -2,23 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assessBradycardia } from './bradycardia-advisor.ts';
 import { RISK_FACTORS } from './bradycardia-model.ts';
-import { ADVISOR_NMBA_TYPES, BLOCK_DEPTHS, CARDIAC_HISTORIES, type BradycardiaInput } from './bradycardia-schema.ts';
+import { validAdvisorInput } from './test-inputs.test-support.ts';
+import type { BradycardiaInput } from './bradycardia-schema.ts';
 
-const advisorInput = fc.record({
-  weight: fc.double({ min: 1, max: 200, noNaN: true }),
-  age: fc.integer({ min: 0, max: 120 }),
-  baselineHr: fc.integer({ min: 20, max: 250 }),
-  cardiacHistory: fc.constantFrom(...CARDIAC_HISTORIES),
-  betaBlocker: fc.boolean(),
-  dexmedetomidine: fc.boolean(),
-  digoxin: fc.boolean(),
-  amiodarone: fc.boolean(),
-  highDoseOpioids: fc.boolean(),
-  vagalStimulus: fc.boolean(),
-  depth: fc.constantFrom(...BLOCK_DEPTHS),
-  nmba: fc.constantFrom(...ADVISOR_NMBA_TYPES),
-  creatinine: fc.integer({ min: 10, max: 200 }),
-});
+const advisorInput = validAdvisorInput;
 
 function assess(input: BradycardiaInput) {
   const outcome = assessBradycardia(input);

@@ -3,22 +3,9 @@ import { assessBradycardia, type BradycardiaOutcome } from './bradycardia-adviso
 import { riskBandFor } from './bradycardia-model.ts';
 import type { BradycardiaInput } from './bradycardia-schema.ts';
 import { atropineDoseMg } from './management-plan.ts';
+import { ADULT_ADVISOR_INPUT } from './test-inputs.test-support.ts';
 
-const base: BradycardiaInput = {
-  weight: 70,
-  age: 45,
-  baselineHr: 72,
-  cardiacHistory: 'none',
-  betaBlocker: false,
-  dexmedetomidine: false,
-  digoxin: false,
-  amiodarone: false,
-  highDoseOpioids: false,
-  vagalStimulus: false,
-  depth: 'tof_2_plus',
-  nmba: 'rocuronium',
-  creatinine: 90,
-};
+const base: BradycardiaInput = ADULT_ADVISOR_INPUT;
 const run = (changes: Record<string, unknown>): BradycardiaOutcome => assessBradycardia({ ...base, ...changes });
 function expectAssessment(outcome: BradycardiaOutcome) {
   if (outcome.kind !== 'assessment') throw new Error(`expected an assessment, got ${JSON.stringify(outcome)}`);

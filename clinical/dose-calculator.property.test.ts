@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateDose } from './dose-calculator.ts';
-import { AGE_GROUPS, DOSE_NMBA_TYPES, TOF_COUNTS, type DoseCalculatorInput } from './dose-schema.ts';
+import { validDoseInput } from './test-inputs.test-support.ts';
+import type { DoseCalculatorInput } from './dose-schema.ts';
 
-const validInput = fc.record({
-  ageGroup: fc.constantFrom(...AGE_GROUPS),
-  bodyWeight: fc.double({ min: 1, max: 200, noNaN: true }),
-  nmbaType: fc.constantFrom(...DOSE_NMBA_TYPES),
-  creatinine: fc.option(fc.double({ min: 10, max: 200, noNaN: true }), { nil: null }),
-  tofCount: fc.option(fc.constantFrom(...TOF_COUNTS), { nil: null }),
-  ptc: fc.option(fc.integer({ min: 0, max: 15 }), { nil: null }),
-  rsiScenario: fc.boolean(),
-  dialysis: fc.boolean(),
-});
+const validInput = validDoseInput;
 
 /** The rules of docs/product.md §5 restated as a plain decision list, independent of the implementation's structure. */
 function expectedKind(input: DoseCalculatorInput): string {

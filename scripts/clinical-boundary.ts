@@ -56,7 +56,8 @@ export function checkClinicalSource(
   importable: readonly string[] = [clinicalDir],
 ): BoundaryViolation[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
-  const isTest = /\.test\.ts$/.test(fileName);
+  // tests, and the inputs they share (*.test-support.ts), may use the test tools
+  const isTest = /\.test(-support)?\.ts$/.test(fileName);
   const violations: BoundaryViolation[] = [];
   const report = (node: ts.Node, message: string) => {
     const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart());

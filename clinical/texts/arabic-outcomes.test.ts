@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assessBradycardia } from '../bradycardia-advisor.ts';
-import { ADVISOR_NMBA_TYPES, BLOCK_DEPTHS, CARDIAC_HISTORIES } from '../bradycardia-schema.ts';
 import { calculateDose } from '../dose-calculator.ts';
-import { AGE_GROUPS, DOSE_NMBA_TYPES, TOF_COUNTS } from '../dose-schema.ts';
 import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../patient-record.ts';
 import { cockcroftGault } from '../renal.ts';
 import { calculateRoi } from '../roi.ts';
+import { ADULT_ADVISOR_INPUT, validAdvisorInput, validDoseInput } from '../test-inputs.test-support.ts';
 import { parseWith } from '../validation.ts';
 import { digitRuns, hasArabicLetters, isolationProblems } from './checks.ts';
 import { CLINICAL_TEXTS_AR, CLINICAL_TEXTS_EN, clinicalTextsFor, type ClinicalTexts } from './index.ts';
@@ -127,21 +126,7 @@ const DOSE_CASES: [string, unknown, string][] = [
   ['small volume, 3.5 kg child', { ...dose, ageGroup: 'pediatric', bodyWeight: 3.5, tofCount: '0' }, 'dose'],
 ];
 
-const advisor = {
-  weight: 70,
-  age: 45,
-  baselineHr: 72,
-  cardiacHistory: 'none',
-  betaBlocker: false,
-  dexmedetomidine: false,
-  digoxin: false,
-  amiodarone: false,
-  highDoseOpioids: false,
-  vagalStimulus: false,
-  depth: 'tof_2_plus',
-  nmba: 'rocuronium',
-  creatinine: 90,
-};
+const advisor = ADULT_ADVISOR_INPUT;
 
 /** Every risk band, every factor, every plan and re-paralysis branch, every warning of the advisor. */
 const ADVISOR_CASES: [string, unknown, string][] = [
@@ -337,35 +322,9 @@ describe('the other tools in Arabic: validation messages and notes carry the sam
 });
 
 describe('properties: Arabic and English agree on every field that is not a text', () => {
-  const doseInput = fc.record({
-    ageGroup: fc.constantFrom(...AGE_GROUPS),
-    bodyWeight: fc.double({ min: 1, max: 200, noNaN: true }),
-    nmbaType: fc.constantFrom(...DOSE_NMBA_TYPES),
-    creatinine: fc.option(fc.double({ min: 10, max: 200, noNaN: true }), { nil: null }),
-    tofCount: fc.option(fc.constantFrom(...TOF_COUNTS), { nil: null }),
-    ptc: fc.option(fc.integer({ min: 0, max: 15 }), { nil: null }),
-    rsiScenario: fc.boolean(),
-    dialysis: fc.boolean(),
-  });
-  const advisorInput = fc.record({
-    weight: fc.double({ min: 1, max: 200, noNaN: true }),
-    age: fc.integer({ min: 0, max: 120 }),
-    baselineHr: fc.integer({ min: 20, max: 250 }),
-    cardiacHistory: fc.constantFrom(...CARDIAC_HISTORIES),
-    betaBlocker: fc.boolean(),
-    dexmedetomidine: fc.boolean(),
-    digoxin: fc.boolean(),
-    amiodarone: fc.boolean(),
-    highDoseOpioids: fc.boolean(),
-    vagalStimulus: fc.boolean(),
-    depth: fc.constantFrom(...BLOCK_DEPTHS),
-    nmba: fc.constantFrom(...ADVISOR_NMBA_TYPES),
-    creatinine: fc.integer({ min: 10, max: 200 }),
-  });
-
   it('dose calculator: every valid input', () => {
     fc.assert(
-      fc.property(doseInput, (input) => {
+      fc.property(validDoseInput, (input) => {
         expectSameNumbers(calculateDose(input), calculateDose(input, CLINICAL_TEXTS_AR));
       }),
       { numRuns: 1000 },
@@ -374,7 +333,7 @@ describe('properties: Arabic and English agree on every field that is not a text
 
   it('advisor: every valid input', () => {
     fc.assert(
-      fc.property(advisorInput, (input) => {
+      fc.property(validAdvisorInput, (input) => {
         expectSameNumbers(assessBradycardia(input), assessBradycardia(input, CLINICAL_TEXTS_AR));
       }),
       { numRuns: 1000 },
@@ -384,7 +343,7 @@ describe('properties: Arabic and English agree on every field that is not a text
   it('any input at all: the same outcome kind, the same fields in error', () => {
     const languages: ClinicalTexts[] = [CLINICAL_TEXTS_EN, CLINICAL_TEXTS_AR];
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), doseInput, advisorInput), (input) => {
+      fc.property(fc.oneof(fc.anything(), validDoseInput, validAdvisorInput), (input) => {
         const [doseEn, doseAr] = languages.map((texts) => withoutTexts(calculateDose(input, texts)));
         const [advisorEn, advisorAr] = languages.map((texts) => withoutTexts(assessBradycardia(input, texts)));
         expect(doseAr).toEqual(doseEn);
