@@ -15,7 +15,8 @@ export const NOT_FOUND_TEXTS_EN: NotFoundTexts = {
   homeLink: 'Go to the home page',
 };
 
-const escapeHtml = (text: string) =>
+/** Text as HTML text or a quoted attribute value. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
 /** The whole 404 page in one language: its texts, `<html lang dir>`, and its home page's address. */

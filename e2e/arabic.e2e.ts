@@ -2,6 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutIsolates } from '../clinical/bidi.ts';
 import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
 import { messagesEn } from '../widgets/shared/messages/index.ts';
 import { launchBrowser } from './browser.ts';
@@ -238,7 +239,6 @@ describe('elements on a plain page of another origin', () => {
           .catch(() => ''),
       )
       .toBe(t.riskBands.MODERATE);
-    const withoutIsolates = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
     expect(withoutIsolates(await advisor.getByTestId('risk-percent').innerText())).toBe('8.4%');
     expect(await advisor.getByTestId('advisor-dose').innerText()).toContain('140 mg');
     // the plan's lines come from the API in Arabic

@@ -3,12 +3,12 @@
 // after the page has hydrated this markup (host/main.tsx).
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { notFoundPage } from '../contracts/not-found-page.ts';
+import { escapeHtml, notFoundPage } from '../contracts/not-found-page.ts';
 import { App } from './App.tsx';
-import { contentFor, LANGS } from './content/languages.ts';
+import { contentFor, LANG_PAGES, LANGS } from './content/languages.ts';
 import type { Lang } from './content/types.ts';
 
-export { LANGS };
+export { LANG_PAGES, LANGS };
 
 /** The page's markup in `lang`, for inside <div id="root">. */
 export async function renderPage(lang: Lang = 'en'): Promise<string> {
@@ -18,10 +18,15 @@ export async function renderPage(lang: Lang = 'en'): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** What the HTML around the markup says in `lang`: <html lang dir>, the title and the description. */
+/** What the HTML around the markup says in `lang`: <html lang dir>, the title and the description (as HTML). */
 export function pageHead(lang: Lang) {
   const { site } = contentFor(lang);
-  return { lang: site.lang, dir: site.dir, title: site.title, description: site.description };
+  return {
+    lang: site.lang,
+    dir: site.dir,
+    titleHtml: escapeHtml(site.title),
+    descriptionHtml: escapeHtml(site.description),
+  };
 }
 
 /** The 404 page in `lang`, served for a missing path under that language's page (api/http/not-found-page.ts). */

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ELEMENT_DEFINITIONS } from '../widgets/define-all.ts';
 import { App } from './App.tsx';
 import { LANG_PAGES, rememberedLang } from './content/languages.ts';
-import type { Lang } from './content/types.ts';
+import { documentLang } from './content/context.ts';
 import { followHashLinks } from './deep-link.ts';
 import { ISLANDS } from './islands.tsx';
 
@@ -29,7 +29,7 @@ const defineElements = ELEMENT_DEFINITIONS.map((define) => () => void define());
  * page's address is taken to their language's page, at the same section. Returns whether it is leaving.
  */
 function followRememberedLanguage(): boolean {
-  const pageLang: Lang = document.documentElement.lang === 'ar' ? 'ar' : 'en';
+  const pageLang = documentLang();
   const chosen = rememberedLang();
   if (!chosen || chosen === pageLang || location.pathname !== LANG_PAGES[pageLang]) return false;
   location.replace(`${LANG_PAGES[chosen]}${location.hash}`);

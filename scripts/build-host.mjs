@@ -52,7 +52,7 @@ async function prerenderPages() {
         rollupOptions: { output: { entryFileNames: 'entry-server.mjs', format: 'es' } },
       },
     });
-    const { renderPage, renderNotFoundPage, pageHead, LANGS } = await import(
+    const { renderPage, renderNotFoundPage, pageHead, LANGS, LANG_PAGES } = await import(
       pathToFileURL(path.join(serverDir, 'entry-server.mjs')).href
     );
     const pages = {};
@@ -60,7 +60,8 @@ async function prerenderPages() {
       pages[lang] = {
         markup: await renderPage(lang),
         head: pageHead(lang),
-        notFound: renderNotFoundPage(lang, pagePath(lang)),
+        path: LANG_PAGES[lang],
+        notFound: renderNotFoundPage(lang, LANG_PAGES[lang]),
       };
     }
     return pages;
@@ -77,17 +78,11 @@ const MARKUP_END = '<!--/sgx-page-markup-->';
 /** A pattern for everything from `start` to `end`, both included (the markers are plain text). */
 const between = (start, end) => new RegExp(`${start}[\\s\\S]*?${end}`);
 
-/** Where each language's page is served: English at the root, the others in a folder of their name. */
-export const pagePath = (lang) => (lang === 'en' ? '/' : `/${lang}/`);
-
 /** The <link rel="alternate" hreflang> set every language's page carries (English is also x-default). */
-const alternateLinks = (langs) =>
-  [...langs.map((lang) => [lang, pagePath(lang)]), ['x-default', pagePath('en')]]
+const alternateLinks = (pages) =>
+  [...Object.entries(pages).map(([lang, { path }]) => [lang, path]), ['x-default', pages.en.path]]
     .map(([lang, href]) => `<link rel="alternate" hreflang="${lang}" href="${href}" />`)
     .join('');
-
-const escapeHtml = (text) =>
-  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
 
 /**
  * A Vite plugin putting the English markup in index.html during the client build (so later plugins see the
@@ -115,7 +110,7 @@ function injectPrerenderedMarkup(pages) {
         const page = bundle['index.html'];
         if (!page || page.type !== 'asset') throw new Error('the client build wrote no index.html');
         // (the alternates go in here, after Vite has processed the page: it would read their hrefs as files)
-        const englishHtml = replaceOnce(String(page.source), '</head>', `${alternateLinks(langs)}</head>`);
+        const englishHtml = replaceOnce(String(page.source), '</head>', `${alternateLinks(pages)}</head>`);
         page.source = englishHtml;
         for (const lang of langs.filter((other) => other !== 'en')) {
           const { markup, head } = pages[lang];
@@ -131,15 +126,15 @@ function injectPrerenderedMarkup(pages) {
               `${MARKUP_START}${translated.body}${MARKUP_END}`,
             ),
             /<title>[^<]*<\/title>/,
-            `<title>${escapeHtml(head.title)}</title>`,
+            `<title>${head.titleHtml}</title>`,
           )
             .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, () => {
-              return `<meta name="description" content="${escapeHtml(head.description)}" />`;
+              return `<meta name="description" content="${head.descriptionHtml}" />`;
             })
             // each language's page has its own web app manifest beside it (vite.config.ts writes them)
             .replace(
               /(<link rel="manifest" href=")\/([^"/]+")/,
-              (_link, start, file) => `${start}${pagePath(lang)}${file}`,
+              (_link, start, file) => `${start}${pages[lang].path}${file}`,
             );
           this.emitFile({ type: 'asset', fileName: `${lang}/index.html`, source: html });
           // its 404 page, for a missing path under /<lang>/ (the English one is the server's own)

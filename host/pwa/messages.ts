@@ -1,3 +1,4 @@
+import { langOf } from '../../widgets/shared/lang.ts';
 import type { Lang } from '../content/types.ts';
 
 /** What the installable page says of itself: the app's short name and the update prompt (host/pwa/register.ts). */
@@ -22,5 +23,5 @@ const MESSAGES: Readonly<Record<Lang, PwaMessages>> = { en, ar };
 
 /** The texts in `lang` (a page's `<html lang>`): Arabic for `ar` and `ar-…`, English otherwise. */
 export function pwaMessagesFor(lang: string | null | undefined): PwaMessages {
-  return MESSAGES[lang?.toLowerCase().split('-')[0] === 'ar' ? 'ar' : 'en'];
+  return MESSAGES[langOf(lang)];
 }
