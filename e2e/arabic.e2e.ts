@@ -215,6 +215,9 @@ describe('elements on a plain page of another origin', () => {
     }
     const calculator = cms.locator('sgx-dose-calculator');
     expect(await calculator.getByRole('button', { name: messagesAr.doseCalculator.calculate }).count()).toBe(1);
+    // a closed disclosure points the way the text reads
+    const toggle = calculator.getByRole('button', { name: messagesAr.doseCalculator.crclHelperToggle });
+    expect(await toggle.innerText()).toMatch(/^◂ /);
     const result = await calculate(
       calculator,
       messagesAr.doseCalculator as unknown as typeof messagesEn.doseCalculator,
