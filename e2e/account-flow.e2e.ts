@@ -6,7 +6,7 @@ import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../api/test-support/postgres-cluster.ts';
 import { launchBrowser } from './browser.ts';
-import { startProductServer } from './support.ts';
+import { startProductServer, waitForWidget } from './support.ts';
 import { formatDate } from '../widgets/shared/format.ts';
 
 // Issue 6: the account area end to end on the product page, against the real server: once on the
@@ -31,11 +31,8 @@ async function pdfText(download: Download, name: string) {
 }
 async function openPage(page: Page) {
   await page.goto(`${product.url}/`);
-  await page.waitForFunction(() =>
-    ['sgx-dose-calculator', 'sgx-access-portal'].every(
-      (tag) => document.querySelector(tag)?.shadowRoot?.childElementCount,
-    ),
-  );
+  await waitForWidget(page, 'sgx-access-portal');
+  await waitForWidget(page, 'sgx-dose-calculator');
 }
 async function signUp(portal: Locator, name: string) {
   await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function openArabic(width = 1280) {
   const opened = await openPage(browser, `${product.url}/ar/`, { viewport: { width, height: 900 } });
-  await Promise.all(WIDGETS.map((tag) => waitForWidget(opened.page, tag)));
+  for (const tag of WIDGETS) await waitForWidget(opened.page, tag);
   return opened;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { artifactsDir, startProductServer } from './support.ts';
+import { artifactsDir, startProductServer, waitForWidget } from './support.ts';
 
 // The full single page as `npm start` serves it (issue 5).
 let browser: Browser;
@@ -63,11 +63,10 @@ async function open(width = 1280, options: { reducedMotion?: boolean; clock?: bo
   });
   if (options.clock) await page.clock.install();
   await page.goto(`${product.url}/`);
-  await page.waitForFunction(() =>
-    ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'].every(
-      (tag) => document.querySelector(tag)?.shadowRoot?.childElementCount,
-    ),
-  );
+  // each element is defined as the reader nears it (host/elements.ts): scrolled to in turn, then back to the top
+  for (const tag of ['sgx-access-portal', 'sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator'])
+    await waitForWidget(page, tag);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   return { page, errors, close: () => context.close() };
 }
 

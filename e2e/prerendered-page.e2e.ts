@@ -141,6 +141,30 @@ describe('the prerendered product page', () => {
     await context.close();
   });
 
+  it('each element’s box is reserved at the height it renders at, on phones, a tablet and a desktop', async () => {
+    // The page defines each element as the reader nears it (host/elements.ts): until then its box holds
+    // the height host/components/ToolSections.tsx reserves, so nothing below moves when it upgrades.
+    for (const width of [360, 390, 412, 768, 1280]) {
+      const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: { width, height: 900 } });
+      for (const tag of ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator']) {
+        await waitForWidget(page, tag);
+        const [reserved, rendered] = await page.evaluate((name) => {
+          // the box the page reserves: an undefined element with the same class, beside the rendered one
+          const element = document.querySelector(name)!;
+          const probe = document.createElement('sgx-reserved-probe');
+          probe.className = element.className;
+          element.after(probe);
+          const heights = [probe.getBoundingClientRect().height, element.getBoundingClientRect().height];
+          probe.remove();
+          return heights;
+        }, tag);
+        expect([width, tag, Math.abs(rendered - reserved) / rendered < 0.08]).toEqual([width, tag, true]);
+      }
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
   it('nothing shifts while the script runs and the elements upgrade (CLS under 0.02)', async () => {
     const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: MOBILE });
     await page.evaluate(() => {

@@ -62,8 +62,13 @@ export async function openPage(
   return { page, errors, close: () => context.close() };
 }
 
-/** Waits until a custom element is defined and has rendered into its shadow root. */
+/**
+ * Waits until a custom element is defined and has rendered into its shadow root. The product page defines
+ * each element as the reader comes near it (host/elements.ts), so it is scrolled into view first, as a
+ * reader would.
+ */
 export async function waitForWidget(page: Page, selector: string) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
   await page.waitForFunction(
     (sel) => {
       const element = document.querySelector(sel);

@@ -1,10 +1,10 @@
 import { useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { ELEMENT_DEFINITIONS } from '../widgets/define-all.ts';
 import { App } from './App.tsx';
 import { LANG_PAGES, rememberedLang } from './content/languages.ts';
 import { documentLang } from './content/context.ts';
 import { followHashLinks } from './deep-link.ts';
+import { defineElementsAsReached } from './elements.ts';
 import { ISLANDS } from './islands.tsx';
 
 /** Runs each step in a task of its own, so that a phone's main thread stays free for input between them. */
@@ -19,10 +19,9 @@ function oneTaskEach(steps: readonly (() => void)[]): void {
 
 /**
  * The elements are defined once the prerendered page is hydrated (defined earlier, they would change
- * the markup hydration checks against the server's), one per task, the bar's first: each upgrade
- * renders a whole form into its shadow root.
+ * the markup hydration checks against the server's), each as the reader comes near it (host/elements.ts).
  */
-const defineElements = ELEMENT_DEFINITIONS.map((define) => () => void define());
+const defineElements = () => void defineElementsAsReached();
 
 /**
  * A reader who chose the other language (the switch in the navigation remembers it) and comes back to this
@@ -38,8 +37,8 @@ function followRememberedLanguage(): boolean {
 
 /**
  * The service worker (host/pwa/register.ts: offline use, the update prompt) is registered last: after the
- * islands and the elements, once the page has loaded and the main thread is idle, from a chunk of its own
- * (with workbox-window, 3.4 KiB gzip), so the first view never waits for it.
+ * islands and the elements near the screen, once the page has loaded and the main thread is idle, from a
+ * chunk of its own (with workbox-window, 3.4 KiB gzip), so the first view never waits for it.
  */
 function registerServiceWorkerWhenIdle(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -60,11 +59,11 @@ if (followRememberedLanguage()) {
     const container = root.querySelector<HTMLElement>(`[data-island="${id}"]`)!;
     hydrateRoot(container, <Component />);
   });
-  oneTaskEach([() => void followHashLinks(), ...hydrations, ...defineElements, registerServiceWorkerWhenIdle]);
+  oneTaskEach([() => void followHashLinks(), ...hydrations, defineElements, registerServiceWorkerWhenIdle]);
 } else {
   // `npm run dev` serves the page empty: render it whole.
   function Page() {
-    useLayoutEffect(() => oneTaskEach(defineElements), []);
+    useLayoutEffect(() => defineElementsAsReached(), []);
     return <App />;
   }
   createRoot(root).render(<Page />);

@@ -149,8 +149,30 @@ export function keepInPlace(target: HTMLElement): void {
 }
 
 /**
- * Smooth-scrolls to a section (instantly when the user asks for reduced motion). The fixed
- * navigation bar's height is accounted for by each section's `scroll-margin-top`.
+ * Keeps `target` in place (keepInPlace) once a smooth scroll to it has ended: the elements the page defines
+ * on the way (host/elements.ts) change the heights above it while it runs. Input from the user, or a new
+ * destination, cancels it; a browser without `scrollend` keeps where the smooth scroll ends.
+ */
+function keepInPlaceOnArrival(target: HTMLElement): void {
+  stopKeepingInPlace();
+  const arrived = () => {
+    cancel();
+    keepInPlace(target);
+  };
+  const offInput = onUserInput(cancel);
+  window.addEventListener('scrollend', arrived, { once: true });
+  function cancel() {
+    window.removeEventListener('scrollend', arrived);
+    offInput();
+    if (stopKeeping === cancel) stopKeeping = undefined;
+  }
+  stopKeeping = cancel;
+}
+
+/**
+ * Smooth-scrolls to a section (instantly when the user asks for reduced motion), then keeps it in place
+ * while the layout above it settles. The fixed navigation bar's height is accounted for by each section's
+ * `scroll-margin-top`.
  */
 export function scrollToSection(id: string): void {
   const target = document.getElementById(id);
@@ -159,6 +181,8 @@ export function scrollToSection(id: string): void {
   setChosenSection(navSectionOf(target));
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  if (reduce) keepInPlace(target);
+  else keepInPlaceOnArrival(target);
   if (history.replaceState) history.replaceState(null, '', `#${id}`);
   // Move keyboard focus to the section so Tab continues from there.
   focusWithoutScrolling(target);

@@ -1,5 +1,5 @@
 // Side-effect module: registers every element (idempotent). Imported by the all-in-one bundle and
-// Storybook; the host page defines them itself from the same list, one per task after hydration.
+// Storybook. The host page defines them itself as the reader nears each one (host/elements.ts).
 import { ELEMENT_DEFINITIONS } from './define-all.ts';
 
 for (const define of ELEMENT_DEFINITIONS) define();

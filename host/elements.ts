@@ -1,0 +1,83 @@
+/** One of the product page's custom elements: its tag, and its code, a chunk of its own fetched when first needed. */
+export interface PageElement {
+  tag: string;
+  load: () => Promise<() => CustomElementConstructor>;
+}
+
+/** The page's elements, the bar's access control first (host/elements.test.ts checks each defines its tag). */
+export const PAGE_ELEMENTS: readonly PageElement[] = [
+  {
+    tag: 'sgx-access-portal',
+    load: async () => (await import('../widgets/access-portal/element.ts')).defineAccessPortal,
+  },
+  {
+    tag: 'sgx-dose-calculator',
+    load: async () => (await import('../widgets/dose-calculator/element.ts')).defineDoseCalculator,
+  },
+  {
+    tag: 'sgx-bradycardia-advisor',
+    load: async () => (await import('../widgets/bradycardia-advisor/element.ts')).defineBradycardiaAdvisor,
+  },
+  {
+    tag: 'sgx-roi-calculator',
+    load: async () => (await import('../widgets/roi-calculator/element.ts')).defineRoiCalculator,
+  },
+];
+
+/**
+ * How far beyond the screen an element is defined: one screen height above and below, so that it has
+ * rendered before a reader scrolling towards it (or following a link to its section) sees it.
+ */
+export const DEFINE_AHEAD = '100% 0px';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Defines each element once one of its instances comes within a screen of the viewport, or when the page
+ * is about to be printed. An upgrade renders a whole form into a shadow root (40 to 50 ms on a phone),
+ * so the page does it only for the tools a reader reaches, one per task, and fetches each element's code
+ * only then. A chunk that fails to load (offline before the service worker holds it) is tried again when
+ * the browser is back online. Returns the cleanup.
+ */
+export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_ELEMENTS): () => void {
+  const waiting = new Map(elements.map((element) => [element.tag, element]));
+  const instancesOf = (tag: string) => [...document.getElementsByTagName(tag)];
+  let defining = Promise.resolve();
+
+  const reach = (element: PageElement) => {
+    if (!waiting.delete(element.tag)) return;
+    for (const instance of instancesOf(element.tag)) observer.unobserve(instance);
+    const loading = element.load(); // fetched now, in parallel with any other; defined in turn
+    defining = defining.then(async () => {
+      try {
+        const define = await loading;
+        await nextTask();
+        define();
+        await nextTask();
+      } catch {
+        waiting.set(element.tag, element);
+        window.addEventListener('online', () => watch(element), { once: true });
+      }
+    });
+  };
+  const watch = (element: PageElement) => {
+    for (const instance of instancesOf(element.tag)) observer.observe(instance);
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const element = entry.isIntersecting ? waiting.get(entry.target.localName) : undefined;
+        if (element) reach(element);
+      }
+    },
+    { rootMargin: DEFINE_AHEAD },
+  );
+  const reachAll = () => [...waiting.values()].forEach(reach);
+
+  elements.forEach(watch);
+  window.addEventListener('beforeprint', reachAll);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('beforeprint', reachAll);
+  };
+}
