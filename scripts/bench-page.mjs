@@ -116,11 +116,12 @@ export async function clickToPaint(url, clicks = 7) {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
+    // the page defines the calculator as the reader nears it (host/elements.ts)
+    const calculator = page.locator('sgx-dose-calculator');
+    await calculator.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('sgx-dose-calculator')?.shadowRoot?.childElementCount);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const calculator = page.locator('sgx-dose-calculator');
-    await calculator.scrollIntoViewIfNeeded();
     await calculator.getByLabel(/^Body weight/).fill('70');
     await calculator.getByLabel(/^TOF count/).selectOption('2');
     await page.evaluate(() => {
