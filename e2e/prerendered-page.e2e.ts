@@ -144,8 +144,14 @@ describe('the prerendered product page', () => {
   it('each element’s box is reserved at the height it renders at, on phones, a tablet and a desktop', async () => {
     // The page defines each element as the reader nears it (host/elements.ts): until then its box holds
     // the height host/components/ToolSections.tsx reserves, so nothing below moves when it upgrades.
-    for (const width of [360, 390, 412, 768, 1280]) {
-      const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: { width, height: 900 } });
+    const pages = [
+      ...[360, 390, 412, 768, 1280].map((width) => ['/', width] as const),
+      ...[390, 1280].map((width) => ['/ar/', width] as const),
+    ];
+    for (const [address, width] of pages) {
+      const { page, errors, close } = await openPage(browser, `${product.url}${address}`, {
+        viewport: { width, height: 900 },
+      });
       for (const tag of ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator']) {
         await waitForWidget(page, tag);
         const [reserved, rendered] = await page.evaluate((name) => {
@@ -154,11 +160,15 @@ describe('the prerendered product page', () => {
           const probe = document.createElement('sgx-reserved-probe');
           probe.className = element.className;
           element.after(probe);
-          const heights = [probe.getBoundingClientRect().height, element.getBoundingClientRect().height];
+          const heights: [number, number] = [
+            probe.getBoundingClientRect().height,
+            element.getBoundingClientRect().height,
+          ];
           probe.remove();
           return heights;
         }, tag);
-        expect([width, tag, Math.abs(rendered - reserved) / rendered < 0.08]).toEqual([width, tag, true]);
+        const off = Math.abs(rendered - reserved) / rendered;
+        expect([address, width, tag, off < 0.08]).toEqual([address, width, tag, true]);
       }
       expect(errors).toEqual([]);
       await close();
