@@ -141,6 +141,27 @@ describe('the prerendered product page', () => {
     await context.close();
   });
 
+  it('defines a tool only as the reader nears it, and every tool at the first Tab', async () => {
+    const { page, errors, close } = await openPage(browser, `${product.url}/`, { viewport: MOBILE });
+    const defined = () =>
+      page.evaluate(() =>
+        ['sgx-access-portal', 'sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator'].map((tag) =>
+          Boolean(customElements.get(tag) && document.querySelector(tag)!.shadowRoot?.childElementCount),
+        ),
+      );
+    await waitForWidget(page, 'sgx-access-portal'); // in the fixed bar: in view from the start
+    await page.waitForTimeout(1000);
+    expect(await defined()).toEqual([true, false, false, false]);
+    // scrolling to the calculator defines it and the advisor (within a screen below), not the ROI calculator
+    await page.locator('sgx-dose-calculator').scrollIntoViewIfNeeded();
+    await expect.poll(defined).toEqual([true, true, true, false]);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.keyboard.press('Tab');
+    await expect.poll(defined).toEqual([true, true, true, true]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('each element’s box is reserved at the height it renders at, on phones, a tablet and a desktop', async () => {
     // The page defines each element as the reader nears it (host/elements.ts): until then its box holds
     // the height host/components/ToolSections.tsx reserves, so nothing below moves when it upgrades.

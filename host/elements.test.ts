@@ -95,6 +95,19 @@ describe('the page defines each element as the reader nears it', () => {
     stop();
   });
 
+  it('defines the rest at the first Tab, so the keyboard reaches every tool; other keys scroll as usual', async () => {
+    const log: string[] = [];
+    const stop = defineElementsAsReached(['x-top', 'x-one', 'x-two'].map((tag) => fakeElement(tag, log)));
+    reveal('x-top');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown' }));
+    await settle();
+    expect(log.filter((line) => line.startsWith('define'))).toEqual(['define x-top']);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    await settle();
+    expect(log.filter((line) => line.startsWith('define'))).toEqual(['define x-top', 'define x-one', 'define x-two']);
+    stop();
+  });
+
   it('defines the rest before the page is printed', async () => {
     const log: string[] = [];
     const stop = defineElementsAsReached(['x-top', 'x-one', 'x-two'].map((tag) => fakeElement(tag, log)));
@@ -119,11 +132,12 @@ describe('the page defines each element as the reader nears it', () => {
     stop();
   });
 
-  it('after the cleanup nothing is watched and printing defines nothing', async () => {
+  it('after the cleanup nothing is watched and neither printing nor Tab defines anything', async () => {
     const log: string[] = [];
     defineElementsAsReached([fakeElement('x-one', log)])();
     expect(TestObserver.current!.observed.size).toBe(0);
     window.dispatchEvent(new Event('beforeprint'));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
     await settle();
     expect(log).toEqual([]);
   });

@@ -33,11 +33,12 @@ export const DEFINE_AHEAD = '100% 0px';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Defines each element once one of its instances comes within a screen of the viewport, or when the page
- * is about to be printed. An upgrade renders a whole form into a shadow root (40 to 50 ms on a phone),
- * so the page does it only for the tools a reader reaches, one per task, and fetches each element's code
- * only then. A chunk that fails to load (offline before the service worker holds it) is tried again when
- * the browser is back online. Returns the cleanup.
+ * Defines each element once one of its instances comes within a screen of the viewport, or at the first
+ * Tab key (a keyboard user moves through every control), or when the page is about to be printed. An
+ * upgrade renders a whole form into a shadow root (40 to 50 ms on a phone), so the page does it only for
+ * the tools a reader reaches, one per task, and fetches each element's code only then. A chunk that fails
+ * to load (offline before the service worker holds it) is tried again when the browser is back online.
+ * Returns the cleanup.
  */
 export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_ELEMENTS): () => void {
   const waiting = new Map(elements.map((element) => [element.tag, element]));
@@ -73,11 +74,18 @@ export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_
     { rootMargin: DEFINE_AHEAD },
   );
   const reachAll = () => [...waiting.values()].forEach(reach);
+  // Tab moves through the page's controls, the elements' too: they must all be there (each defined in
+  // its own task still), or the first Tab past a tool not yet reached would skip it.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') reachAll();
+  };
 
   elements.forEach(watch);
   window.addEventListener('beforeprint', reachAll);
+  window.addEventListener('keydown', onKey, { capture: true, passive: true });
   return () => {
     observer.disconnect();
     window.removeEventListener('beforeprint', reachAll);
+    window.removeEventListener('keydown', onKey, { capture: true });
   };
 }
