@@ -61,6 +61,30 @@ async function calculate(widget: Locator, t: typeof messagesEn.doseCalculator, w
 }
 
 describe('the Arabic page at /ar/', () => {
+  it('has its texts in a chunk of its own: /ar/ preloads it, the English page never fetches it', async () => {
+    const preloads = async (address: string) =>
+      [
+        ...(await (await fetch(`${product.url}${address}`)).text()).matchAll(
+          /<link rel="modulepreload"[^>]*href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    const english = await preloads('/');
+    const onlyArabic = (await preloads('/ar/')).filter((href) => !english.includes(href));
+    expect(onlyArabic).toHaveLength(1);
+    const chunk = onlyArabic[0]!;
+    expect(await (await fetch(`${product.url}${chunk}`)).text()).toContain('الأسئلة الشائعة');
+    for (const address of ['/', '/ar/']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(`${product.url}${address}`);
+      await waitForWidget(page, 'sgx-access-portal'); // the whole page hydrated
+      expect([address, fetched.includes(chunk)]).toEqual([address, address === '/ar/']);
+      await context.close();
+    }
+  });
+
   it('is served as Arabic, right to left, with Arabic navigation and text', async () => {
     const response = await fetch(`${product.url}/ar/`);
     expect(response.status).toBe(200);

@@ -5,10 +5,13 @@ import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { escapeHtml, notFoundPage } from '../contracts/not-found-page.ts';
 import { App } from './App.tsx';
-import { contentFor, LANG_PAGES, LANGS } from './content/languages.ts';
+import { contentFor, LANG_PAGES, LANGS, loadContent } from './content/languages.ts';
 import type { Lang } from './content/types.ts';
 
 export { LANG_PAGES, LANGS };
+
+// every language's content, for the pages and 404 pages rendered here
+await Promise.all(LANGS.map(loadContent));
 
 /** The page's markup in `lang`, for inside <div id="root">. */
 export async function renderPage(lang: Lang = 'en'): Promise<string> {

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { LANG_PAGES, rememberedLang } from './content/languages.ts';
+import { LANG_PAGES, loadContent, rememberedLang } from './content/languages.ts';
 import { documentLang } from './content/context.ts';
 import { followHashLinks } from './deep-link.ts';
 import { defineElementsAsReached } from './elements.ts';
@@ -49,22 +49,30 @@ function registerServiceWorkerWhenIdle(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-const root = document.getElementById('root')!;
-if (followRememberedLanguage()) {
-  // leaving for the other language's page: nothing to hydrate here
-} else if (root.firstElementChild) {
-  // The built page holds the prerendered markup (scripts/build-host.mjs): each island hydrates in a task
-  // of its own, top of the page first; a link to a section lands on it once the top is hydrated.
-  const hydrations = ISLANDS.map(({ id, Component }) => () => {
-    const container = root.querySelector<HTMLElement>(`[data-island="${id}"]`)!;
-    hydrateRoot(container, <Component />);
-  });
-  oneTaskEach([() => void followHashLinks(), ...hydrations, defineElements, registerServiceWorkerWhenIdle]);
-} else {
-  // `npm run dev` serves the page empty: render it whole.
-  function Page() {
-    useLayoutEffect(() => defineElementsAsReached(), []);
-    return <App />;
+/** Hydrates the prerendered page, or renders it whole when it came empty (`npm run dev`). */
+function start(root: HTMLElement): void {
+  if (root.firstElementChild) {
+    // The built page holds the prerendered markup (scripts/build-host.mjs): each island hydrates in a task
+    // of its own, top of the page first; a link to a section lands on it once the top is hydrated.
+    const hydrations = ISLANDS.map(({ id, Component }) => () => {
+      const container = root.querySelector<HTMLElement>(`[data-island="${id}"]`)!;
+      hydrateRoot(container, <Component />);
+    });
+    oneTaskEach([() => void followHashLinks(), ...hydrations, defineElements, registerServiceWorkerWhenIdle]);
+  } else {
+    function Page() {
+      useLayoutEffect(() => defineElementsAsReached(), []);
+      return <App />;
+    }
+    createRoot(root).render(<Page />);
   }
-  createRoot(root).render(<Page />);
+}
+
+if (!followRememberedLanguage()) {
+  // The page's texts in its language first (Arabic is a chunk of its own). Should that chunk not arrive
+  // (offline before the service worker held it), the served page stays as it is, and the tools still work.
+  loadContent(documentLang()).then(
+    () => start(document.getElementById('root')!),
+    () => oneTaskEach([defineElements, registerServiceWorkerWhenIdle]),
+  );
 }

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from './App.tsx';
 import { languageHref } from './components/LanguageSwitch.tsx';
 import { Nav } from './components/Nav.tsx';
-import { CONTENT_AR, CONTENT_EN } from './content/index.ts';
+import { CONTENT_AR, CONTENT_EN, loadContent } from './content/index.ts';
 import { setChosenSection } from './scroll.ts';
 
 // The page in each language (host/content): <App lang> provides the content; a part hydrated on its own
@@ -13,6 +13,9 @@ const navLabels = () =>
   within(screen.getByRole('navigation'))
     .getAllByRole('link')
     .map((link) => link.textContent);
+
+// host/main.tsx loads the page's language before it renders; so do these tests
+beforeAll(() => loadContent('ar'));
 
 afterEach(() => {
   document.documentElement.removeAttribute('lang');

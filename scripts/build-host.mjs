@@ -136,13 +136,30 @@ function injectPrerenderedMarkup(pages) {
               /(<link rel="manifest" href=")\/([^"/]+")/,
               (_link, start, file) => `${start}${pages[lang].path}${file}`,
             );
-          this.emitFile({ type: 'asset', fileName: `${lang}/index.html`, source: html });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${lang}/index.html`,
+            source: withContentPreload(html, bundle, lang),
+          });
           // its 404 page, for a missing path under /<lang>/ (the English one is the server's own)
           this.emitFile({ type: 'asset', fileName: `${lang}/404.html`, source: pages[lang].notFound });
         }
       },
     },
   };
+}
+
+/**
+ * The page's content in `lang` is a chunk of its own (host/content/languages.ts), which the script fetches
+ * before it hydrates: the page names it in <head> so the browser fetches it beside the script, not after.
+ */
+function withContentPreload(html, bundle, lang) {
+  const entry = `host/content/${lang}/index.ts`;
+  const chunk = Object.values(bundle).find(
+    (file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(entry),
+  );
+  if (!chunk) throw new Error(`no chunk of its own for ${entry}: is it still imported only dynamically?`);
+  return replaceOnce(html, '</head>', `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n</head>`);
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { Nav } from '../host/components/Nav.tsx';
 import { PageContentContext } from '../host/content/context.ts';
-import { contentFor } from '../host/content/languages.ts';
+import { CONTENT_AR } from '../host/content/ar/index.ts';
+import { CONTENT_EN } from '../host/content/en.ts';
 import type { SelectedPatient } from '../widgets/shared/session-state.ts';
 import { EMERGENCY_CARD_HOLDER_ATTRIBUTE } from '../widgets/shared/emergency-card/open-card.tsx';
 import { expectExactText, expectText, localeKit, localeOf, named, startingWith, type LocaleKit } from './locale.tsx';
@@ -164,10 +165,13 @@ export const FromTheAdvisor: Story = {
   },
 };
 
+/** The page's content in each locale (the page itself loads the Arabic on /ar/ only: host/content/languages.ts). */
+const PAGE_CONTENT = { en: CONTENT_EN, ar: CONTENT_AR };
+
 export const FromThePageBar: Story = {
   name: "From the product page's bar",
   render: (_args, { globals }) => (
-    <PageContentContext.Provider value={contentFor(localeOf(globals))}>
+    <PageContentContext.Provider value={PAGE_CONTENT[localeOf(globals)]}>
       <div style={{ position: 'relative', minBlockSize: '80px' }}>
         <Nav />
       </div>
@@ -175,7 +179,7 @@ export const FromThePageBar: Story = {
   ),
   play: async ({ canvasElement, globals }) => {
     const kit = localeKit(globals);
-    const label = contentFor(kit.locale).chrome.emergency;
+    const label = PAGE_CONTENT[kit.locale].chrome.emergency;
     // outside <nav>: the ten section links stay the navigation's links
     const button = canvasElement.querySelector<HTMLButtonElement>('header button[data-emergency]')!;
     await expect(button.closest('nav')).toBeNull();

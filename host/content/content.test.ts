@@ -15,6 +15,7 @@ import {
   SAFETY,
   TOOL_SECTIONS,
   contentFor,
+  loadContent,
   rememberLang,
   rememberedLang,
 } from './index.ts';
@@ -69,8 +70,9 @@ const english = new Map(texts(CONTENT_EN).map(({ path, text }) => [path, text]))
 const arabicText = arabic.filter(({ path }) => !EXEMPT_FIELDS.has(field(path)));
 
 describe('the page content per language', () => {
-  it('contentFor gives each language its content; English is the section constants, unchanged', () => {
+  it('contentFor gives each language its content; English is the section constants, unchanged', async () => {
     expect(contentFor('en')).toBe(CONTENT_EN);
+    expect(await loadContent('ar')).toBe(CONTENT_AR);
     expect(contentFor('ar')).toBe(CONTENT_AR);
     expect([CONTENT_EN.site.lang, CONTENT_EN.site.dir, CONTENT_AR.site.lang, CONTENT_AR.site.dir]).toEqual([
       'en',
@@ -88,6 +90,17 @@ describe('the page content per language', () => {
     expect(CONTENT_EN.advantage).toMatchObject(ADVANTAGE);
     expect(CONTENT_EN.safety).toMatchObject(SAFETY);
     expect(CONTENT_EN.evidence).toMatchObject(EVIDENCE);
+  });
+
+  it('Arabic is loaded on demand: contentFor says so before loadContent, then gives it', async () => {
+    vi.resetModules(); // a fresh module, as on a page that has not loaded it (after the identity checks above)
+    const fresh = await import('./languages.ts');
+    expect(fresh.contentFor('en').site.lang).toBe('en');
+    expect(() => fresh.contentFor('ar')).toThrow(
+      `The page's content in "ar" is not loaded: await loadContent('ar') first.`,
+    );
+    const loaded = await fresh.loadContent('ar');
+    expect([loaded.site.lang, fresh.contentFor('ar')]).toEqual(['ar', loaded]);
   });
 
   it('both languages have the same fields, list lengths and section anchors', () => {

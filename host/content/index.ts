@@ -19,4 +19,4 @@ export { CONTACT } from './contact.ts';
 // The page in each language (PageContent): English as above, Arabic in ./ar/.
 export { CONTENT_EN } from './en.ts';
 export { CONTENT_AR } from './ar/index.ts';
-export { contentFor, LANGS, LANG_STORAGE_KEY, rememberLang, rememberedLang } from './languages.ts';
+export { contentFor, LANGS, LANG_STORAGE_KEY, loadContent, rememberLang, rememberedLang } from './languages.ts';

@@ -1,4 +1,3 @@
-import { CONTENT_AR } from './ar/index.ts';
 import { CONTENT_EN } from './en.ts';
 import type { Lang, PageContent } from './types.ts';
 
@@ -8,11 +7,26 @@ export const LANGS: readonly Lang[] = ['en', 'ar'];
 /** Where each language's page is served (scripts/build-host.mjs writes them there). */
 export const LANG_PAGES: Readonly<Record<Lang, string>> = { en: '/', ar: '/ar/' };
 
-const CONTENT: Record<Lang, PageContent> = { en: CONTENT_EN, ar: CONTENT_AR };
+/**
+ * Each language's content: English in the page's own script; Arabic a chunk of its own (about 20 KiB gzip),
+ * so a reader of the English page never downloads it.
+ */
+const LOADERS: Readonly<Record<Lang, () => Promise<PageContent>>> = {
+  en: async () => CONTENT_EN,
+  ar: async () => (await import('./ar/index.ts')).CONTENT_AR,
+};
+const loaded: Partial<Record<Lang, PageContent>> = { en: CONTENT_EN };
 
-/** The page's content in `lang`. */
+/** Fetches the page's content in `lang` (at once for English), for contentFor. */
+export async function loadContent(lang: Lang): Promise<PageContent> {
+  return (loaded[lang] ??= await LOADERS[lang]());
+}
+
+/** The page's content in `lang`, once loaded: host/main.tsx loads the page's language before it hydrates. */
 export function contentFor(lang: Lang): PageContent {
-  return CONTENT[lang];
+  const content = loaded[lang];
+  if (!content) throw new Error(`The page's content in "${lang}" is not loaded: await loadContent('${lang}') first.`);
+  return content;
 }
 
 /** Where the reader's choice of language is remembered (`localStorage`): 'en' or 'ar'. */
