@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toWesternDigits } from './digits.ts';
+import { groupThousands, toWesternDigits } from './digits.ts';
 
 describe('toWesternDigits', () => {
   it.each([
@@ -24,5 +24,32 @@ describe('toWesternDigits', () => {
         expect(Number(toWesternDigits(arabic))).toBe(value);
       }),
     );
+  });
+});
+
+describe('groupThousands', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [2500, '2,500'],
+    [10000, '10,000'],
+    [1234567, '1,234,567'],
+    [-2500, '-2,500'],
+  ])('%d → %s', (value, written) => {
+    expect(groupThousands(value)).toBe(written);
+  });
+
+  it('writes every whole number as en-US does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (value) => {
+        expect(groupThousands(value)).toBe(value.toLocaleString('en-US'));
+      }),
+    );
+  });
+
+  it('refuses what is not a whole number', () => {
+    for (const value of [2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(() => groupThousands(value)).toThrow(RangeError);
   });
 });

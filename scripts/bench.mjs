@@ -294,10 +294,12 @@ ${range(page.lighthouse.desktop.loadAverage)} (desktop) on ${os.cpus().length} C
 |---|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-What the page runs before it is interactive: each section hydrates in a task of its own, and the custom
-elements are defined only as the reader comes within a screen of them (host/elements.ts). With all four
-upgraded during the load, as before, the mobile median was 89 (TBT 377 ms; runs 169 to 384 ms): each
-upgrade renders a whole form into a shadow root, 80 to 190 ms under the 4x CPU slowdown.
+What the page runs before it is interactive: each section hydrates in a task of its own, the custom
+elements are defined only as the reader comes within a screen of them (host/elements.ts), and nothing
+calls Intl while the page loads (docs/engineering-notes.md). With all four elements upgraded during the
+load, as before, the mobile median was 89 (TBT 377 ms; runs 169 to 384 ms): each upgrade renders a whole
+form into a shadow root, 80 to 190 ms under the 4x CPU slowdown. The first Intl call (a clinical text's
+\`toLocaleString\`) cost about 90 ms more.
 
 The largest contentful paint on mobile: ${lcpText}.
 The HTML served at \`/\` (prerendered): ${page.html.htmlKiB} KiB, ${page.html.transferKiB} KiB as sent (brotli),

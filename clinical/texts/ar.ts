@@ -1,4 +1,5 @@
 import { ltr } from '../bidi.ts';
+import { groupThousands } from '../digits.ts';
 import {
   ADULT_MIN_AGE_YEARS,
   ADVISOR_AGE_MAX_YEARS,
@@ -337,7 +338,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
 
   roiInput: {
     numberOfCases:
-      `يجب أن يكون عدد الحالات عددًا صحيحًا من ${ltr(0)} إلى ` + ltr(ROI_MAX_NUMBER_OF_CASES.toLocaleString('en-US')),
+      `يجب أن يكون عدد الحالات عددًا صحيحًا من ${ltr(0)} إلى ` + ltr(groupThousands(ROI_MAX_NUMBER_OF_CASES)),
     orCostPerMinute:
       'يجب أن تكون تكلفة الدقيقة في غرفة العمليات ' +
       `${ltr(`${ROI_OR_COST_MIN_SAR_PER_MIN}-${ROI_OR_COST_MAX_SAR_PER_MIN} SAR`)} بخطوات مقدارها ` +
@@ -451,7 +452,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `وأعطِ الجرعة بوحدة ${ltr('mg')}.`,
     sugammadexContext:
       `بعد سوغاماديكس ${also('sugammadex')} يحدث التأق ${also('anaphylaxis')} في نحو ${ltr(1)} من كل ` +
-      `${ltr(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN.toLocaleString('en-US'))} إعطاء (بيانات يابانية)، ومعظمه خلال ` +
+      `${ltr(groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN))} إعطاء (بيانات يابانية)، ومعظمه خلال ` +
       `${ltr(E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN)} دقائق من الحقن.`,
     needsWeight: `يُرجى إدخال وزن الطفل بوحدة ${ltr('kg')} لعرض الجرعات.`,
     sources: {

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.ts';
+import { groupThousands } from '../digits.ts';
 import {
   ADULT_MIN_AGE_YEARS,
   ADVISOR_AGE_MAX_YEARS,
@@ -289,8 +290,7 @@ export const CLINICAL_TEXTS_EN = {
 
   /** The ROI calculator's inputs as the API receives them (docs/product.md §3 and §5). */
   roiInput: {
-    numberOfCases:
-      `Number of cases must be a whole number from 0 to ` + ROI_MAX_NUMBER_OF_CASES.toLocaleString('en-US'),
+    numberOfCases: `Number of cases must be a whole number from 0 to ` + groupThousands(ROI_MAX_NUMBER_OF_CASES),
     orCostPerMinute:
       `OR cost per minute must be ${ROI_OR_COST_MIN_SAR_PER_MIN}-${ROI_OR_COST_MAX_SAR_PER_MIN} ` +
       `SAR in steps of ${ROI_OR_COST_STEP_SAR_PER_MIN}`,
@@ -404,7 +404,7 @@ export const CLINICAL_TEXTS_EN = {
     atropineNoStrength: 'No usual atropine strength is named on this card: check the ampoule, give the dose in mg.',
     sugammadexContext:
       `After sugammadex, anaphylaxis occurs in about 1 in ` +
-      `${E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN.toLocaleString('en-US')} administrations (Japanese data), most within ` +
+      `${groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN)} administrations (Japanese data), most within ` +
       `${E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN} minutes of injection.`,
     needsWeight: "Enter the child's weight in kg to see the doses.",
     sources: {
