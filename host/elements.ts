@@ -49,6 +49,7 @@ export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_
     if (!waiting.delete(element.tag)) return;
     for (const instance of instancesOf(element.tag)) observer.unobserve(instance);
     const loading = element.load(); // fetched now, in parallel with any other; defined in turn
+    loading.catch(() => undefined); // a failure is handled in turn below, not reported as unhandled first
     defining = defining.then(async () => {
       try {
         const define = await loading;
