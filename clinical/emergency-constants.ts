@@ -9,6 +9,8 @@
  * infusion) and the reference gives it no maximum, so none is applied here.
  */
 
+export const MICROGRAMS_PER_MG = 1000;
+
 // Bradycardia with poor perfusion: AHA 2020 adult bradycardia algorithm; PALS 2020.
 export const ATROPINE_ADULT_MG = 1;
 export const ATROPINE_ADULT_MAX_TOTAL_MG = 3;
@@ -21,8 +23,11 @@ export const ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN = '2-10';
 export const DOPAMINE_INFUSION_ADULT_MICROGRAMS_PER_KG_PER_MIN = '5-20';
 /** Child second line: adrenaline 0.01 mg/kg IV (10 micrograms/kg; 0.1 mL/kg of 0.1 mg/mL), every 3-5 min. */
 export const ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG = 0.01;
-export const ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG = 10;
+export const ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG =
+  ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG * MICROGRAMS_PER_MG;
 export const ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG = 0.1;
+/** Minutes between the child's bradycardia adrenaline doses. */
+export const ADRENALINE_BRADYCARDIA_REPEAT_MIN = '3-5';
 /** Child: start CPR if the heart rate stays below this with poor perfusion despite oxygenation and ventilation. */
 export const CHILD_CPR_HEART_RATE_BELOW_BPM = 60;
 
@@ -52,8 +57,6 @@ export const ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML = 0.1;
 export const ADRENALINE_IV_STRENGTH_MICROGRAMS_PER_ML = 100;
 /** Adrenaline IM: 1 mg/mL. */
 export const ADRENALINE_IM_STRENGTH_MG_PER_ML = 1;
-
-export const MICROGRAMS_PER_MG = 1000;
 
 // Rounding, stated once: mg to 2 decimals, micrograms and crystalloid mL to whole numbers, a volume of a drug
 // (mL of its strength) to 2 decimals, computed from the dose as shown.

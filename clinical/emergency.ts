@@ -33,18 +33,16 @@ import { numberInRange, parseWith, schemaForTexts, strictFields, type FieldIssue
 export const EMERGENCY_AGE_GROUPS = ['adult', 'child'] as const;
 export type EmergencyAgeGroup = (typeof EMERGENCY_AGE_GROUPS)[number];
 
-export const EMERGENCY_SECTIONS = ['bradycardia', 'anaphylaxis'] as const;
-export type EmergencySectionId = (typeof EMERGENCY_SECTIONS)[number];
+type EmergencySectionId = 'bradycardia' | 'anaphylaxis';
 
 /** Where each line comes from; the card names it on the line (texts: `emergency.sources`). */
-export const EMERGENCY_SOURCES = ['aha2020', 'pals2020', 'nap6Rcuk2021', 'orihara2020', 'sfda'] as const;
-export type EmergencySourceId = (typeof EMERGENCY_SOURCES)[number];
+type EmergencySourceId = 'aha2020' | 'pals2020' | 'nap6Rcuk2021' | 'orihara2020' | 'sfda';
 
 export type EmergencyStepId =
   keyof ClinicalTexts['emergency']['steps']['adult'] | keyof ClinicalTexts['emergency']['steps']['child'];
 
-export type EmergencyDoseUnit = 'mg' | 'micrograms' | 'mL';
-export type EmergencyStrengthUnit = 'mg/mL' | 'micrograms/mL';
+type EmergencyDoseUnit = 'mg' | 'micrograms' | 'mL';
+type EmergencyStrengthUnit = 'mg/mL' | 'micrograms/mL';
 
 /** A dose as the card shows it, rounded (docs/clinical-reference.md §7; rounding: emergency-constants.ts). */
 export interface EmergencyDose {
@@ -82,7 +80,7 @@ export interface EmergencyStep {
   sourceLabel: string;
 }
 
-export interface EmergencySection {
+interface EmergencySection {
   id: EmergencySectionId;
   title: string;
   steps: EmergencyStep[];
@@ -123,12 +121,10 @@ function emergencySchema(texts: ClinicalTexts) {
 }
 
 /** The card's input ({ ageGroup: 'adult' | 'child', weightKg?: number }), with the messages of one language. */
-export const emergencyInputSchemaFor = schemaForTexts(emergencySchema);
-export const emergencyInputSchema = emergencyInputSchemaFor();
-export type EmergencyInput = v.InferOutput<typeof emergencyInputSchema>;
+const emergencyInputSchemaFor = schemaForTexts(emergencySchema);
 
 /** A dose by weight held between a minimum and a maximum, rounded after both (the limits are round numbers). */
-export interface ByWeight {
+interface ByWeight {
   amount: number;
   computed: number;
   capped: boolean;
@@ -195,7 +191,7 @@ export function emergencyCard(rawInput: unknown, texts: ClinicalTexts = CLINICAL
   const t = texts.emergency;
   // An adult's doses are fixed; a child's wait for the weight.
   const dosed = ageGroup === 'adult' || weightKg !== null;
-  const sections = buildSections(ageGroup, dosed ? (weightKg ?? 0) : null, texts);
+  const sections = buildSections(ageGroup, dosed, weightKg ?? 0, texts);
   const common = {
     sections,
     checkLocalProtocol: t.checkLocalProtocol,
@@ -216,33 +212,39 @@ interface StepDraft {
   volumeNote?: string;
 }
 
-/** `weightKg` null: a child without a weight (lines and rules, no doses). An adult's doses need no weight. */
-function buildSections(ageGroup: EmergencyAgeGroup, weightKg: number | null, texts: ClinicalTexts): EmergencySection[] {
+/**
+ * `dosed` false: a child without a weight (lines and rules, no doses). An adult's doses need no weight, and
+ * `weightKg` is then only passed through (0 when not given).
+ */
+function buildSections(
+  ageGroup: EmergencyAgeGroup,
+  dosed: boolean,
+  weightKg: number,
+  texts: ClinicalTexts,
+): EmergencySection[] {
   const t = texts.emergency;
   const adult = ageGroup === 'adult';
-  const known = weightKg !== null;
-  const weight = weightKg ?? 0;
   const bradycardiaSource: EmergencySourceId = adult ? 'aha2020' : 'pals2020';
 
-  const atropine = atropineEmergencyMg(ageGroup, weight);
+  const atropine = atropineEmergencyMg(ageGroup, weightKg);
   const bradycardia: StepDraft[] = [
     {
       id: 'atropine',
       source: bradycardiaSource,
-      ...(known && { dose: dose(atropine, 'mg', adult), limits: atropine }),
+      ...(dosed && { dose: dose(atropine, 'mg', adult), limits: atropine }),
       volumeNote: t.atropineNoStrength,
     },
   ];
   if (adult) {
     bradycardia.push({ id: 'secondLine', source: 'aha2020' }, { id: 'pulseless', source: 'aha2020' });
   } else {
-    const adrenaline = bradycardiaAdrenalineChildMicrograms(weight);
+    const adrenaline = bradycardiaAdrenalineChildMicrograms(weightKg);
     const strengthMicrogramsPerMl = ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML * MICROGRAMS_PER_MG;
     bradycardia.push(
       {
         id: 'secondLine',
         source: 'pals2020',
-        ...(known && {
+        ...(dosed && {
           dose: dose(adrenaline, 'micrograms', false),
           limits: adrenaline,
           volume: {
@@ -256,15 +258,15 @@ function buildSections(ageGroup: EmergencyAgeGroup, weightKg: number | null, tex
     );
   }
 
-  const iv = anaphylaxisAdrenalineIvMicrograms(ageGroup, weight);
-  const im = anaphylaxisAdrenalineImMg(ageGroup, weight);
-  const fluids = adult ? null : crystalloidChildMl(weight);
+  const iv = anaphylaxisAdrenalineIvMicrograms(ageGroup, weightKg);
+  const im = anaphylaxisAdrenalineImMg(ageGroup, weightKg);
+  const fluids = crystalloidChildMl(weightKg);
   const anaphylaxis: StepDraft[] = [
     { id: 'firstActions', source: 'nap6Rcuk2021' },
     {
       id: 'adrenalineIv',
       source: 'nap6Rcuk2021',
-      ...(known && {
+      ...(dosed && {
         dose: dose(iv, 'micrograms', adult),
         limits: iv,
         volume: {
@@ -276,7 +278,7 @@ function buildSections(ageGroup: EmergencyAgeGroup, weightKg: number | null, tex
     {
       id: 'adrenalineIm',
       source: 'nap6Rcuk2021',
-      ...(known && {
+      ...(dosed && {
         dose: dose(im, 'mg', adult),
         limits: im,
         volume: {
@@ -290,7 +292,7 @@ function buildSections(ageGroup: EmergencyAgeGroup, weightKg: number | null, tex
       source: 'nap6Rcuk2021',
       ...(adult
         ? { dose: { amount: CRYSTALLOID_ADULT_MIN_ML, upTo: CRYSTALLOID_ADULT_MAX_ML, unit: 'mL' } }
-        : known && fluids && { dose: dose(fluids, 'mL', false), limits: fluids }),
+        : dosed && { dose: dose(fluids, 'mL', false), limits: fluids }),
     },
     { id: 'refractory', source: 'nap6Rcuk2021' },
     { id: 'tryptase', source: 'nap6Rcuk2021' },

@@ -91,29 +91,11 @@ export {
   type Lang,
 } from './texts/index.ts';
 export { digitRuns, hasArabicLetters, isolationProblems } from './texts/checks.ts';
-export * from './emergency-constants.ts';
 export {
   emergencyCard,
-  emergencyInputSchema,
-  emergencyInputSchemaFor,
-  atropineEmergencyMg,
-  bradycardiaAdrenalineChildMicrograms,
-  anaphylaxisAdrenalineIvMicrograms,
-  anaphylaxisAdrenalineImMg,
-  crystalloidChildMl,
-  EMERGENCY_AGE_GROUPS,
-  EMERGENCY_SECTIONS,
-  EMERGENCY_SOURCES,
   type EmergencyAgeGroup,
   type EmergencyDose,
-  type EmergencyDoseUnit,
-  type EmergencyInput,
   type EmergencyOutcome,
-  type EmergencySection,
-  type EmergencySectionId,
-  type EmergencySourceId,
   type EmergencyStep,
-  type EmergencyStepId,
-  type EmergencyStrengthUnit,
   type EmergencyVolume,
 } from './emergency.ts';

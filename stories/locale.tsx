@@ -41,19 +41,16 @@ export const withLocale: Decorator = (Story, context) => {
 };
 
 /** A catalogue string as a literal in a RegExp (Arabic labels hold parentheses, e.g. «(TOF)»). */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches a text that starts with `text` (a field's label, followed by its required or optional mark). */
 export const startingWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
-
-/** Matches a text that contains `text`. */
-export const containing = (text: string) => new RegExp(escapeRegExp(text));
 
 /**
  * The text as read, for comparing across languages: without the Unicode isolates that keep a number
  * and its unit together in Arabic text (clinical/bidi.ts), whitespace collapsed as toHaveTextContent does.
  */
-export const plain = (text: string | null | undefined) =>
+const plain = (text: string | null | undefined) =>
   withoutIsolates(text ?? '')
     .replace(/\s+/g, ' ')
     .trim();

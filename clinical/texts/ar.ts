@@ -412,7 +412,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
             `(${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} micrograms/kg`)}؛ ` +
             `${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg`)} من تركيز ` +
             `${ltr(`${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL`)})، ` +
-            `كل ${ltr(`${E.ATROPINE_REPEAT_MIN} min`)}`,
+            `كل ${ltr(`${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`)}`,
         },
         childCpr: {
           action: `ابدأ ${CPR}`,

@@ -362,7 +362,7 @@ export const CLINICAL_TEXTS_EN = {
           detail:
             `${E.ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG} mg/kg (${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} ` +
             `micrograms/kg; ${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg of ` +
-            `${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL), every ${E.ATROPINE_REPEAT_MIN} min`,
+            `${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL), every ${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`,
         },
         childCpr: {
           action: 'Start CPR',

@@ -1,7 +1,7 @@
 /**
- * The emergency card's labels (docs/clinical-reference.md §7): the button that opens it, its controls and column
- * names. The lines, doses and sources come from clinical/ (texts: `emergency`); units are written as in
- * English in every language (docs/arabic-glossary.md).
+ * The emergency card's labels (docs/clinical-reference.md §7): the button that opens it, its controls and the
+ * words around each line's dose. The lines, doses and sources come from clinical/ (texts: `emergency`); units are
+ * written as in English in every language (docs/arabic-glossary.md).
  */
 export const emergency = {
   button: 'Emergency',
@@ -11,8 +11,6 @@ export const emergency = {
   weight: 'Weight',
   weightHint: "1-200 kg; a child's doses are by weight",
   fromPatient: (name: string) => `The chosen patient's weight (${name})`,
-  dose: 'Dose',
-  volume: 'Volume',
   source: 'Source',
   of: 'of',
   capped: (computed: string) => `Capped at the maximum (${computed} by weight)`,

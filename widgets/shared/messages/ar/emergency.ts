@@ -10,8 +10,6 @@ export const emergency: Messages['emergency'] = {
   weight: 'الوزن',
   weightHint: `${ltr('1-200 kg')}؛ جرعات الطفل حسب الوزن`,
   fromPatient: (name: string) => `وزن المريض المختار (${name})`,
-  dose: 'الجرعة',
-  volume: 'الحجم',
   source: 'المصدر',
   of: 'من تركيز',
   capped: (computed: string) => `خُفِّضت إلى الحد الأقصى (${ltr(computed)} حسب الوزن)`,
