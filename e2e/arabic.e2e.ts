@@ -7,7 +7,14 @@ import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
 import { messagesEn } from '../widgets/shared/messages/index.ts';
 import { launchBrowser } from './browser.ts';
 import { serveFiles, type StaticFiles } from './static-server.ts';
-import { artifactsDir, openPage, startProductServer, waitForWidget } from './support.ts';
+import {
+  PAGE_WIDGETS,
+  artifactsDir,
+  openPage,
+  startProductServer,
+  waitForAllWidgets,
+  waitForWidget,
+} from './support.ts';
 
 // Issue 14: the Arabic page at /ar/, the language switch, and the elements in Arabic on any page.
 let browser: Browser;
@@ -16,7 +23,6 @@ let otherOrigin: Awaited<ReturnType<typeof serveFiles>>;
 const otherFiles: StaticFiles = {};
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
-const WIDGETS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'];
 
 beforeAll(async () => {
   otherOrigin = await serveFiles(otherFiles);
@@ -31,7 +37,7 @@ afterAll(async () => {
 
 async function openArabic(width = 1280) {
   const opened = await openPage(browser, `${product.url}/ar/`, { viewport: { width, height: 900 } });
-  for (const tag of WIDGETS) await waitForWidget(opened.page, tag);
+  await waitForAllWidgets(opened.page);
   return opened;
 }
 
@@ -115,7 +121,7 @@ describe('the Arabic page at /ar/', () => {
     expect(arabic).toBeGreaterThan(5000);
     expect(latin / (arabic + latin)).toBeLessThan(0.15);
     // the elements follow the page: Arabic, right to left
-    for (const tag of WIDGETS) {
+    for (const tag of PAGE_WIDGETS) {
       expect(
         await page.evaluate(
           (name) => document.querySelector(name)!.shadowRoot!.querySelector('[dir]')!.getAttribute('dir'),

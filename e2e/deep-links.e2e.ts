@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { openPage, startProductServer } from './support.ts';
+import { PAGE_WIDGETS, openPage, startProductServer } from './support.ts';
 
 // Links to a section of the product page (`/#calculator`, `/#faq`): the page is rendered in the
 // browser, so the section does not exist when the browser looks for the fragment, and the custom
@@ -21,7 +21,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 /** So tall that the FAQ cannot reach the top: the page ends first (the "at end → Contact" case). */
 const TALL = { width: 1280, height: 1700 };
-const WIDGETS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'];
 
 /**
  * Waits until the elements within a screen of the viewport, which the page defines as the reader nears them
@@ -37,7 +36,7 @@ const widgetsRendered = (page: Page) =>
         const near = bottom >= -innerHeight && top <= 2 * innerHeight;
         return !near || Boolean(customElements.get(tag) && element.shadowRoot?.childElementCount);
       }),
-    WIDGETS,
+    PAGE_WIDGETS,
     { timeout: 10_000 },
   );
 
@@ -152,6 +151,19 @@ describe('links to a section of the product page', () => {
     await expect.poll(() => atEnd(page), { timeout: 5000 }).toBe(true);
     await page.waitForTimeout(300);
     expect(await currentNav(page)).toEqual(['#faq']);
+    await close();
+  });
+
+  it('a nav choice past tools not yet defined lands on its section once they render on the way', async () => {
+    // the tools between the top and Safety are defined during the smooth scroll (host/elements.ts) and change
+    // the heights above it; the page keeps the section in place once the scroll ends (host/scroll.ts)
+    const { page, errors, close } = await openAt('');
+    expect(await page.evaluate(() => customElements.get('sgx-roi-calculator'))).toBeUndefined();
+    await page.locator('header nav').getByRole('link', { name: 'Safety', exact: true }).click();
+    await expectLanded(page, 'safety');
+    expect(await page.evaluate(() => Boolean(customElements.get('sgx-roi-calculator')))).toBe(true);
+    expect(await currentNav(page)).toEqual(['#safety']);
+    expect(errors).toEqual([]);
     await close();
   });
 

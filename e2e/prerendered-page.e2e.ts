@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { RESERVED_HEIGHTS } from '../host/components/reserved-heights.ts';
+import type { Lang } from '../host/content/types.ts';
 import { openPage, startProductServer, waitForWidget } from './support.ts';
 
 // The page served at / is prerendered at build time (scripts/build-host.mjs): its text is in the
@@ -165,9 +167,12 @@ describe('the prerendered product page', () => {
   it('each element’s box is reserved at the height it renders at, on phones, a tablet and a desktop', async () => {
     // The page defines each element as the reader nears it (host/elements.ts): until then its box holds
     // the height host/components/ToolSections.tsx reserves, so nothing below moves when it upgrades.
+    // every row of the table, at the width it was measured at, and the widths most phones have
+    const widths = (lang: Lang, more: number[]) =>
+      [...new Set([...RESERVED_HEIGHTS[lang].map((row) => row.measuredAt), ...more])].sort((a, b) => a - b);
     const pages = [
-      ...[360, 390, 412, 768, 1280].map((width) => ['/', width] as const),
-      ...[390, 1280].map((width) => ['/ar/', width] as const),
+      ...widths('en', [360, 390, 412, 768, 1280]).map((width) => ['/', width] as const),
+      ...widths('ar', [390, 1280]).map((width) => ['/ar/', width] as const),
     ];
     for (const [address, width] of pages) {
       const { page, errors, close } = await openPage(browser, `${product.url}${address}`, {

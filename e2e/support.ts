@@ -84,5 +84,19 @@ export async function waitForWidget(page: Page, selector: string) {
   );
 }
 
+/** The product page's four elements, the bar's access control first. */
+export const PAGE_WIDGETS = [
+  'sgx-access-portal',
+  'sgx-dose-calculator',
+  'sgx-bradycardia-advisor',
+  'sgx-roi-calculator',
+];
+
+/** Scrolls to each of the product page's elements in turn until it has rendered, then back to the top. */
+export async function waitForAllWidgets(page: Page) {
+  for (const tag of PAGE_WIDGETS) await waitForWidget(page, tag);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
 /** Screenshots go to e2e/.artifacts (ignored by git) for a person to look at. */
 export const artifactsDir = path.join(repoRoot, 'e2e', '.artifacts');
