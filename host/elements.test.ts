@@ -132,14 +132,20 @@ describe('the page defines each element as the reader nears it', () => {
     stop();
   });
 
-  it('after the cleanup nothing is watched and neither printing nor Tab defines anything', async () => {
+  it('after the cleanup nothing is watched and neither printing, Tab nor coming online defines anything', async () => {
     const log: string[] = [];
+    const stopFailing = defineElementsAsReached([fakeElement('x-two', log, 1)]);
+    reveal('x-two');
+    await settle();
+    stopFailing();
+    window.dispatchEvent(new Event('online'));
+    expect(TestObserver.current!.observed.size).toBe(0); // the failed one is not watched again
     defineElementsAsReached([fakeElement('x-one', log)])();
     expect(TestObserver.current!.observed.size).toBe(0);
     window.dispatchEvent(new Event('beforeprint'));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
     await settle();
-    expect(log).toEqual([]);
+    expect(log).toEqual(['load x-two']);
   });
 });
 

@@ -44,6 +44,12 @@ export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_
   const waiting = new Map(elements.map((element) => [element.tag, element]));
   const instancesOf = (tag: string) => [...document.getElementsByTagName(tag)];
   let defining = Promise.resolve();
+  /** Elements whose code failed to load: watched again once the browser is back online. */
+  const retries = new Set<PageElement>();
+  const onOnline = () => {
+    retries.forEach(watch);
+    retries.clear();
+  };
 
   const reach = (element: PageElement) => {
     if (!waiting.delete(element.tag)) return;
@@ -58,7 +64,7 @@ export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_
         await nextTask();
       } catch {
         waiting.set(element.tag, element);
-        window.addEventListener('online', () => watch(element), { once: true });
+        retries.add(element);
       }
     });
   };
@@ -84,9 +90,11 @@ export function defineElementsAsReached(elements: readonly PageElement[] = PAGE_
   elements.forEach(watch);
   window.addEventListener('beforeprint', reachAll);
   window.addEventListener('keydown', onKey, { capture: true, passive: true });
+  window.addEventListener('online', onOnline);
   return () => {
     observer.disconnect();
     window.removeEventListener('beforeprint', reachAll);
     window.removeEventListener('keydown', onKey, { capture: true });
+    window.removeEventListener('online', onOnline);
   };
 }

@@ -154,6 +154,8 @@ export function keepInPlace(target: HTMLElement): void {
  * destination, cancels it; a browser without `scrollend` keeps where the smooth scroll ends.
  */
 function keepInPlaceOnArrival(target: HTMLElement): void {
+  // already in place: no scroll will run, so no `scrollend` will come
+  if (Math.abs(target.getBoundingClientRect().top - alignedTop(target)) < 1) return keepInPlace(target);
   stopKeepingInPlace();
   const arrived = () => {
     cancel();

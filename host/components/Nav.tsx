@@ -8,7 +8,7 @@ import {
   releaseChosenSectionOnUserScroll,
   scrollToSection,
 } from '../scroll.ts';
-import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX } from '../styles.ts';
+import { colour, DESKTOP_NAV_MIN_WIDTH_PX, NAV_HEIGHT_PX, srOnly } from '../styles.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const MOBILE_QUERY = `(max-width: ${DESKTOP_NAV_MIN_WIDTH_PX - 1}px)`;
@@ -29,10 +29,7 @@ const barLink = {
   [MOBILE]: { padding: '12px 14px', fontSize: '1rem' },
 } as const;
 
-/**
- * docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small
- * screens; the link to the other language beside the access control (in the menu on small screens).
- */
+/** Below 421 px the menu button shows its sign only (its name stays for screen readers). */
 const NARROW = '@media (max-width: 420px)';
 /**
  * Where the bar is short of room for the Emergency button's word: it shows its sign only (the word stays its
@@ -41,15 +38,11 @@ const NARROW = '@media (max-width: 420px)';
  */
 const COMPACT = '@media (max-width: 799px)';
 const TINY = '@media (max-width: 359px)';
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
+/**
+ * docs/product.md §2: the fixed top bar with the ten labels, the current section marked, a menu on small
+ * screens; the link to the other language beside the access control (in the menu on small screens).
+ */
 export function Nav() {
   const { nav, site, chrome } = usePageContent();
   const [open, setOpen] = useState(false);
@@ -165,7 +158,7 @@ export function Nav() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span
             css={{
-              [COMPACT]: visuallyHidden,
+              [COMPACT]: srOnly,
             }}
           >
             {site.name}
@@ -193,7 +186,7 @@ export function Nav() {
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
           {/* On the narrowest phones only the icon shows (the name stays for screen readers): the bar keeps one
               row in both languages, as tall as the page's offset for it (--nav-height). */}
-          <span css={{ [NARROW]: visuallyHidden }}>{` ${chrome.menuButton}`}</span>
+          <span css={{ [NARROW]: srOnly }}>{` ${chrome.menuButton}`}</span>
         </button>
         {/* The menu on small screens; from 1100 px it has no box and its parts sit in the bar's rows. */}
         <div
@@ -317,7 +310,7 @@ export function Nav() {
           <span aria-hidden="true" css={{ fontSize: '1.25em', lineHeight: 1 }}>
             ⚠
           </span>
-          <span css={{ [COMPACT]: visuallyHidden }}>{chrome.emergency}</span>
+          <span css={{ [COMPACT]: srOnly }}>{chrome.emergency}</span>
         </button>
         <div css={{ flex: 'none', order: 2, marginInlineStart: 4, [COMPACT]: { marginInlineStart: 0 } }}>
           <sgx-access-portal />

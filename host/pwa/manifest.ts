@@ -3,18 +3,13 @@
 // the Arabic one, and links each page to its own.
 import { SITE_AR } from '../content/ar/nav.ts';
 import { SITE } from '../content/nav.ts';
+import { LANG_PAGES } from '../content/languages.ts';
 import type { Lang } from '../content/types.ts';
 import { pwaMessagesFor } from './messages.ts';
 
 /** The bar's and the icon's teal (host/index.html's theme-color, host/public/favicon.svg). */
 export const THEME_COLOUR = '#0f766e';
 export const MANIFEST_FILE = 'manifest.webmanifest';
-
-/** Where each language's page lives (scripts/build-host.mjs: English at /, the others in a folder). */
-const pagePath = (lang: Lang) => (lang === 'en' ? '/' : `/${lang}/`);
-
-/** The manifest's address for the page in `lang`: beside that page. */
-export const manifestPath = (lang: Lang) => `${pagePath(lang)}${MANIFEST_FILE}`;
 
 /** PNGs drawn from favicon.svg by scripts/build-icons.mjs (host/public/icons/). */
 export const ICONS = [
@@ -31,13 +26,13 @@ export const ICONS = [
 export function webManifest(lang: Lang) {
   const site = lang === 'ar' ? SITE_AR : SITE;
   return {
-    id: pagePath(lang),
+    id: LANG_PAGES[lang],
     name: site.name,
     short_name: pwaMessagesFor(lang).shortName,
     description: site.description,
     lang,
     dir: lang === 'ar' ? 'rtl' : 'ltr',
-    start_url: pagePath(lang),
+    start_url: LANG_PAGES[lang],
     scope: '/',
     display: 'standalone',
     theme_color: THEME_COLOUR,

@@ -5,8 +5,9 @@
 // the product's Content-Security-Policy allows scripts from its own origin only.
 import { registerSW } from 'virtual:pwa-register';
 import { pwaMessagesFor } from './messages.ts';
+import { colour } from '../styles.ts';
 
-export const UPDATE_PROMPT_ID = 'sgx-update-prompt';
+const UPDATE_PROMPT_ID = 'sgx-update-prompt';
 /** How often an open page asks whether a new version was published (the browser asks on each visit too). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -32,7 +33,7 @@ export function registerServiceWorker(): void {
 }
 
 /** A small banner at the foot of the page, in the page's language, holding one button. */
-export function showUpdatePrompt(reload: () => void): HTMLElement {
+function showUpdatePrompt(reload: () => void): HTMLElement {
   const existing = document.getElementById(UPDATE_PROMPT_ID);
   if (existing) return existing;
   const messages = pwaMessagesFor(document.documentElement.lang);
@@ -53,7 +54,7 @@ export function showUpdatePrompt(reload: () => void): HTMLElement {
     font: 'inherit',
     fontWeight: '600',
     color: '#ffffff',
-    background: '#0f766e',
+    background: colour.primary,
     border: '0',
     borderRadius: '8px',
     paddingBlock: '12px',
