@@ -11,9 +11,10 @@ type ReservedHeights = readonly { maxWidth: number | null; measuredAt: number; p
 
 /**
  * The height each element renders at, by viewport width and page language (Arabic wraps differently),
- * measured in Chromium (heights vary within a row's range by up to about 15%). It is reserved while the element is not yet defined, since the page defines each
- * as the reader comes near it (host/elements.ts): the box is the right size before the element upgrades,
- * and nothing below it moves then. e2e/prerendered-page.e2e.ts checks every row against the rendered elements.
+ * measured in Chromium; within a row's range it varies by up to about 15%. It is reserved while the element
+ * is not yet defined, since the page defines each as the reader comes near it (host/elements.ts): the box is
+ * the right size before the element upgrades, and nothing below it moves then. e2e/prerendered-page.e2e.ts
+ * checks every row against the rendered elements.
  */
 export const RESERVED_HEIGHTS: Readonly<Record<Lang, ReservedHeights>> = {
   en: [
