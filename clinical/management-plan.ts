@@ -1,24 +1,27 @@
 import { ADULT_MIN_AGE_YEARS } from './constants.ts';
+import {
+  ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG,
+  ATROPINE_ADULT_MAX_TOTAL_MG,
+  ATROPINE_ADULT_MG,
+  ATROPINE_CHILD_MAX_MG,
+  ATROPINE_CHILD_MG_PER_KG,
+  ATROPINE_CHILD_MIN_MG,
+  MICROGRAMS_PER_MG,
+} from './emergency-constants.ts';
 import type { BradycardiaInput } from './bradycardia-schema.ts';
 import type { RiskBand } from './bradycardia-model.ts';
 import { renalFunctionBand } from './renal.ts';
 import { roundTo } from './rounding.ts';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
-// Atropine for bradycardia: adults 1 mg (AHA 2020); under 18 years 0.02 mg/kg, min 0.1 mg,
-// max 0.5 mg single dose (PALS). docs/clinical-reference.md §4.
-export const ATROPINE_ADULT_DOSE_MG = 1;
-export const ATROPINE_ADULT_MAX_TOTAL_MG = 3;
-export const ATROPINE_PEDIATRIC_DOSE_MG_PER_KG = 0.02;
-export const ATROPINE_PEDIATRIC_MIN_DOSE_MG = 0.1;
-export const ATROPINE_PEDIATRIC_MAX_DOSE_MG = 0.5;
-// Epinephrine for children: 0.01 mg/kg IV every 3-5 min (PALS bradycardia algorithm).
-export const EPINEPHRINE_PEDIATRIC_DOSE_MG_PER_KG = 0.01;
+// Atropine for bradycardia: adults 1 mg (AHA 2020); under 18 years 0.02 mg/kg, min 0.1 mg, max 0.5 mg single
+// dose (PALS); adrenaline for children 0.01 mg/kg IV every 3-5 min. docs/clinical-reference.md §4: the same
+// numbers as the emergency card's (emergency-constants.ts), written there once.
 
 export function atropineDoseMg(ageYears: number, weightKg: number): number {
-  if (ageYears >= ADULT_MIN_AGE_YEARS) return ATROPINE_ADULT_DOSE_MG;
-  const byWeight = ATROPINE_PEDIATRIC_DOSE_MG_PER_KG * weightKg;
-  return roundTo(Math.min(ATROPINE_PEDIATRIC_MAX_DOSE_MG, Math.max(ATROPINE_PEDIATRIC_MIN_DOSE_MG, byWeight)), 2);
+  if (ageYears >= ADULT_MIN_AGE_YEARS) return ATROPINE_ADULT_MG;
+  const byWeight = ATROPINE_CHILD_MG_PER_KG * weightKg;
+  return roundTo(Math.min(ATROPINE_CHILD_MAX_MG, Math.max(ATROPINE_CHILD_MIN_MG, byWeight)), 2);
 }
 
 export interface ManagementPlan {
@@ -51,7 +54,9 @@ export function managementPlan(
     ? [text.adultAtropine(atropine, ATROPINE_ADULT_MAX_TOTAL_MG), text.adultEpinephrine]
     : [
         text.pediatricAtropine(atropine),
-        text.pediatricEpinephrine(roundTo(EPINEPHRINE_PEDIATRIC_DOSE_MG_PER_KG * input.weight * 1000, 0)),
+        text.pediatricEpinephrine(
+          roundTo(ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG * input.weight * MICROGRAMS_PER_MG, 0),
+        ),
       ];
   treatment.push(text.pacing, text.pulseless, text.anaphylaxis, text.report);
   return { preparation, treatment };
