@@ -1,10 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assessBradycardia } from '../../clinical/index.ts';
+import { assessBradycardia, clinicalTextsFor } from '../../clinical/index.ts';
+import type { NotesContent } from '../shared/notes-pdf.ts';
 import { sessionStore } from '../shared/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { BradycardiaAdvisor } from './BradycardiaAdvisor.tsx';
+
+// The notes PDF is built but not stored or downloaded: the test reads what would go into it.
+const exportNotes = vi.hoisted(() => vi.fn(async (..._args: unknown[]) => ({ stored: null })));
+vi.mock('../shared/notes-pdf.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../shared/notes-pdf.ts')>()),
+  exportNotes,
+}));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -241,6 +249,38 @@ describe('<BradycardiaAdvisor>', () => {
   });
 });
 
+describe('<BradycardiaAdvisor> export to notes', () => {
+  it('in Arabic: the notes carry the English texts (jsPDF has no Arabic glyphs), not the Arabic answer', async () => {
+    // the stand-in API answers in the language asked for, as the real one does
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      const lang = new URL(url, 'https://x.example').searchParams.get('lang') === 'ar' ? 'ar' : 'en';
+      return json(200, { toolType: 'bradycardia_advisor', ...assessBradycardia(body.inputs, clinicalTextsFor(lang)) });
+    });
+    exportNotes.mockClear();
+    document.documentElement.lang = 'ar';
+    try {
+      renderWidget(<BradycardiaAdvisor />);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^الوزن/), '70');
+      await user.type(screen.getByLabelText(/^العمر/), '45');
+      await user.type(screen.getByLabelText(/^معدل ضربات القلب/), '45');
+      await user.type(screen.getByLabelText(/^تصفية الكرياتينين/), '90');
+      await user.click(screen.getByRole('button', { name: 'قيّم الخطر' }));
+      await waitFor(() => expect(screen.getByTestId('risk-band').textContent).toBe('منخفض'));
+      expect(String(fetchMock.mock.calls[0]?.[0])).toContain('lang=ar');
+      await user.click(screen.getByRole('button', { name: 'تصدير PDF إلى الملاحظات' }));
+      await waitFor(() => expect(exportNotes).toHaveBeenCalledTimes(1));
+      const content = exportNotes.mock.calls[0]?.[1] as NotesContent;
+      expect(content.result[0]).toBe('Bradycardia risk: LOW (4.9%)');
+      expect(content.result.join('\n')).toContain('single IV bolus');
+      expect(JSON.stringify(content)).not.toMatch(/[\u0600-\u06FF]/);
+    } finally {
+      document.documentElement.lang = 'en';
+    }
+  });
+});
+
 describe('<BradycardiaAdvisor> when the API cannot be reached', () => {
   const offline = () => Promise.reject(new TypeError('Failed to fetch'));
   const signIn = () =>
@@ -420,6 +460,7 @@ describe('<BradycardiaAdvisor> when the API cannot be reached', () => {
     renderWidget(<BradycardiaAdvisor />);
     await assessOffline();
     act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(runCalls()).toHaveLength(2)); // the kept run was sent again
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(kept()).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import {
   BLOCK_DEPTHS,
   bradycardiaInputSchemaFor,
   CARDIAC_HISTORIES,
+  CLINICAL_TEXTS_EN,
   DOSE_MG_PER_KG_BY_DEPTH,
   parseWith,
   type AdvisorBlockDepth,
@@ -15,8 +16,8 @@ import {
 } from '../../clinical/index.ts';
 import { ltr } from '../../clinical/bidi.ts';
 import { accountApi } from '../shared/account-api-loader.ts';
-import { ApiError, userMessage } from '../shared/api-error.ts';
-import { keepOfflineRun, offlineRuns, replayOfflineRuns } from '../shared/offline-runs.ts';
+import { isUnreachable, userMessage } from '../shared/api-error.ts';
+import { keepOfflineRun, replayOfflineRuns } from '../shared/offline-runs.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { usePatients } from '../shared/use-patients.ts';
 import { isAuthenticated } from '../shared/session-state.ts';
@@ -90,9 +91,6 @@ export function toAdvisorInputs(form: FormState) {
  * is recorded anyway (`anonymous`).
  */
 type OfflineResult = 'kept' | 'not-kept' | 'anonymous';
-
-/** A failure that means "no answer": the request got none, or the account calls' code could not be downloaded. */
-const unreachable = (error: unknown) => !(error instanceof ApiError) || error.kind === 'network';
 
 /**
  * docs/product.md §2, §4, §7: the advisor. Assessed by the API (POST /api/tools/run), which recomputes
@@ -180,7 +178,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       // the API answers again: what was computed while it did not is recorded now
       void recordOfflineRuns();
     } catch (error) {
-      if (unreachable(error)) assessOnDevice(inputs, patientId, patientName);
+      if (isUnreachable(error)) assessOnDevice(inputs, patientId, patientName);
       else {
         setAssessment(null);
         toast({ title: t.failureTitle, description: userMessage(error, t.failureFallback), variant: 'destructive' });
@@ -242,19 +240,25 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     if (!userId) return;
     const onOnline = () => void recordOfflineRuns();
     window.addEventListener('online', onOnline);
-    if (offlineRuns(userId).length > 0 && navigator.onLine !== false) onOnline();
+    // with nothing waiting, replayOfflineRuns returns at once without a request
+    if (navigator.onLine !== false) onOnline();
     return () => window.removeEventListener('online', onOnline);
   }, [userId, recordOfflineRuns]);
 
   const exportNotesPdf = useExportToNotes(apiBase);
   const exportToNotes = () => {
     if (!assessment) return;
+    // The notes PDF stays in English whatever the element's language (jsPDF has no Arabic glyphs;
+    // ../shared/messages/index.ts): assessed again here from the same inputs with the English clinical texts,
+    // as the server would (clinical/ is pure), rather than the answer in the element's language.
+    const english = assessBradycardia(assessment.inputs, CLINICAL_TEXTS_EN);
+    if (english.kind !== 'assessment') return; // not reached: these inputs were assessed already
     const found = patients.find((candidate) => candidate.id === assessment.patientId);
     const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
     const entry = {
       toolType: 'bradycardia_advisor' as const,
       inputs: assessment.inputs,
-      result: assessment.result as unknown as Record<string, unknown>,
+      result: english as unknown as Record<string, unknown>,
     };
     void exportNotesPdf({
       entry,

@@ -1,8 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { NotesContent } from '../shared/notes-pdf.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { DoseCalculator } from './DoseCalculator.tsx';
+
+// The notes PDF is built but not stored or downloaded: the test reads what would go into it.
+const exportNotes = vi.hoisted(() => vi.fn(async (..._args: unknown[]) => ({ stored: null })));
+vi.mock('../shared/notes-pdf.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../shared/notes-pdf.ts')>()),
+  exportNotes,
+}));
 
 async function fill(values: {
   weight?: string;
@@ -191,5 +199,32 @@ describe('<DoseCalculator>', () => {
     renderWidget(<DoseCalculator weight="42" ageGroup="pediatric" />);
     expect((screen.getByLabelText(/^Body weight/) as HTMLInputElement).value).toBe('42');
     expect((screen.getByLabelText(/^Age group/) as HTMLSelectElement).value).toBe('pediatric');
+  });
+});
+
+describe('<DoseCalculator> export to notes', () => {
+  it('in Arabic: the notes carry the English texts (jsPDF has no Arabic glyphs)', async () => {
+    exportNotes.mockClear();
+    document.documentElement.lang = 'ar';
+    try {
+      renderWidget(<DoseCalculator />);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^وزن الجسم/), '70');
+      await user.type(screen.getByLabelText(/^تصفية الكرياتينين/), '100');
+      await user.selectOptions(screen.getByLabelText(/^عدد سلسلة الأربع/), '0');
+      await user.click(screen.getByRole('button', { name: 'احسب الجرعة' }));
+      const panel = document.querySelector('[data-outcome="dose"]');
+      expect(panel?.textContent).toMatch(/[\u0600-\u06FF]/); // shown in Arabic
+      await user.click(screen.getByRole('button', { name: 'تصدير PDF إلى الملاحظات' }));
+      await waitFor(() => expect(exportNotes).toHaveBeenCalledTimes(1));
+      const content = exportNotes.mock.calls[0]?.[1] as NotesContent;
+      expect(content.result).toContain('Deep block (TOF count 0)');
+      expect(content.result).toContain(
+        'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
+      );
+      expect(JSON.stringify(content)).not.toMatch(/[\u0600-\u06FF]/);
+    } finally {
+      document.documentElement.lang = 'en';
+    }
   });
 });

@@ -2,11 +2,11 @@ import { useId, useMemo } from 'react';
 import {
   AGE_GROUPS,
   calculateDose,
+  CLINICAL_TEXTS_EN,
   DOSE_NMBA_TYPES,
   type AgeGroup,
   type DoseCalculatorInput,
   type DoseNmbaType,
-  type DoseOutcome,
   type FieldIssue,
   type TofCountText,
 } from '../../clinical/index.ts';
@@ -92,16 +92,14 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
     dialysis: false,
   }));
   const [issues, setIssues] = useWidgetState<FieldIssue[]>('dose.issues', []);
-  const [result, setResult] = useWidgetState<{
-    outcome: Exclude<DoseOutcome, { kind: 'invalid_input' }>;
-    input: DoseCalculatorInput;
-  } | null>('dose.result', null);
-  // The result in the element's language now: the same inputs give the same numbers, and a change of
-  // `lang` after a calculation re-renders its texts (docs/arabic-glossary.md).
+  // Only the inputs are kept: the same inputs give the same numbers, and the outcome is worked out here in the
+  // element's language, so a change of `lang` after a calculation re-renders its texts (docs/arabic-glossary.md).
+  const [result, setResult] = useWidgetState<{ input: DoseCalculatorInput } | null>('dose.result', null);
   const shownOutcome = useMemo(() => {
     if (!result) return null;
-    const again = calculateDose(result.input, clinical);
-    return again.kind === 'invalid_input' ? result.outcome : again;
+    const outcome = calculateDose(result.input, clinical);
+    // not reached: the kept inputs passed calculateDose when Calculate was pressed
+    return outcome.kind === 'invalid_input' ? null : outcome;
   }, [result, clinical]);
   const [helperOpen, setHelperOpen] = useWidgetState('dose.helperOpen', false);
   const [historyId, setHistoryId] = useWidgetState<string | null>('dose.historyId', null);
@@ -146,7 +144,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
     }
     setIssues([]);
     setNotice(null);
-    setResult({ outcome, input: input as DoseCalculatorInput });
+    setResult({ input: input as DoseCalculatorInput });
     setHistoryId(null);
     host.emit('sgx-dose-calculated', { outcome });
     // Signed in: the server recomputes and records it in the clinician's history. Quick Use: nothing is sent.
@@ -163,10 +161,12 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
   const exportNotesPdf = useExportToNotes(apiBase);
   const exportToNotes = () => {
     if (!result) return;
+    // The notes PDF stays in English whatever the element's language (jsPDF has no Arabic glyphs;
+    // ../shared/messages/index.ts): the same inputs, described with the English clinical texts.
     const entry = {
       toolType: 'dose_calculator' as const,
       inputs: result.input as unknown as Record<string, unknown>,
-      result: result.outcome as unknown as Record<string, unknown>,
+      result: calculateDose(result.input, CLINICAL_TEXTS_EN) as unknown as Record<string, unknown>,
     };
     void exportNotesPdf({
       entry,
@@ -276,9 +276,9 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
               {notice}
             </p>
           )}
-          {result && (
+          {result && shownOutcome && (
             <DoseOutcomePanel
-              outcome={shownOutcome!}
+              outcome={shownOutcome}
               input={result.input}
               patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
               savedLine={historyId ? messages.account.savedToHistory : undefined}

@@ -25,3 +25,10 @@ export function userMessage(error: unknown, fallback?: string): string {
   if (error.kind === 'unreadable' && fallback) return fallback;
   return error.humanMessage || fallback || error.message;
 }
+
+/**
+ * A failure that means "no answer from the API" (offline, unreachable): the request got none, or some code
+ * the call needed could not be downloaded (anything that is not an ApiError). An HTTP error or an answer of
+ * another shape is an answer.
+ */
+export const isUnreachable = (error: unknown): boolean => !(error instanceof ApiError) || error.kind === 'network';

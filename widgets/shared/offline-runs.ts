@@ -1,5 +1,5 @@
 import type { ToolType } from '../../contracts/records.ts';
-import { ApiError } from './api-error.ts';
+import { isUnreachable, type ApiError } from './api-error.ts';
 
 // Calculations a signed-in clinician made while the API could not be reached, kept on the device until the
 // server has recorded them (README "Offline and installing"). The server recomputes each one from its
@@ -89,9 +89,10 @@ export interface ReplayResult {
  * be accepted: the calculation is dropped and the clinician told.
  */
 function outcomeOf(error: unknown): 'saved' | 'waiting' | 'refused' {
-  if (!(error instanceof ApiError) || error.kind === 'network') return 'waiting';
-  if (error.kind === 'unreadable') return 'saved';
-  if (error.status >= 500 || [401, 408, 429].includes(error.status)) return 'waiting';
+  if (isUnreachable(error)) return 'waiting';
+  const { kind, status } = error as ApiError; // an answer is an ApiError
+  if (kind === 'unreadable') return 'saved';
+  if (status >= 500 || [401, 408, 429].includes(status)) return 'waiting';
   return 'refused';
 }
 
