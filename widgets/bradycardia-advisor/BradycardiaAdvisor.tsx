@@ -215,7 +215,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   const recordOfflineRuns = useCallback(async () => {
     if (!userId) return;
     const done = await replayOfflineRuns(userId, async (run) =>
-      (await accountApi()).recordOfflineRun(apiBase, run),
+      (await accountApi()).recordCalculation(apiBase, run.toolType, run.inputs, run.patientId, run.lang),
     ).catch(() => null);
     if (!done) return;
     const count = (one: string, many: string, n: number) =>

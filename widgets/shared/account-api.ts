@@ -10,7 +10,7 @@ import {
 } from '../../contracts/records.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiRequest, apiSend } from './api-client.ts';
-import type { OfflineRun } from './offline-runs.ts';
+import type { WidgetLang } from './lang.ts';
 import { sessionToken } from './session-state.ts';
 
 /** The calls made with the page's session (docs/API.md): tools, patients, history, stored exports. */
@@ -48,9 +48,19 @@ const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null)
   token: sessionToken(),
 });
 
-/** Records a calculation for a signed-in clinician: the server recomputes it and keeps it in history. */
-export const recordCalculation = (apiBase: string, toolType: ToolType, inputs: unknown, patientId?: string | null) =>
-  apiRequest(apiBase, '/api/tools/run', recordedRunSchema, runTool(toolType, inputs, patientId));
+/**
+ * Records a calculation for a signed-in clinician: the server recomputes it and keeps it in history. A
+ * calculation made on the device while the API could not be reached (offline-runs.ts) is sent later as the
+ * tool would have sent it then, in its `lang`.
+ */
+export const recordCalculation = (
+  apiBase: string,
+  toolType: ToolType,
+  inputs: unknown,
+  patientId?: string | null,
+  lang?: WidgetLang,
+) =>
+  apiRequest(apiBase, withQuery('/api/tools/run', { lang }), recordedRunSchema, runTool(toolType, inputs, patientId));
 
 /**
  * The advisor is computed by the server (signed in or not); signed in, it is also recorded. Its texts
@@ -63,18 +73,6 @@ export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string,
     withQuery('/api/tools/run', { lang }),
     advisorRunSchema,
     runTool('bradycardia_advisor', inputs, patientId),
-  );
-
-/**
- * Records a calculation made on the device while the API could not be reached (offline-runs.ts): sent as the
- * tool would have sent it then, in its language; the server recomputes it from the inputs.
- */
-export const recordOfflineRun = (apiBase: string, run: OfflineRun) =>
-  apiRequest(
-    apiBase,
-    withQuery('/api/tools/run', { lang: run.lang }),
-    recordedRunSchema,
-    runTool(run.toolType, run.inputs, run.patientId),
   );
 
 export const listExports = (apiBase: string, patientId?: string) =>
