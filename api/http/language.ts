@@ -3,7 +3,7 @@ import { clinicalTextsFor, isLang, type ClinicalTexts, type Lang } from '../../c
 import type { AppContext } from '../state.ts';
 
 /** The query parameter that asks for a language: `?lang=ar` or `?lang=en`. */
-export const LANG_PARAMETER = 'lang';
+const LANG_PARAMETER = 'lang';
 
 /**
  * The language an answer is written in (docs/API.md, "Language"). A `lang` query value decides when it is given
@@ -11,7 +11,7 @@ export const LANG_PARAMETER = 'lang';
  * (or with an empty one), the first tag of `Accept-Language` does: `ar` or `ar-…` is Arabic, anything else
  * English. Quality values are not weighed: the first tag is the one the client put first.
  */
-export function requestedLang(query: unknown, acceptLanguage: string | undefined): Lang {
+function requestedLang(query: unknown, acceptLanguage: string | undefined): Lang {
   if (query !== undefined && query !== '') {
     const asked = typeof query === 'string' ? query.trim().toLowerCase() : undefined;
     return isLang(asked) ? asked : 'en';

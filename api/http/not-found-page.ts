@@ -3,10 +3,10 @@ import path from 'node:path';
 import { NOT_FOUND_TEXTS_EN, notFoundPage } from '../../contracts/not-found-page.ts';
 
 /** The English 404 page: served for any path the site does not have. */
-export const NOT_FOUND_HTML = notFoundPage(NOT_FOUND_TEXTS_EN);
+const NOT_FOUND_HTML = notFoundPage(NOT_FOUND_TEXTS_EN);
 
 /** Where the build writes each other language's 404 page, under the site root (scripts/build-host.mjs). */
-export const TRANSLATED_NOT_FOUND_PAGES: readonly { prefix: string; file: string }[] = [
+const TRANSLATED_NOT_FOUND_PAGES: readonly { prefix: string; file: string }[] = [
   { prefix: '/ar/', file: 'ar/404.html' },
 ];
 
