@@ -1,15 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 
-/** Flags for Debian's Chromium on a machine with no network but the package registries. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 /** Launches the Chromium that e2e/run.mjs found (CHROME_PATH). */
 export async function launchBrowser(): Promise<Browser> {

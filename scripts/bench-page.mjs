@@ -1,7 +1,6 @@
 // Page speed for `npm run bench`: Lighthouse (mobile and desktop presets, three runs each) on Debian's
 // Chromium against the production server, and the "Calculate Dose" click-to-next-paint time under a 4x
 // CPU throttle, measured with playwright-core (Event Timing: the click's duration up to the next paint).
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, get as httpGet } from 'node:http';
 import os from 'node:os';
@@ -13,24 +12,7 @@ import { chromium } from 'playwright-core';
 import { buildHost } from './build-host.mjs';
 import { BASELINE_ENTRY, buildWidgets, initialGzipBytes } from './build-widgets.mjs';
 import { blankElementPage, elementRendered, scriptsBeforeInteraction } from './page-scripts.mjs';
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
-export function chromePath() {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate) => candidate && existsSync(candidate),
-  );
-  if (!found) throw new Error('Chromium not found: set CHROME_PATH (or run npm run test:e2e once, which installs it).');
-  return found;
-}
+import { CHROMIUM_ARGS, chromePath } from './chromium.mjs';
 
 const LIGHTHOUSE_METRICS = ['performance', 'accessibility', 'bestPractices', 'lcpMs', 'tbtMs', 'cls'];
 
@@ -46,7 +28,7 @@ function spread(values) {
  * contentful paint.
  */
 export async function lighthouseRuns(url, runs = 3) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROMIUM_ARGS });
   try {
     const results = {};
     for (const [name, config] of [
@@ -112,7 +94,7 @@ function lcpElementOf(audit) {
 
 /** Median over a few clicks of "Calculate Dose" → next paint, with the CPU slowed 4x. */
 export async function clickToPaint(url, clicks = 7) {
-  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
@@ -158,7 +140,7 @@ const kib = (bytes) => Number((bytes / 1024).toFixed(1));
  * server, so that an element's own code is its figure minus the runtime's.
  */
 export async function javascriptBeforeInteraction(productUrl, baselineDir) {
-  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS });
   const baseline = await serveDirectory(baselineDir);
   try {
     const summary = ({ scripts, gzipBytes }) => ({

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromePath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = path.join(root, 'host/public');
@@ -35,10 +36,7 @@ const ICONS = [
   { file: 'apple-touch-icon.png', size: 180, svg: maskable(favicon) },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS });
 try {
   for (const { file, size, svg } of ICONS) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
