@@ -170,4 +170,32 @@ describe('an element detached and attached again', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('a value typed in the same task as the detach is kept', async () => {
+    const { page, errors, close } = await openPage(browser, site.url);
+    await waitForWidget(page, '#advisor');
+    const weight = page.locator('#advisor').getByLabel(/^Weight/);
+    await weight.fill('64');
+    // A host page's keystroke handler that also switches tabs: the input event, then the element out.
+    await page.evaluate(() => {
+      const advisor = document.getElementById('advisor')!;
+      const input = [...advisor.shadowRoot!.querySelectorAll('input')].find((field) =>
+        field.labels?.[0]?.textContent?.startsWith('Weight'),
+      )!;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '65');
+      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      advisor.remove();
+      (window as unknown as { __held: HTMLElement }).__held = advisor;
+    });
+    await page.waitForTimeout(120);
+    await page.evaluate(() =>
+      document.getElementById('panel')!.append((window as unknown as { __held: HTMLElement }).__held),
+    );
+    await waitForWidget(page, '#advisor');
+    await expect.poll(() => weight.inputValue()).toBe('65');
+    await page.waitForTimeout(300);
+    expect(await weight.inputValue()).toBe('65');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

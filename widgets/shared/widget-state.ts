@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { createContext, useCallback, useContext, useState, type Dispatch, type SetStateAction } from 'react';
 
 /**
  * What an element keeps across a detach and re-attach. Vue's <KeepAlive>, tab panels and routers
@@ -25,17 +25,31 @@ export const WidgetStateContext = createContext<WidgetStateBag | null>(null);
 /**
  * `useState` whose value outlives an unmount of the element's tree. `key` names the value within the
  * element: each component that keeps state this way uses its own prefix.
+ *
+ * The bag is written when the setter is called, not in an effect: effects run after the next paint,
+ * and a tree unmounted before then never runs them, so an element detached just after a keystroke
+ * lost the last value (measured in Chromium, e2e/element-lifecycle.e2e.ts). A functional update is
+ * applied to the bag's value, the latest one set, as React applies queued updates in order.
  */
 export function useWidgetState<T>(key: string, initial: T | (() => T)): [T, Dispatch<SetStateAction<T>>] {
   const bag = useContext(WidgetStateContext);
   const [value, setValue] = useState<T>(() => {
     if (bag?.has(key)) return bag.get(key) as T;
-    return typeof initial === 'function' ? (initial as () => T)() : initial;
+    const first = typeof initial === 'function' ? (initial as () => T)() : initial;
+    bag?.set(key, first);
+    return first;
   });
-  useEffect(() => {
-    bag?.set(key, value);
-  }, [bag, key, value]);
-  return [value, setValue];
+  const set = useCallback<Dispatch<SetStateAction<T>>>(
+    (next) => {
+      if (!bag) return setValue(next);
+      const current = bag.get(key) as T;
+      const updated = typeof next === 'function' ? (next as (previous: T) => T)(current) : next;
+      bag.set(key, updated);
+      setValue(() => updated);
+    },
+    [bag, key],
+  );
+  return [value, set];
 }
 
 /**
