@@ -20,10 +20,32 @@ describe('the server’s messages in an Arabic element', () => {
     );
   });
 
+  it('keeps the value of a message built from one (the body limit, the search length)', () => {
+    expect(withoutIsolates(serverMessageInArabic(api.bodyTooLargeMessage('64kb')))).toBe(
+      'نص الطلب كبير جدًّا (الحد 64 KB)',
+    );
+    expect(withoutIsolates(serverMessageInArabic(api.searchTooLongMessage(100)))).toBe(
+      'يجب ألّا يزيد نص البحث على 100 حرفًا',
+    );
+    // Only the whole message: a longer text that contains one stays as written.
+    const longer = `${api.searchTooLongMessage(100)} (sent 140)`;
+    expect(serverMessageInArabic(longer)).toBe(longer);
+  });
+
   it('every message of api/messages.ts has an Arabic text; anything unknown is shown as written', () => {
     const constants = Object.entries(api).filter(([, value]) => typeof value === 'string') as [string, string][];
     expect(constants.length).toBeGreaterThan(15);
-    for (const [name, text] of constants) expect([name, serverMessageInArabic(text)]).not.toEqual([name, text]);
+    // The messages built from a value, each with a value the API can send.
+    const samples: Record<string, string> = {
+      bodyTooLargeMessage: api.bodyTooLargeMessage('64kb'),
+      searchTooLongMessage: api.searchTooLongMessage(100),
+      signInLockedMessage: api.signInLockedMessage(14 * 60),
+    };
+    const builders = Object.entries(api).filter(([, value]) => typeof value === 'function');
+    expect(builders.map(([name]) => name).sort()).toEqual(Object.keys(samples).sort());
+    const built = Object.entries(samples);
+    for (const [name, text] of [...constants, ...built])
+      expect([name, serverMessageInArabic(text)]).not.toEqual([name, text]);
     expect(serverMessageInArabic('Weight must be between 1 and 200 kg')).toBe('Weight must be between 1 and 200 kg');
   });
 

@@ -32,14 +32,35 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   ...Object.values(api.UNMATCHED_MESSAGES).map((text) => [text, 'الطلب غير متاح'] as const),
 ]);
 
-/** The lock-out message carries its minutes: "Try again in N minutes." */
-const LOCKED = new RegExp(`^${api.signInLockedMessage(60).replace('1', '(\\d+)').replace(/\./g, '\\.')}$`);
+/** A message built from one value, as a pattern capturing that value: `sample` is where the value went. */
+function builtFrom(message: string, sample: string, value: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escape(message).replace(escape(sample), value)}$`);
+}
+
+/** The messages that carry a value (minutes, a size, a length), with the value kept left to right. */
+const BUILT_AR: readonly (readonly [RegExp, (value: string) => string])[] = [
+  [
+    builtFrom(api.signInLockedMessage(997 * 60), '997', '(\\d+)'),
+    (minutes) => `محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد ${ltr(minutes)} دقيقة.`,
+  ],
+  [
+    builtFrom(api.bodyTooLargeMessage('997kb'), '997 KB', '(\\d+ KB)'),
+    (limit) => `نص الطلب كبير جدًّا (الحد ${ltr(limit)})`,
+  ],
+  [
+    builtFrom(api.searchTooLongMessage(997), '997', '(\\d+)'),
+    (length) => `يجب ألّا يزيد نص البحث على ${ltr(length)} حرفًا`,
+  ],
+];
 
 /** A server or API-client message in Arabic when it is one of the known ones; else the text unchanged. */
 export function serverMessageInArabic(text: string): string {
   const exact = EXACT_AR.get(text);
   if (exact) return exact;
-  const locked = LOCKED.exec(text);
-  if (locked) return `محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد ${ltr(locked[1]!)} دقيقة.`;
+  for (const [pattern, arabic] of BUILT_AR) {
+    const value = pattern.exec(text)?.[1];
+    if (value !== undefined) return arabic(value);
+  }
   return text;
 }
