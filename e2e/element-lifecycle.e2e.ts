@@ -84,6 +84,44 @@ describe('a preset changed by the host page', () => {
     await close();
   });
 
+  it('a removed weight attribute is a removed preset: the field empties and the old result goes', async () => {
+    const { page, errors, close } = await openPage(browser, site.url);
+    await waitForWidget(page, '#calc');
+    const widget = page.locator('#calc');
+    await widget.getByLabel(/^TOF count/).selectOption('2');
+    await calculate(widget);
+    expect(await totalDose(widget)).toBe('140');
+    await page.evaluate(() => document.getElementById('calc')!.removeAttribute('weight'));
+    await expect.poll(() => widget.getByLabel(/^Body weight/).inputValue()).toBe('');
+    expect(await widget.getByRole('region', { name: 'Result' }).count()).toBe(0);
+    expect(await widget.getByTestId('dose-notice').innerText()).toContain('The previous result was for the old values');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('`emergency` with no value shows the Emergency button; "false" or removing it hides it', async () => {
+    const { page, errors, close } = await openPage(browser, site.url);
+    await waitForWidget(page, '#calc');
+    const button = page.locator('#calc').getByRole('button', { name: 'Emergency' });
+    expect(await button.count()).toBe(0);
+    const setEmergency = (value: string | null) =>
+      page.evaluate((next) => {
+        const element = document.getElementById('calc')!;
+        if (next === null) element.removeAttribute('emergency');
+        else element.setAttribute('emergency', next);
+      }, value);
+    await setEmergency('');
+    await expect.poll(() => button.count()).toBe(1);
+    await setEmergency('false');
+    await expect.poll(() => button.count()).toBe(0);
+    await setEmergency('');
+    await expect.poll(() => button.count()).toBe(1);
+    await setEmergency(null);
+    await expect.poll(() => button.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('a value typed after the preset is kept until the preset itself changes', async () => {
     const { page, close } = await openPage(browser, site.url);
     await waitForWidget(page, '#calc');

@@ -9,8 +9,7 @@ export function defineDoseCalculator(): CustomElementConstructor {
     apiBase: 'string',
     weight: 'string',
     ageGroup: 'string',
-    // Present (even without a value) shows the Emergency button; the component reads the attribute itself, since
-    // r2wc ignores an attribute without a value (widgets/shared/emergency-card/EmergencyButton.tsx).
+    // Present (even without a value) shows the Emergency button.
     emergency: 'string',
   });
 }

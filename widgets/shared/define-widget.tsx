@@ -2,8 +2,20 @@ import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
 import { WidgetRoot } from './widget-root.tsx';
 
-/** r2wc's own markers (see @r2wc/core): whether it may render, and its React root. */
+/** r2wc's own markers (see @r2wc/core): whether it may render, the props it renders with, and its render. */
 const R2WC_CONNECTED = Symbol.for('r2wc.connected');
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+/** r2wc's attribute name for a prop: `ageGroup` → `age-group`. */
+const attributeOf = (prop: string) =>
+  prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+
+interface R2wcInternals {
+  [R2WC_CONNECTED]: boolean;
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_RENDER](): void;
+}
 
 /** Attributes are strings (kebab-case of the prop name); r2wc's presence booleans are unreliable. */
 export type AttributeTypes<Props> = { [K in keyof Props]?: 'string' | 'number' };
@@ -16,7 +28,9 @@ export type AttributeTypes<Props> = { [K in keyof Props]?: 'string' | 'number' }
  * - it unmounts a microtask after disconnection, and not at all when the element is connected
  *   again (moving an element keeps its React state; a host React page removing it does not
  *   unmount a root synchronously inside React's render);
- * - a property set before the script loaded is re-applied on upgrade.
+ * - a property set before the script loaded is re-applied on upgrade;
+ * - an attribute without a value (`<sgx-… emergency>`) reaches its prop as "", and a removed one as
+ *   undefined (r2wc skips both, so a removed preset stayed in force).
  */
 export function defineWidget<Props extends object>(
   tagName: string,
@@ -34,13 +48,33 @@ export function defineWidget<Props extends object>(
   );
   const Base = r2wc(Rooted as ComponentType<Props>, { shadow: 'open', props: attributes as Record<string, 'string'> });
   const propNames = Object.keys(attributes);
+  const propOfAttribute = new Map(propNames.map((prop) => [attributeOf(prop), prop]));
+  /** What an empty or absent attribute means for the prop: "" for a string, nothing for a number. */
+  const emptyValue = (prop: string, value: string | null) =>
+    value === null || attributes[prop as keyof Props] === 'number' ? undefined : '';
 
   class SgxElement extends Base {
     #upgraded = false;
 
     constructor() {
       super();
-      (this as unknown as Record<symbol, boolean>)[R2WC_CONNECTED] = false;
+      const internals = this as unknown as R2wcInternals;
+      internals[R2WC_CONNECTED] = false;
+      for (const [attribute, prop] of propOfAttribute)
+        if (this.getAttribute(attribute) === '') internals[R2WC_PROPS][prop] = emptyValue(prop, '');
+    }
+
+    attributeChangedCallback(name: string, previous: string | null, value: string | null) {
+      const prop = propOfAttribute.get(name);
+      if (value || prop === undefined) {
+        (
+          Base.prototype as unknown as { attributeChangedCallback(...args: unknown[]): void }
+        ).attributeChangedCallback.call(this, name, previous, value);
+        return;
+      }
+      const internals = this as unknown as R2wcInternals;
+      internals[R2WC_PROPS][prop] = emptyValue(prop, value);
+      internals[R2WC_RENDER]();
     }
 
     connectedCallback() {
@@ -48,7 +82,7 @@ export function defineWidget<Props extends object>(
         this.#upgraded = true;
         reapplyOwnProperties(this, propNames);
       }
-      (this as unknown as Record<symbol, boolean>)[R2WC_CONNECTED] = true;
+      (this as unknown as R2wcInternals)[R2WC_CONNECTED] = true;
       (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
     }
 

@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { SESSION_STORE_SYMBOL } from '../session-storage-keys.ts';
-import { WidgetRoot } from '../widget-root.tsx';
+import { defineWidget } from '../define-widget.tsx';
 import { EmergencyButton } from './EmergencyButton.tsx';
 import { EmergencyCard, type EmergencyCardProps } from './EmergencyCard.tsx';
 import { closeEmergencyCard, EMERGENCY_CARD_HOLDER_ATTRIBUTE } from './open-card.tsx';
@@ -257,27 +257,26 @@ describe('<EmergencyButton>', () => {
   });
 
   it("follows the element's own attribute: <… emergency> shows it, removing it hides it", async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const shadow = host.attachShadow({ mode: 'open' });
-    const mount = document.createElement('div');
-    shadow.append(mount);
-    render(
-      <WidgetRoot container={shadow}>
-        <EmergencyButton patient={null} />
-      </WidgetRoot>,
-      { container: mount },
+    const tag = 'sgx-test-emergency';
+    defineWidget<{ emergency?: string }>(
+      tag,
+      ({ emergency }) => <EmergencyButton emergency={emergency} patient={null} />,
+      {
+        emergency: 'string',
+      },
     );
-    const scope = within(mount);
-    expect(scope.queryByRole('button')).toBeNull();
-    act(() => host.setAttribute('emergency', ''));
-    await waitFor(() => expect(scope.getByRole('button').textContent).toContain('Emergency'));
+    document.body.insertAdjacentHTML('beforeend', `<${tag} emergency></${tag}>`);
+    const host = document.body.querySelector(tag)!;
+    const button = () => host.shadowRoot!.querySelector('button');
+    await waitFor(() => expect(button()?.textContent).toContain('Emergency'));
     act(() => host.setAttribute('emergency', 'false'));
-    await waitFor(() => expect(scope.queryByRole('button')).toBeNull());
+    await waitFor(() => expect(button()).toBeNull());
     act(() => host.setAttribute('emergency', 'true'));
-    await waitFor(() => expect(scope.queryByRole('button')).not.toBeNull());
+    await waitFor(() => expect(button()).not.toBeNull());
     act(() => host.removeAttribute('emergency'));
-    await waitFor(() => expect(scope.queryByRole('button')).toBeNull());
+    await waitFor(() => expect(button()).toBeNull());
+    act(() => host.setAttribute('emergency', ''));
+    await waitFor(() => expect(button()).not.toBeNull());
     host.remove();
   });
 });
