@@ -106,7 +106,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   const { lang } = host;
   const toast = useToast();
   const headingId = useId();
-  const patients = usePatients(apiBase);
+  const patients = usePatients(apiBase) ?? [];
   const signedIn = useSession(isAuthenticated, apiBase);
   const userId = useSession((state) => (isAuthenticated(state) ? (state.user?.id ?? null) : null));
   const selected = useSession((state) => state.selectedPatient);

@@ -7,7 +7,7 @@ import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
-import { PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
+import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 /** A row's Delete button (marked, so the focus can be given to it). */
 const deleteButtonOf = (list: HTMLElement | null, exportId: string) =>
@@ -73,7 +73,7 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
     toast({ title: t.exportDeleted, description: record.fileName, variant: 'success' });
   };
 
-  const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
+  const patientName = (id: string | null) => namePatient(patients, id, t);
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
       <PatientFilter name="exports-patient" patients={patients} value={patientId} onChange={setPatientId} />
@@ -82,7 +82,7 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
           {t.noExports}
         </p>
       )}
-      {exports && exports.length > 0 && (
+      {exports && patients && exports.length > 0 && (
         <ul ref={list} aria-label={t.tabs.exports} css={listCss}>
           {exports.map((record) => {
             const busy = deleting.has(record.id);

@@ -12,7 +12,7 @@ import { pdfMessages } from '../../shared/messages/index.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
-import { PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
+import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -54,12 +54,12 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
       set(value);
       setPage(1);
     };
-  const patientName = (id: string | null) => patients.find((patient) => patient.id === id)?.displayName ?? t.unlinked;
+  const patientName = (id: string | null) => namePatient(patients, id, t);
   const when = formatRecordedAt;
 
   if (opened) {
     const described = describeEntry(opened);
-    const patient = patients.find((candidate) => candidate.id === opened.patientId) ?? null;
+    const patient = patients?.find((candidate) => candidate.id === opened.patientId) ?? null;
     const exportIt = () =>
       void exportNotesPdf({
         entry: opened,
@@ -122,7 +122,8 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         />
       </div>
       {items && items.length === 0 && <p css={{ margin: 0 }}>{t.noHistory}</p>}
-      {items && items.length > 0 && (
+      {/* Listed once the patients are in, so no entry shows a placeholder for its patient's name. */}
+      {items && patients && items.length > 0 && (
         <ol aria-label={t.tabs.history} css={listCss}>
           {items.map((entry) => (
             <li key={entry.id} data-history-id={entry.id} css={rowCss}>

@@ -2,6 +2,7 @@ import type { Patient } from '../../shared/account-api.ts';
 import { SelectField } from '../../shared/fields.tsx';
 import { token } from '../../shared/theme.ts';
 import { useMessages } from '../../shared/widget-context.ts';
+import type { Messages } from '../../shared/messages/index.ts';
 
 /** The account area's lists (patients, history, exports) share one look. */
 export const listCss = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' } as const;
@@ -25,7 +26,8 @@ export function PatientFilter({
   onChange,
 }: {
   name: string;
-  patients: readonly Patient[];
+  /** Null while the patients load: only "All patients" until then. */
+  patients: readonly Patient[] | null;
   value: string;
   onChange: (patientId: string) => void;
 }) {
@@ -38,8 +40,21 @@ export function PatientFilter({
       onChange={onChange}
       options={[
         { value: '', label: t.allPatients },
-        ...patients.map((patient) => ({ value: patient.id, label: patient.displayName })),
+        ...(patients ?? []).map((patient) => ({ value: patient.id, label: patient.displayName })),
       ]}
     />
   );
+}
+
+/**
+ * The patient of a history entry or an export: the name, or "No patient" when it is linked to none. A linked
+ * patient missing from the list (it has not loaded, or failed to) is "Linked patient", never "No patient".
+ */
+export function namePatient(
+  patients: readonly Patient[] | null,
+  id: string | null,
+  t: Pick<Messages['account'], 'unlinked' | 'linkedPatient'>,
+): string {
+  if (id === null) return t.unlinked;
+  return patients?.find((patient) => patient.id === id)?.displayName ?? t.linkedPatient;
 }

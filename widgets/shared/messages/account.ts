@@ -49,6 +49,7 @@ export const account = {
   entryInputs: 'Inputs',
   entryResult: 'Result as computed then',
   unlinked: 'No patient',
+  linkedPatient: 'Linked patient',
   // Exports
   noExports: 'No exports yet.',
   download: 'Download',

@@ -58,6 +58,7 @@ export const account: Messages['account'] = {
   entryInputs: 'المُدخلات',
   entryResult: 'النتيجة كما حُسبت حينها',
   unlinked: 'بدون مريض',
+  linkedPatient: 'مريض مرتبط',
   // Exports (file names are Latin: a left-to-right run)
   noExports: 'لا توجد ملفات مُصدَّرة بعد.',
   download: 'تنزيل',

@@ -1,0 +1,108 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryEntry, Patient } from '../../shared/account-api.ts';
+import { messagesEn } from '../../shared/messages/index.ts';
+import { sessionStore } from '../../shared/session-store.ts';
+import { renderWidget } from '../../test-utils.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { namePatient } from './list-parts.tsx';
+
+// The history names each entry's patient from the clinician's patient list, which loads on its own: an entry
+// linked to a patient is never shown as "No patient" while that list is on its way or could not be loaded.
+const API = 'https://api.example.org';
+const PATIENT: Patient = {
+  id: 'p-1',
+  displayName: 'F.A. Flowtest',
+  mrn: 'KFH-7781',
+  yearOfBirth: 1961,
+  ageGroup: 'adult',
+  weightKg: 72,
+  notes: null,
+  createdAt: '2026-11-22T09:00:00Z',
+  updatedAt: '2026-11-22T09:00:00Z',
+};
+const entry = (id: string, patientId: string | null): HistoryEntry => ({
+  id,
+  patientId,
+  toolType: 'dose_calculator',
+  inputs: { bodyWeight: 72 },
+  result: { kind: 'dose', indication: 'Moderate block (TOF count 2: T2 has reappeared)' },
+  createdAt: '2026-11-22T09:06:00Z',
+});
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let answerPatients: ((response: Response) => void) | undefined;
+/** Answers the patient list once the panel has asked for it. */
+const answerPatientsWith = async (response: Response) => {
+  await vi.waitFor(() => expect(answerPatients).toBeDefined());
+  await act(async () => answerPatients!(response));
+};
+beforeEach(() => {
+  answerPatients = undefined;
+  sessionStore().setState({
+    token: 'token-1',
+    user: { id: 'u-1', email: 'dr.sara@hospital.example', name: 'Sara', license: null },
+    userFetchedAt: Date.now(),
+    userStatus: 'idle',
+    quickUse: false,
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input) => {
+      const url = String(input);
+      if (url === `${API}/api/patients`) return new Promise<Response>((resolve) => (answerPatients = resolve));
+      if (url.startsWith(`${API}/api/history`))
+        return Promise.resolve(
+          json(200, { items: [entry('h-1', 'p-1'), entry('h-2', null)], page: 1, pageSize: 20, total: 2 }),
+        );
+      return Promise.resolve(json(404, { message: 'Not found' }));
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Each row's first line, "tool · patient" (the row's text without its detail line). */
+const rows = () =>
+  within(screen.getByRole('list', { name: 'History' }))
+    .getAllByRole('listitem')
+    .map((row) => {
+      const line = row.querySelector('span')!;
+      return line.textContent!.slice(0, -line.querySelector('span')!.textContent!.length);
+    });
+
+describe('<HistoryPanel> patient names', () => {
+  it('waits for the patient list, then names the linked patient and says "No patient" only for the unlinked', async () => {
+    renderWidget(<HistoryPanel apiBase={API} />);
+    // The history has answered; the patients have not.
+    await vi.waitFor(() => expect(answerPatients).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('list', { name: 'History' })).toBeNull();
+    expect(document.body.textContent).not.toContain('No patient');
+    await answerPatientsWith(json(200, { patients: [PATIENT] }));
+    await screen.findByRole('list', { name: 'History' });
+    expect(rows()).toEqual(['Dose calculator · F.A. Flowtest', 'Dose calculator · No patient']);
+  });
+
+  it('when the patient list cannot be loaded, a linked entry is "Linked patient", not "No patient"', async () => {
+    renderWidget(<HistoryPanel apiBase={API} />);
+    await answerPatientsWith(json(500, { message: 'Something went wrong on the server. Please try again.' }));
+    await screen.findByRole('list', { name: 'History' });
+    expect(rows()).toEqual(['Dose calculator · Linked patient', 'Dose calculator · No patient']);
+  });
+});
+
+describe('namePatient', () => {
+  const t = messagesEn.account;
+  it.each([
+    ['unlinked, list loaded', [PATIENT], null, 'No patient'],
+    ['unlinked, list loading', null, null, 'No patient'],
+    ['linked and listed', [PATIENT], 'p-1', 'F.A. Flowtest'],
+    ['linked, list loading', null, 'p-1', 'Linked patient'],
+    ['linked, not in the list', [], 'p-1', 'Linked patient'],
+  ] as const)('%s', (_, patients, id, expected) => {
+    expect(namePatient(patients, id, t)).toBe(expected);
+  });
+});
