@@ -16,17 +16,13 @@ import type { PortalTab } from './PortalDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
 import { outlineLinkCss } from '../shared/styles.ts';
+import { loadOnce } from '../shared/load-once.ts';
 
 type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
 type PortalDialogs = typeof import('./portal-dialogs.ts');
 
-let dialogsLoading: Promise<PortalDialogs> | undefined;
 /** The chooser and the portal, downloaded once per page (a failed download can be tried again). */
-const loadDialogs = (): Promise<PortalDialogs> =>
-  (dialogsLoading ??= import('./portal-dialogs.ts').catch((error: unknown) => {
-    dialogsLoading = undefined;
-    throw error;
-  }));
+const loadDialogs: () => Promise<PortalDialogs> = loadOnce(() => import('./portal-dialogs.ts'));
 const preloadDialogs = () => {
   loadDialogs().catch(() => {
     // reported when the user clicks

@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { User } from '../../contracts/auth.ts';
 import type { Patient } from '../../contracts/records.ts';
 import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
+import { loadOnce } from './load-once.ts';
 
 // What every element may read about the session without loading the session store's code (zustand,
 // the /api/auth/me call): its shape, the signed-out state, and the page's store if one exists. The
@@ -68,15 +69,12 @@ export function hasStoredToken(): boolean {
   }
 }
 
-let code: Promise<typeof import('./session-store.ts')> | undefined;
+/** The store's code, downloaded once (a failed download can be retried). */
+const loadStoreCode = loadOnce(() => import('./session-store.ts'));
 
 /** The page's session store, creating it (and loading its code) when none exists yet. */
 export function loadSessionStore(): Promise<StoreApi<SessionState>> {
   const existing = existingSessionStore();
   if (existing) return Promise.resolve(existing);
-  code ??= import('./session-store.ts').catch((error: unknown) => {
-    code = undefined; // a failed download can be retried
-    throw error;
-  });
-  return code.then((module) => module.sessionStore());
+  return loadStoreCode().then((module) => module.sessionStore());
 }

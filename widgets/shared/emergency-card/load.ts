@@ -1,17 +1,13 @@
+import { loadOnce } from '../load-once.ts';
+
 /**
  * The emergency card's code, loaded on demand (an element's first size stays as it was): on the first click of
  * an Emergency button, or earlier, once the page is idle, by an element showing the button, so that the card
  * still opens if the network has gone by the time it is needed. A failed download can be tried again.
  */
-let loading: Promise<typeof import('./open-card.tsx')> | undefined;
-
-export function loadEmergencyCard(): Promise<typeof import('./open-card.tsx')> {
-  loading ??= import('./open-card.tsx').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadEmergencyCard: () => Promise<typeof import('./open-card.tsx')> = loadOnce(
+  () => import('./open-card.tsx'),
+);
 
 /** Loads the card's code when the browser is idle (or after a short wait); errors wait for the click. */
 export function preloadEmergencyCardWhenIdle(): () => void {
