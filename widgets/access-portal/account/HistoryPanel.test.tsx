@@ -74,7 +74,7 @@ const rows = () =>
     });
 
 describe('<HistoryPanel> patient names', () => {
-  it('waits for the patient list, then names the linked patient and says "No patient" only for the unlinked', async () => {
+  it('waits for the patient list, then names the linked patient; "No patient" only for the unlinked', async () => {
     renderWidget(<HistoryPanel apiBase={API} />);
     // The history has answered; the patients have not.
     await vi.waitFor(() => expect(answerPatients).toBeDefined());
