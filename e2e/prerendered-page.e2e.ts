@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { RESERVED_HEIGHTS } from '../host/components/reserved-heights.ts';
 import type { Lang } from '../host/content/types.ts';
+import { CONTENT_EN } from '../host/content/en.ts';
 import { openPage, startProductServer, waitForWidget } from './support.ts';
 
 // The page served at / is prerendered at build time (scripts/build-host.mjs): its text is in the
@@ -66,6 +67,16 @@ describe('the prerendered product page', () => {
     expect(await hero.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
     expect(await page.locator('header').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(await page.locator('#faq').innerText()).toContain('Which body weight do I use');
+    // Each tool's box says what it is and why it is empty.
+    for (const [tag, title] of [
+      ['sgx-dose-calculator', 'Dose Calculator'],
+      ['sgx-bradycardia-advisor', 'Bradycardia Advisor'],
+      ['sgx-roi-calculator', 'Safety Calculator'],
+    ] as const) {
+      const box = page.locator(tag);
+      expect(await box.getByRole('heading', { level: 2 }).innerText()).toBe(title);
+      expect(await box.innerText()).toContain(CONTENT_EN.chrome.toolNeedsScript);
+    }
     await context.close();
   });
 
@@ -82,7 +93,8 @@ describe('the prerendered product page', () => {
     const [served, shown] = await page.evaluate((html) => {
       const text = (root: ParentNode) => {
         root.querySelector('[data-testid="tof-value"]')?.remove();
-        for (const style of root.querySelectorAll('style')) style.remove();
+        // <noscript> is for scripts off: hydration empties it, and it never shows with scripts on.
+        for (const hidden of root.querySelectorAll('style, noscript')) hidden.remove();
         return (root.querySelector('#root')?.textContent ?? '').replace(/\s+/g, ' ').trim();
       };
       const live = document.cloneNode(true) as Document;
@@ -154,12 +166,19 @@ describe('the prerendered product page', () => {
     await waitForWidget(page, 'sgx-access-portal'); // in the fixed bar: in view from the start
     await page.waitForTimeout(1000);
     expect(await defined()).toEqual([true, false, false, false]);
+    // Until then, a reader moving by heading finds each tool by its name, and no scripts-off note shows.
+    const fallbackHeading = page.getByRole('heading', { name: 'Safety Calculator', exact: true });
+    expect(await fallbackHeading.count()).toBe(1);
+    expect(await page.getByText(CONTENT_EN.chrome.toolNeedsScript).count()).toBe(0);
     // scrolling to the calculator defines it and the advisor (within a screen below), not the ROI calculator
     await page.locator('sgx-dose-calculator').scrollIntoViewIfNeeded();
     await expect.poll(defined).toEqual([true, true, true, false]);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.keyboard.press('Tab');
     await expect.poll(defined).toEqual([true, true, true, true]);
+    // Defined, the element shows its own heading; the one in its light DOM is no longer rendered.
+    expect(await fallbackHeading.count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'ROI & Safety Calculator', exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
     await close();
   });

@@ -43,6 +43,8 @@ interface SgxJsxAttributes {
   nonce?: string;
   ref?: unknown;
   key?: string | number;
+  /** Light-DOM content: shown only until the element is defined (the shadow root has no slot), as a fallback. */
+  children?: unknown;
 }
 type Attr<K extends string> = { [P in K]?: string };
 

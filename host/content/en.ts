@@ -29,6 +29,8 @@ export const CONTENT_EN: PageContent = {
     pdfLanguageNote: '',
     emergency: 'Emergency',
     emergencyUnavailable: 'The emergency card could not be loaded. Check the connection and try again.',
+    toolNeedsScript:
+      'This tool needs JavaScript, which is turned off in this browser. The rest of the page can be read without it.',
   },
   nav: NAV_ITEMS,
   hero: HERO,

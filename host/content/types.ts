@@ -187,6 +187,8 @@ export interface PageChrome {
   emergency: string;
   /** Said when the card's code could not be loaded (no connection before it was ever opened). */
   emergencyUnavailable: string;
+  /** In each tool's box when the browser runs no scripts (the tools are scripts; the page's text is not). */
+  toolNeedsScript: string;
 }
 
 /** The page's texts, the page's language and direction. */

@@ -28,6 +28,7 @@ export const CONTENT_AR: PageContent = {
     pdfLanguageNote: '(بالإنجليزية)',
     emergency: 'طوارئ',
     emergencyUnavailable: 'تعذّر تحميل بطاقة الطوارئ. يُرجى التحقق من الاتصال والمحاولة مرة أخرى.',
+    toolNeedsScript: 'تحتاج هذه الأداة إلى JavaScript، وهو معطَّل في هذا المتصفح. يمكن قراءة بقية الصفحة من دونه.',
   },
   nav: NAV_ITEMS_AR,
   hero: HERO_AR,
