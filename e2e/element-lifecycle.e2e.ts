@@ -37,6 +37,17 @@ const calculate = (widget: Locator) => widget.getByRole('button', { name: 'Calcu
 const styleCount = (page: Page, id: string) =>
   page.evaluate((elementId) => document.getElementById(elementId)!.shadowRoot!.querySelectorAll('style').length, id);
 
+/** The page with the dose calculator's result for its preset 70 kg at TOF count 2: 140 mg. */
+async function withDoseFor70kg() {
+  const opened = await openPage(browser, site.url);
+  await waitForWidget(opened.page, '#calc');
+  const widget = opened.page.locator('#calc');
+  await widget.getByLabel(/^TOF count/).selectOption('2');
+  await calculate(widget);
+  expect(await totalDose(widget)).toBe('140');
+  return { ...opened, widget };
+}
+
 describe('a preset changed by the host page', () => {
   it('weight: the attribute and the property replace the field, clear the old result and say so', async () => {
     const { page, errors, close } = await openPage(browser, site.url);
@@ -69,12 +80,7 @@ describe('a preset changed by the host page', () => {
   });
 
   it('age group: the attribute replaces the selection (an infant is then "not established", not dosed)', async () => {
-    const { page, errors, close } = await openPage(browser, site.url);
-    await waitForWidget(page, '#calc');
-    const widget = page.locator('#calc');
-    await widget.getByLabel(/^TOF count/).selectOption('2');
-    await calculate(widget);
-    expect(await totalDose(widget)).toBe('140');
+    const { page, errors, close, widget } = await withDoseFor70kg();
     await page.evaluate(() => document.getElementById('calc')!.setAttribute('age-group', 'infant'));
     await expect.poll(() => widget.getByLabel(/^Age group/).inputValue()).toBe('infant');
     expect(await widget.getByRole('region', { name: 'Result' }).count()).toBe(0);
@@ -85,12 +91,7 @@ describe('a preset changed by the host page', () => {
   });
 
   it('a removed weight attribute is a removed preset: the field empties and the old result goes', async () => {
-    const { page, errors, close } = await openPage(browser, site.url);
-    await waitForWidget(page, '#calc');
-    const widget = page.locator('#calc');
-    await widget.getByLabel(/^TOF count/).selectOption('2');
-    await calculate(widget);
-    expect(await totalDose(widget)).toBe('140');
+    const { page, errors, close, widget } = await withDoseFor70kg();
     await page.evaluate(() => document.getElementById('calc')!.removeAttribute('weight'));
     await expect.poll(() => widget.getByLabel(/^Body weight/).inputValue()).toBe('');
     expect(await widget.getByRole('region', { name: 'Result' }).count()).toBe(0);
