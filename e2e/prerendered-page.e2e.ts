@@ -67,6 +67,8 @@ describe('the prerendered product page', () => {
     expect(await hero.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
     expect(await page.locator('header').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(await page.locator('#faq').innerText()).toContain('Which body weight do I use');
+    // The bar's Emergency button, which needs a script to open the card, is not offered.
+    expect(await page.locator('header [data-emergency]').isVisible()).toBe(false);
     // Each tool's box says what it is and why it is empty.
     for (const [tag, title] of [
       ['sgx-dose-calculator', 'Dose Calculator'],
