@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jsPDF } from 'jspdf';
@@ -9,6 +9,7 @@ import { HCP_GUIDE_FILE, PDF_DOCUMENTS, PDF_META } from '../host/pdfs/documents.
 import { renderPdfWithText } from '../host/pdfs/render-pdf.ts';
 import { isPdfSafe, pdfText } from '../widgets/shared/pdf/text.ts';
 import { buildPdfs, type WrittenPdf } from './build-pdfs.mjs';
+import { ensureCommand } from './debian-package.mjs';
 
 const EXPECTED_FILES = [
   'hcp-dosing-guide.pdf',
@@ -147,8 +148,9 @@ describe('buildPdfs', () => {
     }
   }, 60_000);
 
-  it.skipIf(!existsSync('/usr/bin/pdftotext'))('extracts the dosing guide text with pdftotext', () => {
-    const text = execFileSync('/usr/bin/pdftotext', [path.join(outDir, 'hcp-guide.pdf'), '-'], { encoding: 'utf8' });
+  it('extracts the dosing guide text with pdftotext', () => {
+    const pdftotext = ensureCommand('pdftotext', 'poppler-utils', 'The PDF tests');
+    const text = execFileSync(pdftotext, [path.join(outDir, 'hcp-guide.pdf'), '-'], { encoding: 'utf8' });
     expect(text).toContain('HCP Dosing Guide');
     expect(text).toContain('1033.48 SAR');
     expect(text).toContain('>= 0.9');

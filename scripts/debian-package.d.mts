@@ -8,3 +8,8 @@ export function canInstallPackages(): boolean;
  * "apt-get <arguments> failed (exit N)." when either fails.
  */
 export function installPackages(packages: readonly string[], notice: string): void;
+/**
+ * The path of `command`, found by `find` (default: on PATH); when it is missing, Debian's `pkg` is
+ * installed with apt-get if we are root, otherwise this throws naming `purpose` and the command to run.
+ */
+export function ensureCommand(command: string, pkg: string, purpose: string, find?: () => string | undefined): string;

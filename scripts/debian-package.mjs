@@ -29,3 +29,20 @@ export function installPackages(packages, notice) {
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status}).`);
   }
 }
+
+/**
+ * The path of `command`, found by `find` (default: on PATH); when it is missing, Debian's `pkg` is
+ * installed with apt-get if we are root, otherwise this throws naming `purpose` and the command to run.
+ * A test that needs a tool calls this instead of skipping itself on a machine that lacks it.
+ */
+export function ensureCommand(command, pkg, purpose, find = () => commandPath(command)) {
+  const found = find();
+  if (found) return found;
+  const install = `apt-get update && apt-get install -y ${pkg}`;
+  if (!canInstallPackages())
+    throw new Error(`${purpose} need ${command} and none was found. Install it as root:  ${install}`);
+  installPackages([pkg], `${command} not found: installing Debian's ${pkg} with apt-get (once per machine)…`);
+  const installed = find();
+  if (!installed) throw new Error(`apt-get installed ${pkg}, but no ${command} was found.`);
+  return installed;
+}

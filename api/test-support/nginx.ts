@@ -4,11 +4,10 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { canInstallPackages, commandPath, installPackages, isRoot } from '../../scripts/debian-package.mjs';
+import { commandPath, ensureCommand, isRoot } from '../../scripts/debian-package.mjs';
 
 /** Where Debian's nginx package puts the binary. */
 const DEBIAN_NGINX = '/usr/sbin/nginx';
-const INSTALL_COMMAND = 'apt-get update && apt-get install -y nginx';
 
 export function findNginx(): string | undefined {
   return existsSync(DEBIAN_NGINX) ? DEBIAN_NGINX : commandPath('nginx');
@@ -19,18 +18,7 @@ export function findNginx(): string | undefined {
  * cluster and e2e/run.mjs's Chromium are); otherwise an error saying how to install it. Never a skip.
  */
 export function ensureNginx(): string {
-  const found = findNginx();
-  if (found) return found;
-  if (!canInstallPackages()) {
-    throw new Error(
-      `The rolling-restart test needs nginx and none was found at ${DEBIAN_NGINX} or on PATH. ` +
-        `Install it as root:  ${INSTALL_COMMAND}`,
-    );
-  }
-  installPackages(['nginx'], "nginx not found: installing Debian's nginx with apt-get (once per machine)…");
-  const installed = findNginx();
-  if (!installed) throw new Error(`apt-get installed nginx, but no nginx binary was found at ${DEBIAN_NGINX}.`);
-  return installed;
+  return ensureCommand('nginx', 'nginx', 'The rolling-restart test', findNginx);
 }
 
 /**
