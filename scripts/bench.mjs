@@ -271,6 +271,15 @@ it ships. What changed was in the tests only: \`fireEvent.input\` for \`fireEven
 jsPDF load, and how vitest resolves Testing Library and Emotion (docs/engineering-notes.md, "Preact in
 React's place"). The page is still prerendered by React; Preact hydrates it, keeping every served element.
 
+The moonshot (standalone dose calculator at most 35 KiB gzip) is not met. What its bundle holds, measured on
+2026-11-24 with each group of modules gzipped on its own (so the parts add up to more than the bundle, whose
+modules compress together): third-party code 28 KiB (Preact 10.5, Emotion with stylis 9.3, valibot 3.0,
+r2wc 1.4, react-is and hoist-non-react-statics 1.7, which Emotion brings), the Arabic catalogues 15 KiB
+(clinical texts 7.8, widget messages 7.6), the English catalogues 13 KiB (one message catalogue for all four
+elements 7.3, clinical texts 5.6) and the element's own code 27 KiB. An English-only embed still downloads
+the Arabic. The next steps: load a language's catalogues only when an element resolves to it (the page
+already does this for its own content), and split the widget messages per element.
+
 `;
 }
 
