@@ -33,10 +33,13 @@ let baselineKib: number;
 
 const kib = (bytes: number) => Number((bytes / KIB).toFixed(1));
 
+/** The Arabic catalogues (widgets/shared/lang-packs.ts): a chunk of their own, fetched only for Arabic. */
+const ARABIC_CHUNK = /arabic-pack/;
+
 /** A blank page on the product's origin holding only `<tag>` and its standalone bundle. */
-const standalone = (tag: string, options: { initScript?: string } = {}) =>
-  scriptsBeforeInteraction(browser, `${product.url}/size-probe/${tag}.html`, {
-    html: blankElementPage(`/widgets/${tag}.js`, tag),
+const standalone = (tag: string, options: { initScript?: string; lang?: 'en' | 'ar' } = {}) =>
+  scriptsBeforeInteraction(browser, `${product.url}/size-probe/${options.lang ?? 'en'}/${tag}.html`, {
+    html: blankElementPage(`/widgets/${tag}.js`, tag, options.lang),
     ready: elementRendered(tag),
     ...options,
   });
@@ -79,6 +82,19 @@ describe('size budgets: JavaScript fetched before any interaction (gzip)', () =>
     // no session store, account calls or jsPDF without a stored session or a click, and no API call
     expect(scripts.map((script) => script.path).filter((file) => ON_DEMAND.test(file))).toEqual([]);
     expect(requests.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+    // nor the Arabic catalogues on an English page
+    expect(scripts.filter((script) => ARABIC_CHUNK.test(script.path))).toEqual([]);
+  });
+
+  it(`in Arabic, it fetches its Arabic texts too, ≤ ${BUDGET.standaloneDoseCalculator} KiB`, async () => {
+    const { scripts, gzipBytes } = await standalone('sgx-dose-calculator', { lang: 'ar' });
+    console.log(
+      `standalone dose calculator in Arabic: ${kib(gzipBytes)} KiB gzip =`,
+      scripts.map((script) => `${script.path} ${kib(script.gzipBytes)}`),
+    );
+    expect(scripts.filter((script) => ARABIC_CHUNK.test(script.path))).toHaveLength(1);
+    expect(kib(gzipBytes)).toBeLessThanOrEqual(BUDGETS_KIB_GZIP.standaloneDoseCalculator);
+    expect(scripts.map((script) => script.path).filter((file) => ON_DEMAND.test(file))).toEqual([]);
   });
 
   it('with a stored session, the dose calculator loads the session code and asks who is signed in', async () => {
@@ -117,7 +133,25 @@ describe('size budgets: JavaScript fetched before any interaction (gzip)', () =>
       expect([viewport.width, kib(gzipBytes) <= BUDGETS_KIB_GZIP.hostInitialJs]).toEqual([viewport.width, true]);
       const onDemand = scripts.map((script) => script.path).filter((file) => ON_DEMAND.test(file));
       expect([viewport.width, onDemand]).toEqual([viewport.width, []]);
+      expect([viewport.width, scripts.filter((script) => ARABIC_CHUNK.test(script.path))]).toEqual([
+        viewport.width,
+        [],
+      ]);
     }
+  });
+
+  it(`the Arabic product page fetches ≤ ${BUDGET.hostInitialJs} KiB, the elements' Arabic once`, async () => {
+    const { scripts, gzipBytes } = await scriptsBeforeInteraction(browser, `${product.url}/ar/`, {
+      viewport: MOBILE,
+      ready: elementRendered('sgx-access-portal'),
+    });
+    console.log(
+      `Arabic product page at ${MOBILE.width} px: ${kib(gzipBytes)} KiB gzip =`,
+      scripts.map((script) => `${script.path} ${kib(script.gzipBytes)}`),
+    );
+    expect(kib(gzipBytes)).toBeLessThanOrEqual(BUDGETS_KIB_GZIP.hostInitialJs);
+    expect(scripts.filter((script) => ARABIC_CHUNK.test(script.path))).toHaveLength(1);
+    expect(scripts.map((script) => script.path).filter((file) => ON_DEMAND.test(file))).toEqual([]);
   });
 
   it('the element bundles reach jsPDF only through dynamic imports', async () => {

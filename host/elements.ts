@@ -1,26 +1,42 @@
+import { documentLang } from './content/context.ts';
+
 /** One of the product page's custom elements: its tag, and its code, a chunk of its own fetched when first needed. */
 export interface PageElement {
   tag: string;
   load: () => Promise<() => CustomElementConstructor>;
 }
 
+/**
+ * An element's code with its catalogues in the page's language: English comes with the code, another
+ * language is a chunk of its own (widgets/shared/lang-packs.ts), fetched alongside so that the element
+ * renders at once in the page's language when it is defined (nothing blank, nothing in English first).
+ */
+async function inPageLanguage<T>(code: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([
+    code,
+    documentLang() === 'ar' ? import('../widgets/shared/messages/ar/arabic-pack.ts') : undefined,
+  ]);
+  return module;
+}
+
 /** The page's elements, the bar's access control first (host/elements.test.ts checks each defines its tag). */
 export const PAGE_ELEMENTS: readonly PageElement[] = [
   {
     tag: 'sgx-access-portal',
-    load: async () => (await import('../widgets/access-portal/element.ts')).defineAccessPortal,
+    load: async () => (await inPageLanguage(import('../widgets/access-portal/element.ts'))).defineAccessPortal,
   },
   {
     tag: 'sgx-dose-calculator',
-    load: async () => (await import('../widgets/dose-calculator/element.ts')).defineDoseCalculator,
+    load: async () => (await inPageLanguage(import('../widgets/dose-calculator/element.ts'))).defineDoseCalculator,
   },
   {
     tag: 'sgx-bradycardia-advisor',
-    load: async () => (await import('../widgets/bradycardia-advisor/element.ts')).defineBradycardiaAdvisor,
+    load: async () =>
+      (await inPageLanguage(import('../widgets/bradycardia-advisor/element.ts'))).defineBradycardiaAdvisor,
   },
   {
     tag: 'sgx-roi-calculator',
-    load: async () => (await import('../widgets/roi-calculator/element.ts')).defineRoiCalculator,
+    load: async () => (await inPageLanguage(import('../widgets/roi-calculator/element.ts'))).defineRoiCalculator,
   },
 ];
 

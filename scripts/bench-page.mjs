@@ -136,8 +136,8 @@ const kib = (bytes) => Number((bytes / 1024).toFixed(1));
 /**
  * The JavaScript a browser fetches before any interaction (scripts/page-scripts.mjs, gzip): each element's
  * standalone bundle alone on a blank page of the product's origin, the product page on a phone and a
- * desktop, and the shared runtime (widgets/bundles/sgx-baseline.ts, built into `baselineDir`) on its own
- * server, so that an element's own code is its figure minus the runtime's.
+ * desktop, the dose calculator and the page in Arabic, and the shared runtime (widgets/bundles/sgx-baseline.ts,
+ * built into `baselineDir`) on its own server, so that an element's own code is its figure minus the runtime's.
  */
 export async function javascriptBeforeInteraction(productUrl, baselineDir) {
   const browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS });
@@ -169,11 +169,26 @@ export async function javascriptBeforeInteraction(productUrl, baselineDir) {
         }),
       );
     }
+    // In Arabic, the elements also fetch their Arabic texts (a chunk of their own, widgets/shared/lang-packs.ts)
+    const arabic = {
+      'sgx-dose-calculator': summary(
+        await scriptsBeforeInteraction(browser, `${productUrl}/size-probe/ar/sgx-dose-calculator.html`, {
+          html: blankElementPage('/widgets/sgx-dose-calculator.js', 'sgx-dose-calculator', 'ar'),
+          ready: elementRendered('sgx-dose-calculator'),
+        }),
+      ),
+      page: summary(
+        await scriptsBeforeInteraction(browser, `${productUrl}/ar/`, {
+          viewport: VIEWPORTS.mobile,
+          ready: elementRendered('sgx-access-portal'),
+        }),
+      ),
+    };
     const sharedRuntimeGzipKiB = kib(runtime.gzipBytes);
     const ownCode = Object.fromEntries(
       ELEMENTS.map((tag) => [tag, Number((standalone[tag].gzipKiB - sharedRuntimeGzipKiB).toFixed(1))]),
     );
-    return { standalone, page, sharedRuntimeGzipKiB, ownCode };
+    return { standalone, page, arabic, sharedRuntimeGzipKiB, ownCode };
   } finally {
     await baseline.close();
     await browser.close();

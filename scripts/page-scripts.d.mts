@@ -21,5 +21,6 @@ export function scriptsBeforeInteraction(
     quietMs?: number;
   },
 ): Promise<{ scripts: FetchedScript[]; requests: string[]; gzipBytes: number }>;
-export function blankElementPage(scriptUrl: string, tag: string): string;
+/** `lang`: the page's `<html lang>` (English by default). */
+export function blankElementPage(scriptUrl: string, tag: string, lang?: 'en' | 'ar'): string;
 export function elementRendered(tag: string): string;

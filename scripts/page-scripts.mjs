@@ -71,8 +71,8 @@ async function scriptSize(request) {
 }
 
 /** A blank page that loads one element's script and holds the element. */
-export const blankElementPage = (scriptUrl, tag) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${tag}</title></head>` +
+export const blankElementPage = (scriptUrl, tag, lang = 'en') =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${tag}</title></head>` +
   `<body><${tag}></${tag}><script type="module" src="${scriptUrl}"></script></body></html>`;
 
 /** A `ready` function source: the element is defined and has rendered into its shadow root. */

@@ -2,6 +2,9 @@ import type { Decorator } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { withoutIsolates } from '../clinical/bidi.ts';
 import { directionOf, langOf, type WidgetLang } from '../widgets/shared/element-lang.ts';
+// Designers switch the toolbar between languages at will: the Arabic catalogues are here from the start
+// (a page's elements fetch them when they first speak Arabic, widgets/shared/lang-packs.ts).
+import '../widgets/shared/messages/ar/arabic-pack.ts';
 import { hostFor } from '../widgets/shared/widget-context.ts';
 
 /**

@@ -6,6 +6,8 @@ import type { NotesContent } from '../shared/notes-pdf.ts';
 import { sessionStore } from '../shared/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { BradycardiaAdvisor } from './BradycardiaAdvisor.tsx';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import '../shared/messages/ar/arabic-pack.ts';
 
 // The notes PDF is built but not stored or downloaded: the test reads what would go into it.
 const exportNotes = vi.hoisted(() => vi.fn(async (..._args: unknown[]) => ({ stored: null })));

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { NotesContent } from '../shared/notes-pdf.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { DoseCalculator } from './DoseCalculator.tsx';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import '../shared/messages/ar/arabic-pack.ts';
 
 // The notes PDF is built but not stored or downloaded: the test reads what would go into it.
 const exportNotes = vi.hoisted(() => vi.fn(async (..._args: unknown[]) => ({ stored: null })));

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { langOf, resolveLang } from './element-lang.ts';
 import { useMessages, useWidgetHost } from './widget-context.ts';
 import { WidgetRoot } from './widget-root.tsx';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import './messages/ar/arabic-pack.ts';
 
 afterEach(() => {
   document.documentElement.removeAttribute('lang');

@@ -1,9 +1,8 @@
 import { createContext, useContext } from 'react';
-import { clinicalTextsFor, type ClinicalTexts } from '../../clinical/texts/index.ts';
-import { directionOf, type WidgetLang } from './element-lang.ts';
-import { messagesAr } from './messages/ar/index.ts';
-import { messagesEn, type Messages } from './messages/index.ts';
-import { serverMessageInArabic } from './messages/server.ts';
+import type { ClinicalTexts } from '../../clinical/texts/en.ts';
+import { directionOf, type WidgetLang } from './lang.ts';
+import { loadedLangPack, type LangPack } from './lang-packs.ts';
+import type { Messages } from './messages/index.ts';
 import { dispatchSgxEvent, type SgxEventDetails, type SgxEventName } from './events.ts';
 
 export interface WidgetHost {
@@ -19,15 +18,24 @@ export interface WidgetHost {
   dir: 'ltr' | 'rtl';
 }
 
-export function hostFor(element: Element | null, lang: WidgetLang = 'en'): WidgetHost {
+/**
+ * The host of an element (or of a component outside one) in `lang`, with that language's pack: the one
+ * loaded (widgets/shared/lang-packs.ts; English always is), unless given.
+ */
+export function hostFor(
+  element: Element | null,
+  lang: WidgetLang = 'en',
+  pack: LangPack | undefined = loadedLangPack(lang),
+): WidgetHost {
+  if (!pack) throw new Error(`The ${lang} catalogue is not loaded yet: await loadLangPack('${lang}') first`);
   return {
     emit: (name, detail) => {
       if (element) dispatchSgxEvent(element, name, detail);
     },
     lang,
-    messages: lang === 'ar' ? messagesAr : messagesEn,
-    clinical: clinicalTextsFor(lang),
-    serverMessage: lang === 'ar' ? serverMessageInArabic : (text) => text,
+    messages: pack.messages,
+    clinical: pack.clinical,
+    serverMessage: pack.serverMessage,
     dir: directionOf(lang),
   };
 }

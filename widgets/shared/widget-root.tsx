@@ -1,9 +1,10 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global } from '@emotion/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { hostStyles } from './theme.ts';
 import { ToastProvider } from './toasts.tsx';
 import { useElementLang } from './element-lang.ts';
+import { useLangPack, type ShownLang } from './lang-packs.ts';
 import { hostFor, WidgetHostContext } from './widget-context.ts';
 import { stateBagFor, WidgetStateContext, type WidgetStateBag } from './widget-state.ts';
 
@@ -21,16 +22,23 @@ export function WidgetRoot({ container, children }: { container?: ShadowRoot | H
   );
   // Inside an element: its language (own `lang`, an ancestor's, the document's), live. Outside one (tests,
   // stories): the language of the node it renders into, or the document's.
+  // Its catalogues arrive with it in English; in another language, they may still be on their way
+  // (lang-packs.ts): the element renders once they are here, and while a live switch fetches them it keeps
+  // its last language (and its state).
   const lang = useElementLang(host ?? (container instanceof HTMLElement ? container : null));
-  const widgetHost = useMemo(() => hostFor(host, lang), [host, lang]);
+  const shown = useRef<ShownLang | undefined>(undefined);
+  shown.current = useLangPack(lang, shown.current);
+  const current = shown.current;
+  const widgetHost = useMemo(() => current && hostFor(host, current.lang, current.pack), [host, current]);
   const [ownBag] = useState<WidgetStateBag>(() => new Map());
   const bag = host ? stateBagFor(host) : ownBag;
+  if (!widgetHost) return null;
   return (
     <CacheProvider value={cache}>
       <Global styles={hostStyles} />
       <WidgetHostContext.Provider value={widgetHost}>
         <WidgetStateContext.Provider value={bag}>
-          <div dir={widgetHost.dir} lang={lang} css={{ display: 'contents' }}>
+          <div dir={widgetHost.dir} lang={widgetHost.lang} css={{ display: 'contents' }}>
             <ToastProvider>{children}</ToastProvider>
           </div>
         </WidgetStateContext.Provider>

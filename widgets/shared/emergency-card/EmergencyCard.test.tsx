@@ -9,6 +9,8 @@ import { defineWidget } from '../define-widget.tsx';
 import { EmergencyButton } from './EmergencyButton.tsx';
 import { EmergencyCard, type EmergencyCardProps } from './EmergencyCard.tsx';
 import { closeEmergencyCard, EMERGENCY_CARD_HOLDER_ATTRIBUTE } from './open-card.tsx';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import '../messages/ar/arabic-pack.ts';
 
 type Props = Partial<EmergencyCardProps>;
 

@@ -4,6 +4,8 @@ import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { NETWORK_ERROR_MESSAGE } from '../api-client.ts';
 import { hostFor } from '../widget-context.ts';
 import { serverMessageInArabic } from './server.ts';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import './ar/arabic-pack.ts';
 
 describe('the server’s messages in an Arabic element', () => {
   it.each([

@@ -1,0 +1,89 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { CLINICAL_TEXTS_EN, type ClinicalTexts } from '../../clinical/texts/en.ts';
+import type { WidgetLang } from './lang.ts';
+import { loadOnce } from './load-once.ts';
+import { messagesEn, type Messages } from './messages/index.ts';
+
+/** Everything an element shows in one language: its catalogue, clinical/'s texts, and the API's messages. */
+export interface LangPack {
+  messages: Messages;
+  /** The texts clinical/ writes into results, warnings and validation messages. */
+  clinical: ClinicalTexts;
+  /** A message the API (or the API client) wrote, in this language when it is a known one. */
+  serverMessage: (text: string) => string;
+}
+
+export const ENGLISH: LangPack = { messages: messagesEn, clinical: CLINICAL_TEXTS_EN, serverMessage: (text) => text };
+
+/**
+ * The other languages, each a chunk of its own that registers itself (./messages/ar/arabic-pack.ts): an English
+ * page never downloads the Arabic catalogues (about 12 KiB gzip), an Arabic one fetches them once, when its
+ * first element renders (the product page fetches them with the element's code, host/elements.ts).
+ */
+const LOADERS: Record<Exclude<WidgetLang, 'en'>, () => Promise<unknown>> = {
+  ar: loadOnce(() => import('./messages/ar/arabic-pack.ts')),
+};
+
+const packs = new Map<WidgetLang, LangPack>([['en', ENGLISH]]);
+/** Languages whose chunk failed to arrive (offline before the service worker held it): shown in English. */
+const failed = new Set<WidgetLang>();
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Called by a language's chunk when it arrives (and by tests and stories, which load it up front). */
+export function registerLangPack(lang: WidgetLang, pack: LangPack): void {
+  packs.set(lang, pack);
+  failed.delete(lang);
+  notify();
+}
+
+/** The language's pack if it has arrived. */
+export const loadedLangPack = (lang: WidgetLang): LangPack | undefined => packs.get(lang);
+
+/** The language's pack, fetched once; a fetch that failed is tried again by the next call. */
+export async function loadLangPack(lang: WidgetLang): Promise<LangPack> {
+  if (lang !== 'en') {
+    try {
+      await LOADERS[lang]();
+    } catch (error) {
+      failed.add(lang);
+      notify();
+      throw error;
+    }
+  }
+  const pack = packs.get(lang);
+  if (!pack) throw new Error(`The ${lang} catalogue's chunk registered no pack`);
+  return pack;
+}
+
+// A language that failed to arrive is fetched again when the browser is back online (its elements, shown in
+// English meanwhile, then switch to it).
+globalThis.addEventListener?.('online', () => {
+  for (const lang of failed) loadLangPack(lang).catch(() => undefined);
+});
+
+/** What an element shows: a pack and the language it is in. */
+export interface ShownLang {
+  lang: WidgetLang;
+  pack: LangPack;
+}
+
+/**
+ * The pack to render `lang` with, fetching it when needed. While it arrives: `previous` (an element switching
+ * language live keeps its last one, and its state), or nothing on a first render. Should it fail to arrive:
+ * English, tried again when the language is asked for next.
+ */
+export function useLangPack(lang: WidgetLang, previous: ShownLang | undefined): ShownLang | undefined {
+  const pack = useSyncExternalStore(subscribe, () => packs.get(lang));
+  const unavailable = useSyncExternalStore(subscribe, () => failed.has(lang));
+  useEffect(() => {
+    if (!packs.has(lang)) loadLangPack(lang).catch(() => undefined);
+  }, [lang]);
+  if (pack) return previous?.pack === pack ? previous : { lang, pack };
+  if (unavailable) return previous?.pack === ENGLISH ? previous : { lang: 'en', pack: ENGLISH };
+  return previous;
+}
