@@ -75,7 +75,7 @@ export interface ShownLang {
 /**
  * The pack to render `lang` with, fetching it when needed. While it arrives: `previous` (an element switching
  * language live keeps its last one, and its state), or nothing on a first render. Should it fail to arrive:
- * English, tried again when the language is asked for next.
+ * English, until it is fetched again (the browser back online, or the language asked for anew).
  */
 export function useLangPack(lang: WidgetLang, previous: ShownLang | undefined): ShownLang | undefined {
   const pack = useSyncExternalStore(subscribe, () => packs.get(lang));
