@@ -214,6 +214,35 @@ describe('the Arabic page at /ar/', () => {
     await arabic.close();
     await english.close();
   });
+
+  it('when the elements’ Arabic cannot be fetched, the tools work in English, then turn Arabic', async () => {
+    // offline before the service worker held it (kept out here): the Arabic texts' chunk fails, then arrives
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let reachable = false;
+    await page.route(/\/arabic-pack-[^/]*\.js$/, (route) =>
+      reachable ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await page.goto(`${product.url}/ar/`);
+    await waitForWidget(page, 'sgx-dose-calculator');
+    const calculator = page.locator('sgx-dose-calculator');
+    const english = await calculate(calculator, messagesEn.doseCalculator, '70');
+    expect(english.perKg).toBe('2 mg/kg');
+    expect(english.totals[0]).toBe('140 mg');
+    expect(
+      await calculator.evaluate((element) => element.shadowRoot!.querySelector('[dir]')!.getAttribute('dir')),
+    ).toBe('ltr');
+
+    reachable = true;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await calculator.getByRole('button', { name: messagesAr.doseCalculator.calculate }).waitFor();
+    expect(
+      await calculator.evaluate((element) => element.shadowRoot!.querySelector('[dir]')!.getAttribute('dir')),
+    ).toBe('rtl');
+    // the result stays, now in Arabic
+    expect(await calculator.getByTestId('dose-per-kg').innerText()).toBe('2 mg/kg');
+    await context.close();
+  });
 });
 
 describe('elements on a plain page of another origin', () => {

@@ -7,15 +7,16 @@ export interface PageElement {
 }
 
 /**
- * An element's code with its catalogues in the page's language: English comes with the code, another
- * language is a chunk of its own (widgets/shared/lang-packs.ts), fetched alongside so that the element
- * renders at once in the page's language when it is defined (nothing blank, nothing in English first).
+ * An element's code with its texts in the page's language (widgets/shared/lang-packs.ts: English comes with
+ * the code, Arabic is a chunk of its own), fetched together so that the element renders at once in the page's
+ * language when it is defined. Texts that fail to arrive do not hold the element back: it shows English until
+ * they can be fetched (lang-packs.ts).
  */
 async function inPageLanguage<T>(code: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([
-    code,
-    documentLang() === 'ar' ? import('../widgets/shared/messages/ar/arabic-pack.ts') : undefined,
-  ]);
+  const texts = import('../widgets/shared/lang-packs.ts')
+    .then(({ loadLangPack }) => loadLangPack(documentLang()))
+    .catch(() => undefined);
+  const [module] = await Promise.all([code, texts]);
   return module;
 }
 

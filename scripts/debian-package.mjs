@@ -39,8 +39,7 @@ export function ensureCommand(command, pkg, purpose, find = () => commandPath(co
   const found = find();
   if (found) return found;
   const install = `apt-get update && apt-get install -y ${pkg}`;
-  if (!canInstallPackages())
-    throw new Error(`${purpose} need ${command} and none was found. Install it as root:  ${install}`);
+  if (!canInstallPackages()) throw new Error(`${purpose}: ${command} was not found. Install it as root:  ${install}`);
   installPackages([pkg], `${command} not found: installing Debian's ${pkg} with apt-get (once per machine)…`);
   const installed = find();
   if (!installed) throw new Error(`apt-get installed ${pkg}, but no ${command} was found.`);

@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { canInstallPackages, commandPath, installPackages, isRoot } from '../../scripts/debian-package.mjs';
+import { commandPath, ensureCommand, isRoot } from '../../scripts/debian-package.mjs';
 
 /** Where Debian (and Ubuntu) install each major version's server binaries. */
 const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -46,21 +46,7 @@ export function findPostgresBinDir(): string | undefined {
  * does for Chromium); otherwise an error saying how to install them. Never a silent skip.
  */
 export function ensurePostgresBinDir(): string {
-  const found = findPostgresBinDir();
-  if (found) return found;
-  if (!canInstallPackages()) {
-    throw new Error(
-      'The storage tests need a PostgreSQL server (initdb, pg_ctl) and none was found under ' +
-        `${DEBIAN_POSTGRES_ROOT}/*/bin or on PATH. Install it as root:  ${INSTALL_COMMAND}`,
-    );
-  }
-  installPackages(
-    ['postgresql'],
-    "PostgreSQL not found: installing Debian's postgresql with apt-get (once per machine)…",
-  );
-  const installed = findPostgresBinDir();
-  if (!installed) throw new Error(`apt-get installed postgresql, but no initdb was found in ${DEBIAN_POSTGRES_ROOT}.`);
-  return installed;
+  return ensureCommand('initdb', 'postgresql', 'The storage tests (a PostgreSQL server)', findPostgresBinDir);
 }
 
 function freePort(): Promise<number> {

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from '../../clinical/texts/en.ts';
 import type { WidgetLang } from './lang.ts';
 import { loadOnce } from './load-once.ts';
@@ -73,17 +73,19 @@ export interface ShownLang {
 }
 
 /**
- * The pack to render `lang` with, fetching it when needed. While it arrives: `previous` (an element switching
- * language live keeps its last one, and its state), or nothing on a first render. Should it fail to arrive:
- * English, until it is fetched again (the browser back online, or the language asked for anew).
+ * The pack to render `lang` with, fetching it when needed. While it arrives: the one shown last (an element
+ * switching language live keeps it, and its state), or nothing on a first render. Should it fail to arrive:
+ * English, until it is fetched again (the browser back online, or the language asked for anew). The same
+ * object while nothing changes.
  */
-export function useLangPack(lang: WidgetLang, previous: ShownLang | undefined): ShownLang | undefined {
+export function useLangPack(lang: WidgetLang): ShownLang | undefined {
   const pack = useSyncExternalStore(subscribe, () => packs.get(lang));
   const unavailable = useSyncExternalStore(subscribe, () => failed.has(lang));
   useEffect(() => {
     if (!packs.has(lang)) loadLangPack(lang).catch(() => undefined);
   }, [lang]);
-  if (pack) return previous?.pack === pack ? previous : { lang, pack };
-  if (unavailable) return previous?.pack === ENGLISH ? previous : { lang: 'en', pack: ENGLISH };
-  return previous;
+  const shown = useRef<ShownLang | undefined>(undefined);
+  const wanted = pack ? { lang, pack } : unavailable ? { lang: 'en' as const, pack: ENGLISH } : undefined;
+  if (wanted && (shown.current?.lang !== wanted.lang || shown.current.pack !== wanted.pack)) shown.current = wanted;
+  return shown.current;
 }

@@ -1,10 +1,10 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, Global } from '@emotion/react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { hostStyles } from './theme.ts';
 import { ToastProvider } from './toasts.tsx';
 import { useElementLang } from './element-lang.ts';
-import { useLangPack, type ShownLang } from './lang-packs.ts';
+import { useLangPack } from './lang-packs.ts';
 import { hostFor, WidgetHostContext } from './widget-context.ts';
 import { stateBagFor, WidgetStateContext, type WidgetStateBag } from './widget-state.ts';
 
@@ -26,9 +26,7 @@ export function WidgetRoot({ container, children }: { container?: ShadowRoot | H
   // (lang-packs.ts): the element renders once they are here, and while a live switch fetches them it keeps
   // its last language (and its state).
   const lang = useElementLang(host ?? (container instanceof HTMLElement ? container : null));
-  const shown = useRef<ShownLang | undefined>(undefined);
-  shown.current = useLangPack(lang, shown.current);
-  const current = shown.current;
+  const current = useLangPack(lang);
   const widgetHost = useMemo(() => current && hostFor(host, current.lang, current.pack), [host, current]);
   const [ownBag] = useState<WidgetStateBag>(() => new Map());
   const bag = host ? stateBagFor(host) : ownBag;

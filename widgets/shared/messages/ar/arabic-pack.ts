@@ -7,7 +7,7 @@ import { messagesAr } from './index.ts';
  * Arabic, as one chunk (widgets/shared/lang-packs.ts loads it when an element first speaks Arabic): the
  * widgets' catalogue, clinical/'s texts and the API's messages. Importing it registers it.
  */
-export const arabicPack: LangPack = {
+const arabicPack: LangPack = {
   messages: messagesAr,
   clinical: CLINICAL_TEXTS_AR,
   serverMessage: serverMessageInArabic,
