@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { chunkUrl } from './scripts/chunk-url.mjs';
 import { domTestOptions, widgetsRuntime } from './scripts/ui-runtime.mjs';
 
 /** The dom tests run the components on the runtime the bundles ship (scripts/ui-runtime.mjs): Preact. */
@@ -24,6 +25,7 @@ const API_SUITES_ON_EVERY_STORE = [
 ];
 
 export default defineConfig({
+  plugins: [chunkUrl()],
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: {
     projects: [

@@ -1,4 +1,13 @@
+import { loadOnce } from '../widgets/shared/load-once.ts';
+import langPacksUrl from '../widgets/shared/lang-packs.ts?chunk-url';
+import accessPortalUrl from '../widgets/access-portal/element.ts?chunk-url';
+import doseCalculatorUrl from '../widgets/dose-calculator/element.ts?chunk-url';
+import advisorUrl from '../widgets/bradycardia-advisor/element.ts?chunk-url';
+import roiCalculatorUrl from '../widgets/roi-calculator/element.ts?chunk-url';
 import { documentLang } from './content/context.ts';
+
+/** The language packs' loader (widgets/shared/lang-packs.ts), with the first element's code. */
+const loadLangPacks = loadOnce(() => import('../widgets/shared/lang-packs.ts'), langPacksUrl);
 
 /** One of the product page's custom elements: its tag, and its code, a chunk of its own fetched when first needed. */
 export interface PageElement {
@@ -12,32 +21,48 @@ export interface PageElement {
  * language when it is defined. Texts that fail to arrive do not hold the element back: it shows English until
  * they can be fetched (lang-packs.ts).
  */
-async function inPageLanguage<T>(code: Promise<T>): Promise<T> {
-  const texts = import('../widgets/shared/lang-packs.ts')
-    .then(({ loadLangPack }) => loadLangPack(documentLang()))
-    .catch(() => undefined);
-  const [module] = await Promise.all([code, texts]);
-  return module;
+function inPageLanguage<M>(
+  code: () => Promise<M>,
+  definer: (module: M) => () => CustomElementConstructor,
+): PageElement['load'] {
+  return async () => {
+    const texts = loadLangPacks()
+      .then(({ loadLangPack }) => loadLangPack(documentLang()))
+      .catch(() => undefined);
+    const [module] = await Promise.all([code(), texts]);
+    return definer(module);
+  };
 }
 
 /** The page's elements, the bar's access control first (host/elements.test.ts checks each defines its tag). */
 export const PAGE_ELEMENTS: readonly PageElement[] = [
   {
     tag: 'sgx-access-portal',
-    load: async () => (await inPageLanguage(import('../widgets/access-portal/element.ts'))).defineAccessPortal,
+    load: inPageLanguage(
+      loadOnce(() => import('../widgets/access-portal/element.ts'), accessPortalUrl),
+      (module) => module.defineAccessPortal,
+    ),
   },
   {
     tag: 'sgx-dose-calculator',
-    load: async () => (await inPageLanguage(import('../widgets/dose-calculator/element.ts'))).defineDoseCalculator,
+    load: inPageLanguage(
+      loadOnce(() => import('../widgets/dose-calculator/element.ts'), doseCalculatorUrl),
+      (module) => module.defineDoseCalculator,
+    ),
   },
   {
     tag: 'sgx-bradycardia-advisor',
-    load: async () =>
-      (await inPageLanguage(import('../widgets/bradycardia-advisor/element.ts'))).defineBradycardiaAdvisor,
+    load: inPageLanguage(
+      loadOnce(() => import('../widgets/bradycardia-advisor/element.ts'), advisorUrl),
+      (module) => module.defineBradycardiaAdvisor,
+    ),
   },
   {
     tag: 'sgx-roi-calculator',
-    load: async () => (await inPageLanguage(import('../widgets/roi-calculator/element.ts'))).defineRoiCalculator,
+    load: inPageLanguage(
+      loadOnce(() => import('../widgets/roi-calculator/element.ts'), roiCalculatorUrl),
+      (module) => module.defineRoiCalculator,
+    ),
   },
 ];
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { chunkUrl } from './chunk-url.mjs';
 import { resolveFor, widgetsRuntime } from './ui-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +49,9 @@ async function buildOne(name, outDir, runtime) {
   await build({
     configFile: false,
     root,
+    // chunks' addresses (scripts/chunk-url.mjs) relative to the bundle that asks, wherever it is served from
+    base: './',
+    plugins: [chunkUrl()],
     logLevel: 'warn',
     // Preact, or React itself (scripts/ui-runtime.mjs)
     resolve: resolveFor(runtime),

@@ -13,6 +13,12 @@ import { inputsFromForm, useRoiForm } from './roi-form.ts';
 import { RoiInputsCard } from './RoiInputsCard.tsx';
 import { RoiImpactSummary, RoiResultCards } from './RoiResults.tsx';
 import { outlineLinkCss, twoColumnsCss } from '../shared/styles.ts';
+import { loadOnce } from '../shared/load-once.ts';
+import { loadJsPdf } from '../shared/pdf/load-jspdf.ts';
+import pdfReportUrl from './pdf-report.ts?chunk-url';
+
+/** The report's layout, downloaded with jsPDF on the first "Download PDF". */
+const loadReport = loadOnce(() => import('./pdf-report.ts'), pdfReportUrl);
 
 export interface RoiCalculatorProps extends RoiPresetAttributes {
   /** The dose calculator in the host page that "Calculate Dose" scrolls to (an id, with or without '#'). */
@@ -93,10 +99,7 @@ export function RoiCalculator({
     setGenerating(true);
     try {
       // jsPDF (~125 KiB gzip) and the report's layout are loaded here, on the click, and never at start-up.
-      const [{ jsPDF }, { buildRoiReport, ROI_REPORT_FILE_NAME }] = await Promise.all([
-        import('jspdf'),
-        import('./pdf-report.ts'),
-      ]);
+      const [{ jsPDF }, { buildRoiReport, ROI_REPORT_FILE_NAME }] = await Promise.all([loadJsPdf(), loadReport()]);
       const doc = buildRoiReport(jsPDF, inputs, result, new Date(), pdfMessages.roi);
       doc.save(ROI_REPORT_FILE_NAME);
     } catch (error) {

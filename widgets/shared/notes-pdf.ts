@@ -1,4 +1,5 @@
 import type { jsPDF as JsPdf } from 'jspdf';
+import { loadJsPdf } from './pdf/load-jspdf.ts';
 import { saveBlob, uploadExport, type ExportRecord } from './account-api.ts';
 import { formatDateTime, formatFileStamp } from './format.ts';
 import { PdfFlow, type TextStyle } from './pdf/layout.ts';
@@ -86,7 +87,7 @@ export async function exportNotes(
   content: NotesContent,
   meta: { fileName: string; patientId?: string | null; calculationId?: string | null },
 ): Promise<{ stored: ExportRecord | null }> {
-  const { jsPDF } = await import('jspdf');
+  const { jsPDF } = await loadJsPdf();
   const blob = buildNotesPdf(jsPDF, content).output('blob');
   const stored = isAuthenticated(existingSessionStore()?.getState() ?? NO_SESSION)
     ? await uploadExport(apiBase, blob, meta)

@@ -5,6 +5,13 @@ import type { SelectedPatient } from './session-state.ts';
 import { useToast } from './toasts.tsx';
 import { useSession } from './use-session.ts';
 import { useMessages } from './widget-context.ts';
+import { loadOnce } from './load-once.ts';
+import notesContentUrl from './notes-content.ts?chunk-url';
+import notesPdfUrl from './notes-pdf.ts?chunk-url';
+
+/** The notes PDF's code, downloaded on the first "Export PDF to notes" (jsPDF with it, ./notes-pdf.ts). */
+const loadNotesPdf = loadOnce(() => import('./notes-pdf.ts'), notesPdfUrl);
+const loadNotesContent = loadOnce(() => import('./notes-content.ts'), notesContentUrl);
 
 export interface NotesRequest {
   entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;
@@ -28,10 +35,7 @@ export function useExportToNotes(apiBase: string) {
   return useCallback(
     async (request: NotesRequest) => {
       try {
-        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([
-          import('./notes-pdf.ts'),
-          import('./notes-content.ts'),
-        ]);
+        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([loadNotesPdf(), loadNotesContent()]);
         const at = new Date();
         const exported = await exportNotes(
           apiBase,

@@ -1,4 +1,5 @@
 import { loadOnce } from '../load-once.ts';
+import openCardUrl from './open-card.tsx?chunk-url';
 
 /**
  * The emergency card's code, loaded on demand (an element's first size stays as it was): on the first click of
@@ -7,6 +8,7 @@ import { loadOnce } from '../load-once.ts';
  */
 export const loadEmergencyCard: () => Promise<typeof import('./open-card.tsx')> = loadOnce(
   () => import('./open-card.tsx'),
+  openCardUrl,
 );
 
 /** Loads the card's code when the browser is idle (or after a short wait); errors wait for the click. */
