@@ -22,6 +22,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     outDir: '../dist/site',
     emptyOutDir: true,
     target: 'es2022',
+    // the page's fonts stay files, small ones too: named and preloaded by the page, cached apart (host/fonts.ts)
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     rollupOptions: {
       // clinical/ and contracts/ have no top-level side effects: what the page does not use of them goes
       treeshake: { moduleSideEffects: (id) => !PURE_MODULES.test(id) },
@@ -61,7 +63,7 @@ const SERVICE_WORKER: Parameters<typeof VitePWA>[0] = {
     globPatterns: [
       'index.html',
       'ar/index.html',
-      'assets/*.{js,css}',
+      'assets/*.{js,css,woff2}',
       '*.{svg,png}',
       'icons/*.png',
       `${MANIFEST_FILE}`,

@@ -4,7 +4,7 @@ import { launchBrowser } from './browser.ts';
 import { RESERVED_HEIGHTS } from '../host/components/reserved-heights.ts';
 import type { Lang } from '../host/content/types.ts';
 import { CONTENT_EN } from '../host/content/en.ts';
-import { openPage, startProductServer, waitForWidget } from './support.ts';
+import { openPage, startProductServer, waitForAllWidgets, waitForWidget } from './support.ts';
 
 // The page served at / is prerendered at build time (scripts/build-host.mjs): its text is in the
 // HTML before any script runs, React hydrates it without a mismatch, and the elements, defined
@@ -198,6 +198,7 @@ describe('the prerendered product page', () => {
     for (const [address, width] of pages) {
       const { page, errors, close } = await openPage(browser, `${product.url}${address}`, {
         viewport: { width, height: 900 },
+        fontsCached: true,
       });
       for (const tag of ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator']) {
         await waitForWidget(page, tag);
@@ -217,6 +218,52 @@ describe('the prerendered product page', () => {
         const off = Math.abs(rendered - reserved) / rendered;
         expect([address, width, tag, off < 0.08]).toEqual([address, width, tag, true]);
       }
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+
+  it('lays out every text, the elements’ too, in the page’s own fonts, whatever fonts the machine has', async () => {
+    // host/fonts.ts: the reserved heights hold on any machine only if no installed font sizes any text. Chromium's
+    // DevTools protocol says which fonts drew each text node; a machine font may draw only the invisible format
+    // characters (bidi isolates, word joiners), which none of the page's fonts carries and which take no room.
+    for (const [address, width] of [
+      ['/', 1280],
+      ['/', 360],
+      ['/ar/', 1280],
+      ['/ar/', 360],
+    ] as const) {
+      const { page, errors, close } = await openPage(browser, `${product.url}${address}`, {
+        viewport: { width, height: 900 },
+        fontsCached: true,
+      });
+      await waitForAllWidgets(page);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+      type Node = (typeof root)['children'] extends (infer N)[] | undefined ? N : never;
+      const texts: Node[] = [];
+      const walk = (node: Node) => {
+        if (['STYLE', 'SCRIPT', 'NOSCRIPT', 'HEAD', 'TEMPLATE'].includes(node.nodeName)) return;
+        if (node.nodeType === 3 && node.nodeValue.trim()) texts.push(node);
+        for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child);
+      };
+      walk(root);
+      const byMachineFonts: string[] = [];
+      let ownGlyphs = 0;
+      for (const text of texts) {
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: text.nodeId });
+        ownGlyphs += fonts.filter((font) => font.isCustomFont).reduce((sum, font) => sum + font.glyphCount, 0);
+        const machine = fonts.filter((font) => !font.isCustomFont).reduce((sum, font) => sum + font.glyphCount, 0);
+        const invisible = [...text.nodeValue].filter((c) => /[\u200b-\u200f\u2060-\u206f\ufeff]/u.test(c)).length;
+        // The one exception: "العربية", the English page's link to /ar/, which does not download the Arabic font
+        // for one word in the fixed-height bar (its font moves nothing on the page).
+        if (address === '/' && text.nodeValue.trim() === CONTENT_EN.chrome.languageSwitch.label) continue;
+        if (machine > invisible) byMachineFonts.push(`${fonts.map((f) => f.familyName)}: ${text.nodeValue.trim()}`);
+      }
+      expect([address, width, byMachineFonts]).toEqual([address, width, []]);
+      expect(ownGlyphs).toBeGreaterThan(3000);
       expect(errors).toEqual([]);
       await close();
     }

@@ -39,7 +39,15 @@ export async function serveExample(file: string, productOrigin: string, extra: S
 export async function openPage(
   browser: Browser,
   url: string,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    /**
+     * Load the page again until it is drawn in its own fonts (they come from the browser's cache then): they are
+     * `font-display: optional` (host/fonts.ts), and on a busy machine Chromium may lay a first visit out in the
+     * fallback fonts for that page's life; a test of how the page's own fonts lay it out wants them in place.
+     */
+    fontsCached?: boolean;
+  } = {},
 ) {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 900 },
@@ -59,7 +67,30 @@ export async function openPage(
   });
   page.on('requestfailed', (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(url);
+  if (options.fontsCached) {
+    for (let load = 1; !(await drawsInPageFonts(page)); load += 1) {
+      if (load === 4) throw new Error(`${url}: still not in the page's own fonts after ${load} loads`);
+      await page.reload();
+      errors.length = 0; // what the load left behind (its requests cut short by the reload) is not this load's
+    }
+  }
   return { page, errors, close: () => context.close() };
+}
+
+/** Whether the page draws its text in its own fonts (host/fonts.ts), not in a fallback: a probe's width tells. */
+export async function drawsInPageFonts(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const width = (family: string) => {
+      const probe = document.createElement('span');
+      probe.textContent = 'Sugammadex 2 mg/kg';
+      probe.style.cssText = `position:absolute;visibility:hidden;white-space:nowrap;font:16px ${family}`;
+      document.body.append(probe);
+      const result = probe.getBoundingClientRect().width;
+      probe.remove();
+      return result;
+    };
+    return width("'SGX Noto Sans', monospace") !== width('monospace');
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { ARABIC_STACK, LATIN_STACK } from './fonts.ts';
 
 /** Page tokens; the elements read the same `--sgx-*` values, so page and tools match. */
 /** The fixed bar: one row on small screens (links in a menu), two rows from 1100 px (links below). */
@@ -24,7 +25,11 @@ export const globalStyles = css`
       --nav-height: ${DESKTOP_NAV_HEIGHT_PX}px;
     }
     --sgx-color-primary: ${colour.primary};
+    --sgx-font: ${LATIN_STACK};
     color-scheme: light;
+  }
+  :root:lang(ar) {
+    --sgx-font: ${ARABIC_STACK};
   }
   *,
   *::before,
@@ -36,15 +41,7 @@ export const globalStyles = css`
   }
   body {
     margin: 0;
-    font-family:
-      system-ui,
-      -apple-system,
-      'Segoe UI',
-      Roboto,
-      'Noto Sans',
-      'Helvetica Neue',
-      Arial,
-      sans-serif;
+    font-family: ${LATIN_STACK};
     font-size: 16px;
     line-height: 1.6;
     color: ${colour.text};
@@ -52,16 +49,7 @@ export const globalStyles = css`
   }
   /* The Arabic page (/ar/, dir="rtl"): fonts with Arabic letters first; Latin runs use their Latin glyphs. */
   html:lang(ar) body {
-    font-family:
-      system-ui,
-      -apple-system,
-      'Segoe UI',
-      'Noto Sans Arabic',
-      'Noto Naskh Arabic',
-      Tahoma,
-      'Geeza Pro',
-      Arial,
-      sans-serif;
+    font-family: ${ARABIC_STACK};
   }
   section[id],
   footer[id] {

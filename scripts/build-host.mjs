@@ -139,7 +139,7 @@ function injectPrerenderedMarkup(pages) {
           this.emitFile({
             type: 'asset',
             fileName: `${lang}/index.html`,
-            source: withContentPreload(html, bundle, lang),
+            source: withContentPreload(lang === 'ar' ? withArabicFontPreload(html, bundle) : html, bundle, lang),
           });
           // its 404 page, for a missing path under /<lang>/ (the English one is the server's own)
           this.emitFile({ type: 'asset', fileName: `${lang}/404.html`, source: pages[lang].notFound });
@@ -160,6 +160,18 @@ function withContentPreload(html, bundle, lang) {
   );
   if (!chunk) throw new Error(`no chunk of its own for ${entry}: is it still imported only dynamically?`);
   return replaceOnce(html, '</head>', `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n</head>`);
+}
+
+/**
+ * The Arabic page also preloads the Arabic font (host/fonts.ts), before the Latin one that index.html preloads for
+ * every page (the English page never uses the Arabic one).
+ */
+function withArabicFontPreload(html, bundle) {
+  const file = Object.keys(bundle).find((fileName) => /^assets\/noto-sans-arabic-[\w-]+\.woff2$/.test(fileName));
+  if (!file) throw new Error('the client build has no noto-sans-arabic.woff2 (host/index.html declares it)');
+  const latin = html.match(/<link rel="preload" href="\/assets\/noto-sans-latin-[^>]*>/);
+  if (!latin) throw new Error("index.html no longer preloads the Latin font: the Arabic page's preload goes before it");
+  return replaceOnce(html, latin[0], latin[0].replace(/assets\/noto-sans-latin-[\w-]+\.woff2/, file) + latin[0]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { HCP_GUIDE_FILE, PDF_DOCUMENTS, PDF_META } from '../host/pdfs/documents.
 import { renderPdfWithText } from '../host/pdfs/render-pdf.ts';
 import { isPdfSafe, pdfText } from '../widgets/shared/pdf/text.ts';
 import { buildPdfs, type WrittenPdf } from './build-pdfs.mjs';
-import { ensureCommand } from './debian-package.mjs';
+import { requireCommand } from './debian-package.mjs';
 
 const EXPECTED_FILES = [
   'hcp-dosing-guide.pdf',
@@ -149,7 +149,7 @@ describe('buildPdfs', () => {
   }, 60_000);
 
   it('extracts the dosing guide text with pdftotext', () => {
-    const pdftotext = ensureCommand('pdftotext', 'poppler-utils', 'The PDF tests');
+    const pdftotext = requireCommand('pdftotext', 'poppler-utils', 'The PDF tests');
     const text = execFileSync(pdftotext, [path.join(outDir, 'hcp-guide.pdf'), '-'], { encoding: 'utf8' });
     expect(text).toContain('HCP Dosing Guide');
     expect(text).toContain('1033.48 SAR');

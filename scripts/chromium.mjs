@@ -1,6 +1,6 @@
 // Debian's Chromium, as the scripts and the browser tests launch it: where it is, and the flags for a machine
 // with no network but the package registries.
-import { existsSync } from 'node:fs';
+import { findChromium } from './test-requirements.mjs';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -14,9 +14,8 @@ export const CHROMIUM_ARGS = [
 
 /** CHROME_PATH, else Debian's Chromium; an error naming the fix when there is none. */
 export function chromePath() {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate) => candidate && existsSync(candidate),
-  );
-  if (!found) throw new Error('Chromium not found: set CHROME_PATH (or run npm run test:e2e once, which installs it).');
+  const found = findChromium();
+  if (!found)
+    throw new Error('Chromium not found: set CHROME_PATH, or run `npm run test:setup` (installs it as root).');
   return found;
 }

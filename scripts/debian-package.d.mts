@@ -9,7 +9,7 @@ export function canInstallPackages(): boolean;
  */
 export function installPackages(packages: readonly string[], notice: string): void;
 /**
- * The path of `command`, found by `find` (default: on PATH); when it is missing, Debian's `pkg` is
- * installed with apt-get if we are root, otherwise this throws naming `purpose` and the command to run.
+ * The path of `command`, found by `find` (default: on PATH), or an error naming `purpose` and how to get it
+ * (`npm run test:setup`, scripts/test-requirements.mjs).
  */
-export function ensureCommand(command: string, pkg: string, purpose: string, find?: () => string | undefined): string;
+export function requireCommand(command: string, pkg: string, purpose: string, find?: () => string | undefined): string;

@@ -1,6 +1,6 @@
-// Installing a missing tool from Debian's packages, as the tests that need one do (Chromium and
-// pdftotext in e2e/run.mjs, PostgreSQL and nginx in api/test-support/): with apt-get when we are root,
-// otherwise the caller says how to install it. Never a silent skip.
+// Debian's packages for the tools the tests need: scripts/test-requirements.mjs installs what is missing once, at
+// the start of `npm test`, with apt-get when we are root; a test that finds one missing stops saying so
+// (requireCommand), never skips itself and never installs in the middle of a run.
 import { spawnSync } from 'node:child_process';
 
 export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -31,17 +31,14 @@ export function installPackages(packages, notice) {
 }
 
 /**
- * The path of `command`, found by `find` (default: on PATH); when it is missing, Debian's `pkg` is
- * installed with apt-get if we are root, otherwise this throws naming `purpose` and the command to run.
- * A test that needs a tool calls this instead of skipping itself on a machine that lacks it.
+ * The path of `command`, found by `find` (default: on PATH), or an error naming `purpose` and how to get it:
+ * `npm run test:setup` (scripts/test-requirements.mjs), which installs Debian's `pkg` when we are root.
  */
-export function ensureCommand(command, pkg, purpose, find = () => commandPath(command)) {
+export function requireCommand(command, pkg, purpose, find = () => commandPath(command)) {
   const found = find();
   if (found) return found;
-  const install = `apt-get update && apt-get install -y ${pkg}`;
-  if (!canInstallPackages()) throw new Error(`${purpose}: ${command} was not found. Install it as root:  ${install}`);
-  installPackages([pkg], `${command} not found: installing Debian's ${pkg} with apt-get (once per machine)…`);
-  const installed = find();
-  if (!installed) throw new Error(`apt-get installed ${pkg}, but no ${command} was found.`);
-  return installed;
+  throw new Error(
+    `${purpose}: ${command} was not found. Run \`npm run test:setup\` (as root it installs Debian's ${pkg}), ` +
+      `or as root:  apt-get update && apt-get install -y ${pkg}`,
+  );
 }

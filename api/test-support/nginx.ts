@@ -1,24 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { commandPath, ensureCommand, isRoot } from '../../scripts/debian-package.mjs';
+import { isRoot, requireCommand } from '../../scripts/debian-package.mjs';
+import { findNginx } from '../../scripts/test-requirements.mjs';
 
-/** Where Debian's nginx package puts the binary. */
-const DEBIAN_NGINX = '/usr/sbin/nginx';
-
-export function findNginx(): string | undefined {
-  return existsSync(DEBIAN_NGINX) ? DEBIAN_NGINX : commandPath('nginx');
-}
-
-/**
- * The nginx binary, installed with apt-get when it is missing and we are root (as the PostgreSQL
- * cluster and e2e/run.mjs's Chromium are); otherwise an error saying how to install it. Never a skip.
- */
+/** The nginx binary (`npm test` installs it first: scripts/test-requirements.mjs), or an error saying how to get it. */
 export function ensureNginx(): string {
-  return ensureCommand('nginx', 'nginx', 'The rolling-restart test', findNginx);
+  return requireCommand('nginx', 'nginx', 'The rolling-restart test', findNginx);
 }
 
 /**

@@ -1,15 +1,14 @@
 import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { commandPath, ensureCommand, isRoot } from '../../scripts/debian-package.mjs';
+import { isRoot, requireCommand } from '../../scripts/debian-package.mjs';
+import { findPostgresBinDir } from '../../scripts/test-requirements.mjs';
 
-/** Where Debian (and Ubuntu) install each major version's server binaries. */
-const DEBIAN_POSTGRES_ROOT = '/usr/lib/postgresql';
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y postgresql';
 
 export interface PostgresCluster {
@@ -26,27 +25,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The newest `/usr/lib/postgresql/<major>/bin` holding initdb, else the directory of an initdb on PATH. */
-export function findPostgresBinDir(): string | undefined {
-  if (existsSync(DEBIAN_POSTGRES_ROOT)) {
-    const majors = readdirSync(DEBIAN_POSTGRES_ROOT)
-      .filter((name) => /^\d+(\.\d+)?$/.test(name))
-      .sort((a, b) => Number(b) - Number(a));
-    for (const major of majors) {
-      const bin = path.join(DEBIAN_POSTGRES_ROOT, major, 'bin');
-      if (existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'pg_ctl'))) return bin;
-    }
-  }
-  const onPath = commandPath('initdb');
-  return onPath ? path.dirname(onPath) : undefined;
-}
-
-/**
- * The server binaries, installed with apt-get when they are missing and we are root (as e2e/run.mjs
- * does for Chromium); otherwise an error saying how to install them. Never a silent skip.
- */
+/** The server binaries (`npm test` installs them first: scripts/test-requirements.mjs), or an error saying how. */
 export function ensurePostgresBinDir(): string {
-  return ensureCommand('initdb', 'postgresql', 'The storage tests (a PostgreSQL server)', findPostgresBinDir);
+  return requireCommand('initdb', 'postgresql', 'The storage tests (a PostgreSQL server)', findPostgresBinDir);
 }
 
 function freePort(): Promise<number> {
