@@ -35,7 +35,7 @@ export async function serveExample(file: string, productOrigin: string, extra: S
   return serveFiles({ '/': { body: html, type: 'text/html; charset=utf-8' }, ...extra });
 }
 
-/** A page that records every page error and console error, to assert there were none. */
+/** A page that records every page error and console error, to assert there were none, and its warnings. */
 export async function openPage(
   browser: Browser,
   url: string,
@@ -47,8 +47,11 @@ export async function openPage(
   });
   const page = await context.newPage();
   const errors: string[] = [];
+  /** Console warnings (an element's advice to the page's authors, such as two releases on one page). */
+  const warnings: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
     // Failed loads are reported below with their address; the browser's own favicon probe is not ours.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
       errors.push(`console: ${message.text()}`);
@@ -59,7 +62,7 @@ export async function openPage(
   });
   page.on('requestfailed', (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(url);
-  return { page, errors, close: () => context.close() };
+  return { page, errors, warnings, close: () => context.close() };
 }
 
 /**
