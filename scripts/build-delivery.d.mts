@@ -3,7 +3,7 @@ export const COMPRESSIBLE: RegExp;
 export function sri(bytes: Uint8Array): string;
 export interface EmbedManifest {
   version: string;
-  elements: Record<string, { url: string; integrity: string }>;
+  elements: Record<string, { url: string; integrity: string; chunks: Record<string, string> }>;
   chunks: Record<string, string>;
 }
 export function versionWidgets(widgetsDir: string, entries: readonly string[], version?: string): EmbedManifest;
