@@ -31,6 +31,8 @@ export interface AppDeps {
   /** The HS256 signing key (a KeyObject, see auth/jwt-secret.ts). */
   jwtKey: KeyObject;
   allowedOrigins?: readonly string[];
+  /** Origins besides our own that may show the pages in a frame (FRAME_ANCESTORS); none by default. */
+  frameAncestors?: readonly string[];
   /** The built site to serve at / (index.html, widget bundles, PDFs); none: every page path is a 404. */
   staticRoot?: string;
   trustProxy?: boolean;
@@ -92,7 +94,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // The API's JSON (and anything else text that is not already compressed, such as the 404 page);
   // static files come compressed from the build. PDFs are not recompressed.
   app.use(compress({ threshold: API_COMPRESS_THRESHOLD_BYTES }));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.frameAncestors));
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));
   app.use(operations.routes());

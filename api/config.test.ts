@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       jwtSecret: undefined,
       allowedOrigins: [],
+      frameAncestors: [],
       trustProxy: false,
       trustProxyHops: 1,
       auditLogMaxBytes: 10 * 1024 * 1024,
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
           DATABASE_URL: ' postgres://sgx:pw@db.example.org:5432/reversal ',
           JWT_SECRET: secret,
           ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/',
+          FRAME_ANCESTORS: 'https://Intranet.example, http://ehr.example:8080/, https://*.hospital.example',
           TRUST_PROXY: 'true',
           TRUST_PROXY_HOPS: '2',
           AUDIT_LOG_MAX_BYTES: '1048576',
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://sgx:pw@db.example.org:5432/reversal',
       jwtSecret: secret,
       allowedOrigins: ['https://a.example', 'http://b.example:8080'],
+      frameAncestors: ['https://intranet.example', 'http://ehr.example:8080', 'https://*.hospital.example'],
       trustProxy: true,
       trustProxyHops: 2,
       auditLogMaxBytes: 1048576,
@@ -111,6 +114,18 @@ describe('loadConfig', () => {
       { ALLOWED_ORIGINS: 'https://cms.example/path' },
       'ALLOWED_ORIGINS has "https://cms.example/path": give the scheme, host ' +
         'and port only, like https://intranet.example.org',
+    ],
+    ...['intranet.example', '*', "'none'", 'https://intranet.example/portal', 'ftp://intranet.example'].map(
+      (value): [Record<string, string>, string] => [
+        { FRAME_ANCESTORS: `https://ok.example,${value}` },
+        `FRAME_ANCESTORS has "${value}", which is not an origin like https://intranet.example.org ` +
+          '(or https://*.example.org for its subdomains)',
+      ],
+    ),
+    [
+      { FRAME_ANCESTORS: 'https://*' },
+      'FRAME_ANCESTORS has "https://*", which is not an origin like https://intranet.example.org ' +
+        '(or https://*.example.org for its subdomains)',
     ],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be "true" or "false" (got "yes")'],
     [

@@ -26,6 +26,11 @@ export interface ServerConfig {
   readonly jwtSecret: string | undefined;
   /** ALLOWED_ORIGINS: comma-separated origins that may call the API from the browser. */
   readonly allowedOrigins: readonly string[];
+  /**
+   * FRAME_ANCESTORS: comma-separated origins (`https://*.example.org` for every subdomain) that may show the
+   * product's pages in a frame, besides the product's own; none by default (CSP frame-ancestors 'self').
+   */
+  readonly frameAncestors: readonly string[];
   /** TRUST_PROXY: "true" behind a load balancer, so rate limits see the client's address. */
   readonly trustProxy: boolean;
   /**
@@ -64,6 +69,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     jwtSecret: parseSecret(env.JWT_SECRET),
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
+    frameAncestors: Object.freeze(parseFrameAncestors(env.FRAME_ANCESTORS)),
     trustProxy,
     trustProxyHops: parseProxyHops(env.TRUST_PROXY_HOPS, trustProxy),
     auditLogMaxBytes: parseWholeNumber(
@@ -200,6 +206,38 @@ function parseOrigins(value: string | undefined): string[] {
         );
       }
       return url.origin;
+    });
+}
+
+/**
+ * Origins for CSP frame-ancestors: scheme, host and port, the host possibly `*.` and a domain (its
+ * subdomains). Anything else (a path, a bare `*`, a keyword, a scheme other than http and https) is refused:
+ * a mistake here either exposes the page to clickjacking or leaves an intranet's frame empty.
+ */
+function parseFrameAncestors(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim().replace(/\/$/, ''))
+    .filter(Boolean)
+    .map((item) => {
+      const refuse = () =>
+        new ConfigError(
+          `FRAME_ANCESTORS has "${item}", which is not an origin like https://intranet.example.org ` +
+            `(or https://*.example.org for its subdomains)`,
+        );
+      const wildcard = /^(https?:\/\/)\*\.(.+)$/i.exec(item);
+      const concrete = wildcard ? `${wildcard[1]}sub.${wildcard[2]}` : item;
+      let url: URL;
+      try {
+        url = new URL(concrete);
+      } catch {
+        throw refuse();
+      }
+      const hostName = /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/;
+      const scheme = url.protocol === 'https:' || url.protocol === 'http:';
+      if (!scheme || !hostName.test(url.hostname) || url.origin !== concrete.toLowerCase()) throw refuse();
+      return wildcard ? url.origin.replace('://sub.', '://*.') : url.origin;
     });
 }
 

@@ -42,6 +42,7 @@ async function main() {
     jwtKey: storage.jwtKey,
     limiter: storage.limiter,
     allowedOrigins: config.allowedOrigins,
+    frameAncestors: config.frameAncestors,
     staticRoot: siteRoot(),
     trustProxy: config.trustProxy,
     trustProxyHops: config.trustProxyHops,

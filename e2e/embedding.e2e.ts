@@ -188,8 +188,57 @@ describe('two bundles on one page', () => {
         .inputValue(),
     ).toBe('55');
     expect(tab.errors).toEqual([]);
+    expect(tab.warnings).toEqual([]); // one release: nothing to warn of
     await tab.close();
     await page.close();
+  });
+});
+
+describe('two releases, or one bundle under two addresses', () => {
+  it('two releases on one page: the first defines the elements, one console warning names both', async () => {
+    const { widgetsDir } = inject('e2eBuild');
+    const { version } = JSON.parse(await readFile(path.join(widgetsDir, 'embed.json'), 'utf8')) as { version: string };
+    const code = await readFile(path.join(widgetsDir, version, 'sgx-dose-calculator.js'), 'utf8');
+    expect(code.split(version)).toHaveLength(2); // the bundle's one mention of its release
+    const site = await serveFiles({
+      '/': {
+        body:
+          '<!doctype html><title>two releases</title><sgx-dose-calculator></sgx-dose-calculator>' +
+          '<script type="module" src="/current/sgx-dose-calculator.js"></script>' +
+          '<script type="module" src="/other/sgx-dose-calculator.js"></script>',
+        type: 'text/html',
+      },
+      '/current/sgx-dose-calculator.js': { body: code, type: 'text/javascript' },
+      '/other/sgx-dose-calculator.js': { body: code.replace(version, '99.0.0'), type: 'text/javascript' },
+    });
+    const tab = await openPage(browser, site.url);
+    await waitForWidget(tab.page, 'sgx-dose-calculator');
+    expect(await computeDose(tab.page, '70', '2')).toMatch(/Total dose\s+140 mg/);
+    expect(tab.warnings).toEqual([
+      `Two releases of the sgx elements on one page: ${version} (${site.url}/current/sgx-dose-calculator.js) ` +
+        `and 99.0.0 (${site.url}/other/sgx-dose-calculator.js). Elements are defined by the first to load ` +
+        `(${version}); the other is downloaded for nothing. Load one release per page.`,
+    ]);
+    expect(tab.errors).toEqual([]);
+    await tab.close();
+    await site.close();
+  });
+
+  it('loaded with a query string (a CMS adding ?ver=): Arabic arrives, one copy runs, no warning', async () => {
+    const site = await serveFiles({
+      '/': {
+        body:
+          '<!doctype html><html lang="ar"><title>ver</title><sgx-dose-calculator></sgx-dose-calculator>' +
+          `<script type="module" src="${product.url}/widgets/sgx-dose-calculator.js?ver=6.4.2"></script>`,
+        type: 'text/html',
+      },
+    });
+    const tab = await openPage(browser, site.url);
+    await tab.page.locator('sgx-dose-calculator').getByRole('button', { name: 'احسب الجرعة' }).waitFor();
+    expect(tab.warnings).toEqual([]);
+    expect(tab.errors).toEqual([]);
+    await tab.close();
+    await site.close();
   });
 });
 

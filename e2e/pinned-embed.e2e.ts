@@ -1,88 +1,244 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EmbedManifest } from '../scripts/build-delivery.mjs';
+import { pinnedImportMap, pinnedSnippet, readmePinnedSnippet } from '../scripts/embed-snippets.mjs';
+import { staticImportGraph } from '../scripts/module-graph.mjs';
 import { launchBrowser } from './browser.ts';
 import { serveFiles } from './static-server.ts';
-import { openPage, startProductServer, waitForWidget } from './support.ts';
+import { openPage, PRODUCT_ORIGIN_PLACEHOLDER, startProductServer, waitForWidget } from './support.ts';
 
-// A hospital page pins a release: the versioned URL from /widgets/embed.json with its Subresource
-// Integrity hash and crossorigin="anonymous", on another origin. The element works (its chunks load
-// from the same release), and bytes that do not match the hash are refused.
+// A hospital page pins a release: the README's snippet (an import map whose integrity lists the bundle and
+// every chunk it may load later, then the versioned bundle with its integrity and crossorigin="anonymous"),
+// on another origin. The element works, and any file altered on the way is refused: the bundle (all the
+// element runs at first: one self-contained file) leaves the element undefined, a part loaded later leaves
+// that feature out, and the element says so in the console.
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;
-let embed: { version: string; elements: Record<string, { url: string; integrity: string }> };
+let embed: EmbedManifest;
 beforeAll(async () => {
   product = await startProductServer();
   browser = await launchBrowser();
-  embed = (await (await fetch(`${product.url}/widgets/embed.json`)).json()) as typeof embed;
+  embed = (await (await fetch(`${product.url}/widgets/embed.json`)).json()) as EmbedManifest;
 });
 afterAll(async () => {
   await browser?.close();
   await product?.close();
 });
 
-const pinnedPage = (tag: string, element: { url: string; integrity: string }) =>
+const TAGS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'];
+const BROWSER_REFUSED = "Failed to find a valid digest in the 'integrity' attribute";
+const ELEMENT_SAYS = (tag: string) =>
+  `<${tag}> (release ${embed.version}): a part loaded on demand could not be loaded`;
+
+/** A page of another origin holding `html`, with the README's placeholder address replaced by the product's. */
+const pageOf = (html: string, lang = 'en') =>
   serveFiles({
     '/': {
       body:
-        `<!doctype html><meta charset="utf-8"><title>pinned</title><${tag} api-base="${product.url}"></${tag}>\n` +
-        `<script type="module" src="${product.url}${element.url}" integrity="${element.integrity}" ` +
-        `crossorigin="anonymous"></script>`,
+        `<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>pinned</title>\n` +
+        html.replaceAll(PRODUCT_ORIGIN_PLACEHOLDER, product.url),
       type: 'text/html; charset=utf-8',
     },
   });
 
-describe('a pinned release on another origin', () => {
-  it('embed.json lists every bundle at the package version', () => {
-    expect(Object.keys(embed.elements).sort()).toEqual([
-      'sgx-access-portal',
-      'sgx-bradycardia-advisor',
-      'sgx-dose-calculator',
-      'sgx-roi-calculator',
-      'sgx-widgets',
-    ]);
+/** The README's snippet as a reader pastes it (checked below to be the served build's). */
+const readmePage = (lang = 'en') => pageOf(readmePinnedSnippet(), lang);
+
+/** A snippet made from the served embed.json like the README's, for another bundle. */
+const pinnedPage = (bundle: string, body = '') =>
+  pageOf(`${pinnedSnippet(embed, bundle, product.url).replace(/<sgx-[a-z-]+><\/sgx-[a-z-]+>\n/, '')}\n${body}`);
+
+/** Every response from `url` reaches the page with one comment appended, as a proxy on the way could do it. */
+async function alterOnTheWay(page: Page, url: string) {
+  const altered: string[] = [];
+  await page.route(
+    (candidate) => candidate.href === url,
+    async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = Buffer.concat([await response.body(), Buffer.from('\n// changed on the way\n')]);
+      altered.push(route.request().url());
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
+  return altered;
+}
+
+/** A fresh tab recording every console message (warnings included). */
+async function tabWithConsole() {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return { page, messages, close: () => context.close() };
+}
+
+async function computeDose(page: Page) {
+  const calculator = page.locator('sgx-dose-calculator');
+  await calculator.getByLabel(/^Body weight/).fill('70');
+  await calculator.getByLabel(/^TOF count/).selectOption('2');
+  await calculator.getByRole('button', { name: 'Calculate Dose' }).click();
+  return calculator.getByRole('region', { name: 'Result' }).innerText();
+}
+
+describe('embed.json', () => {
+  it('lists every bundle at the package version, each with what it may load later', async () => {
+    expect(Object.keys(embed.elements).sort()).toEqual([...TAGS, 'sgx-widgets'].sort());
+    const listed = new Set<string>();
     for (const [name, element] of Object.entries(embed.elements)) {
       expect(element.url).toBe(`/widgets/${embed.version}/${name}.js`);
       expect(element.integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+      expect([name, Object.keys(element.chunks).length > 0]).toEqual([name, true]);
+      for (const [url, integrity] of Object.entries(element.chunks)) {
+        expect(url).toMatch(new RegExp(`^/widgets/${embed.version.replaceAll('.', '\\.')}/chunks/[^/]+\\.js$`));
+        expect(embed.chunks[url]).toBe(integrity);
+        listed.add(url);
+      }
+    }
+    // every chunk of the release is one some element loads, and each hash is that of the bytes served
+    expect([...listed].sort()).toEqual(Object.keys(embed.chunks).sort());
+    for (const [url, integrity] of Object.entries(embed.chunks)) {
+      const bytes = Buffer.from(await (await fetch(`${product.url}${url}`)).arrayBuffer());
+      expect([url, `sha384-${createHash('sha384').update(bytes).digest('base64')}`]).toEqual([url, integrity]);
     }
   });
 
-  it.each(['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'])(
-    '<%s> from its versioned URL with integrity renders, with no error',
-    async (tag) => {
-      const site = await pinnedPage(tag, embed.elements[tag]!);
-      const { page, errors, close } = await openPage(browser, site.url);
-      await waitForWidget(page, tag);
-      expect(await page.evaluate((name) => Boolean(customElements.get(name)), tag)).toBe(true);
-      expect(errors).toEqual([]);
+  it('each versioned bundle is one self-contained file: it imports no chunk statically', () => {
+    const versionDir = path.join(inject('e2eBuild').widgetsDir, embed.version);
+    for (const name of Object.keys(embed.elements))
+      expect([name, staticImportGraph(versionDir, `${name}.js`)]).toEqual([name, [`${name}.js`]]);
+  });
+});
+
+describe("the README's pinned snippet", () => {
+  it('is the served build’s (else run `npm run readme:embed`)', () => {
+    expect(readmePinnedSnippet(), 'README.md pins other files than those built: run `npm run readme:embed`').toBe(
+      pinnedSnippet(embed),
+    );
+  });
+
+  it('pasted into a page of another origin: the element renders and computes, with no error', async () => {
+    const site = await readmePage();
+    const { page, errors, close } = await openPage(browser, site.url);
+    await waitForWidget(page, 'sgx-dose-calculator');
+    expect(await computeDose(page)).toMatch(/Total dose\s+140 mg/);
+    expect(errors).toEqual([]);
+    await close();
+    await site.close();
+  });
+
+  it('on an Arabic page, its Arabic texts arrive under the import map’s integrity', async () => {
+    const site = await readmePage('ar');
+    const { page, errors, close } = await openPage(browser, site.url);
+    const arabic = page.locator('sgx-dose-calculator').getByRole('button', { name: 'احسب الجرعة' });
+    await arabic.waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await close();
+    await site.close();
+  });
+
+  it('a chunk loaded later, altered on the way, is refused: the element stays English and says so', async () => {
+    const chunk = Object.keys(embed.elements['sgx-dose-calculator']!.chunks).find((url) => /arabic-pack/.test(url));
+    expect(chunk).toBeDefined();
+    const site = await readmePage('ar');
+    const { page, messages, close } = await tabWithConsole();
+    const altered = await alterOnTheWay(page, `${product.url}${chunk}`);
+    await page.goto(site.url);
+    // the altered chunk would have made it Arabic: it is shown in English, the texts it has without that chunk
+    const english = page.locator('sgx-dose-calculator').getByRole('button', { name: 'Calculate Dose' });
+    await english.waitFor({ timeout: 10_000 });
+    expect(altered).toEqual([`${product.url}${chunk}`]);
+    const said = messages.join('\n');
+    expect(said).toContain(BROWSER_REFUSED);
+    expect(said).toContain(ELEMENT_SAYS('sgx-dose-calculator'));
+    expect(said).toContain(`${product.url}${chunk}`);
+    expect(await computeDose(page)).toMatch(/Total dose\s+140 mg/);
+    await close();
+    await site.close();
+  });
+
+  it('a part the element needs at first, altered on the way, leaves the element undefined', async () => {
+    // with the bundle self-contained, that part is the bundle itself; were it to import chunks, each is tried
+    const bundle = embed.elements['sgx-dose-calculator']!.url;
+    const versionDir = path.join(inject('e2eBuild').widgetsDir, embed.version);
+    const needed = staticImportGraph(versionDir, 'sgx-dose-calculator.js').map(
+      (file) => `${product.url}/widgets/${embed.version}/${file}`,
+    );
+    expect(needed[0]).toBe(`${product.url}${bundle}`);
+    for (const url of needed) {
+      const site = await readmePage();
+      const { page, messages, close } = await tabWithConsole();
+      const altered = await alterOnTheWay(page, url);
+      await page.goto(site.url);
+      await page.waitForTimeout(1000);
+      expect([url, altered.length]).toEqual([url, 1]);
+      expect([url, await page.evaluate(() => Boolean(customElements.get('sgx-dose-calculator')))]).toEqual([
+        url,
+        false,
+      ]);
+      expect(await page.evaluate(() => document.querySelector('sgx-dose-calculator')!.shadowRoot)).toBeNull();
+      expect(messages.join('\n')).toContain(BROWSER_REFUSED);
       await close();
       await site.close();
-    },
-  );
+    }
+  });
+});
 
-  it('pinned: a dose is computed; the ROI PDF chunks come from the same release', async () => {
-    const site = await pinnedPage('sgx-widgets-demo', embed.elements['sgx-widgets']!);
+describe('a pinned release on another origin', () => {
+  it.each(TAGS)('<%s> from its versioned URL with its import map renders, with no error', async (tag) => {
+    const site = await pinnedPage(tag, `<${tag} api-base="${product.url}"></${tag}>`);
     const { page, errors, close } = await openPage(browser, site.url);
-    await page.evaluate(() => {
-      document.body.insertAdjacentHTML(
-        'beforeend',
-        '<sgx-dose-calculator></sgx-dose-calculator><sgx-roi-calculator></sgx-roi-calculator>',
-      );
-    });
+    await waitForWidget(page, tag);
+    expect(await page.evaluate((name) => Boolean(customElements.get(name)), tag)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+    await site.close();
+  });
+
+  it('pinned all-in-one: a dose is computed; the ROI PDF chunks come from the release, checked', async () => {
+    const site = await pinnedPage(
+      'sgx-widgets',
+      '<sgx-dose-calculator></sgx-dose-calculator><sgx-roi-calculator></sgx-roi-calculator>',
+    );
+    const { page, errors, close } = await openPage(browser, site.url);
     await waitForWidget(page, 'sgx-dose-calculator');
-    const calculator = page.locator('sgx-dose-calculator');
-    await calculator.getByLabel(/^Body weight/).fill('70');
-    await calculator.getByLabel(/^TOF count/).selectOption('2');
-    await calculator.getByRole('button', { name: 'Calculate Dose' }).click();
-    expect(await calculator.getByRole('region', { name: 'Result' }).innerText()).toMatch(/Total dose\s+140 mg/);
+    expect(await computeDose(page)).toMatch(/Total dose\s+140 mg/);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     const download = page.waitForEvent('download');
     await page.locator('sgx-roi-calculator').getByRole('button', { name: 'Download PDF' }).click();
     expect((await download).suggestedFilename()).toBe('sugammadex-roi-report.pdf');
     const chunks = requested.filter((url) => url.includes('/chunks/'));
-    expect(chunks.length).toBeGreaterThan(0);
-    for (const url of chunks) expect(url).toContain(`/widgets/${embed.version}/chunks/`);
+    expect(chunks.some((url) => /jspdf/.test(url))).toBe(true);
+    const pinned = pinnedImportMap(embed, 'sgx-widgets', product.url).integrity;
+    for (const url of chunks) expect([url, url in pinned]).toEqual([url, true]);
+    expect(errors).toEqual([]);
+    await close();
+    await site.close();
+  });
+
+  it('the versioned bundle alone, served by the hospital itself, renders and computes', async () => {
+    const bytes = await readFile(path.join(inject('e2eBuild').widgetsDir, embed.version, 'sgx-dose-calculator.js'));
+    const { integrity } = embed.elements['sgx-dose-calculator']!;
+    const site = await serveFiles({
+      '/': {
+        body:
+          '<!doctype html><meta charset="utf-8"><title>self-hosted</title><sgx-dose-calculator></sgx-dose-calculator>' +
+          `<script type="module" src="/js/sgx-dose-calculator.js" integrity="${integrity}"></script>`,
+        type: 'text/html; charset=utf-8',
+      },
+      '/js/sgx-dose-calculator.js': { body: bytes, type: 'text/javascript' },
+    });
+    const { page, errors, close } = await openPage(browser, site.url);
+    await waitForWidget(page, 'sgx-dose-calculator');
+    expect(await computeDose(page)).toMatch(/Total dose\s+140 mg/);
     expect(errors).toEqual([]);
     await close();
     await site.close();
@@ -91,17 +247,17 @@ describe('a pinned release on another origin', () => {
   it('a tampered integrity value is refused: the element stays undefined', async () => {
     const element = embed.elements['sgx-dose-calculator']!;
     const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
-    const site = await pinnedPage('sgx-dose-calculator', { ...element, integrity: wrong });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const console: string[] = [];
-    page.on('console', (message) => console.push(message.text()));
+    const site = await pageOf(
+      `<sgx-dose-calculator></sgx-dose-calculator><script type="module" src="${product.url}${element.url}" ` +
+        `integrity="${wrong}" crossorigin="anonymous"></script>`,
+    );
+    const { page, messages, close } = await tabWithConsole();
     await page.goto(site.url);
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => Boolean(customElements.get('sgx-dose-calculator')))).toBe(false);
     expect(await page.evaluate(() => document.querySelector('sgx-dose-calculator')!.shadowRoot)).toBeNull();
-    expect(console.join('\n')).toContain('integrity');
-    await context.close();
+    expect(messages.join('\n')).toContain('integrity');
+    await close();
     await site.close();
   });
 });

@@ -35,7 +35,7 @@ export async function serveExample(file: string, productOrigin: string, extra: S
   return serveFiles({ '/': { body: html, type: 'text/html; charset=utf-8' }, ...extra });
 }
 
-/** A page that records every page error and console error, to assert there were none. */
+/** A page that records every page error and console error, to assert there were none, and its warnings. */
 export async function openPage(
   browser: Browser,
   url: string,
@@ -55,8 +55,11 @@ export async function openPage(
   });
   const page = await context.newPage();
   const errors: string[] = [];
+  /** Console warnings (an element's advice to the page's authors, such as two releases on one page). */
+  const warnings: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
     // Failed loads are reported below with their address; the browser's own favicon probe is not ours.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
       errors.push(`console: ${message.text()}`);
@@ -72,9 +75,10 @@ export async function openPage(
       if (load === 4) throw new Error(`${url}: still not in the page's own fonts after ${load} loads`);
       await page.reload();
       errors.length = 0; // what the load left behind (its requests cut short by the reload) is not this load's
+      warnings.length = 0;
     }
   }
-  return { page, errors, close: () => context.close() };
+  return { page, errors, warnings, close: () => context.close() };
 }
 
 /** Whether the page draws its text in its own fonts (host/fonts.ts), not in a fallback: a probe's width tells. */

@@ -2,13 +2,16 @@
 // After the site is built: what delivery needs, computed once at build time rather than per request.
 // - the element bundles again under widgets/<version>/ (entries and their chunks), so a page that
 //   pins a release never changes under it;
-// - widgets/embed.json: each element's versioned URL and the Subresource Integrity hash of its bytes;
+// - widgets/embed.json: each element's versioned URL and the Subresource Integrity hash of its bytes, and
+//   the hash of every chunk it may load later (at each address it may load it from), for a page's import map
+//   (README "Embedding the elements");
 // - a .br and a .gz beside every text file, which the server sends as they are.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { moduleGraph } from './module-graph.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +26,20 @@ const files = (dir) =>
 
 export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
+/**
+ * How many fresh addresses (`?retry=N`) widgets/shared/load-once.ts may load a chunk under after failed loads
+ * (docs/engineering-notes.md#chunks-fetched-again): each is listed with the chunk's integrity, so an import map
+ * made from embed.json checks a retry as it checks the first load. scripts/embed-snippets.test.ts keeps the two
+ * numbers equal.
+ */
+export const FRESH_ADDRESSES = 2;
+
+/** A chunk's address and its fresh ones, each with the chunk's integrity. */
+const addressesOf = (url, integrity) => [
+  [url, integrity],
+  ...Array.from({ length: FRESH_ADDRESSES }, (_, index) => [`${url}?retry=${index + 1}`, integrity]),
+];
+
 /** widgets/<version>/: a copy of every entry and chunk of widgets/ (not of older copies). */
 export function versionWidgets(widgetsDir, entries, version = RELEASE_VERSION) {
   const versionDir = path.join(widgetsDir, version);
@@ -31,20 +48,24 @@ export function versionWidgets(widgetsDir, entries, version = RELEASE_VERSION) {
     mkdirSync(path.dirname(path.join(versionDir, file)), { recursive: true });
     copyFileSync(path.join(widgetsDir, file), path.join(versionDir, file));
   }
+  const urlOf = (file) => `/widgets/${version}/${file}`;
+  const integrityOf = (file) => sri(readFileSync(path.join(versionDir, file)));
   const embed = {
     version,
     elements: Object.fromEntries(
       entries.map((name) => {
-        const bytes = readFileSync(path.join(versionDir, `${name}.js`));
-        return [name, { url: `/widgets/${version}/${name}.js`, integrity: sri(bytes) }];
+        // What the element may load later (jsPDF, the Arabic texts, the emergency card…): the entry has no
+        // static import (scripts/build-widgets.mjs), so everything but the entry is fetched by import().
+        const [, ...later] = moduleGraph(versionDir, `${name}.js`);
+        const chunks = Object.fromEntries(later.sort().flatMap((file) => addressesOf(urlOf(file), integrityOf(file))));
+        return [name, { url: urlOf(`${name}.js`), integrity: integrityOf(`${name}.js`), chunks }];
       }),
     ),
-    // For an import map's "integrity" section: the chunks an element loads later (jsPDF on "Download PDF").
+    // Every chunk of the release, whichever element loads it.
     chunks: Object.fromEntries(
-      files(path.join(versionDir, 'chunks')).map((file) => [
-        `/widgets/${version}/chunks/${file}`,
-        sri(readFileSync(path.join(versionDir, 'chunks', file))),
-      ]),
+      files(path.join(versionDir, 'chunks'))
+        .sort()
+        .map((file) => [urlOf(`chunks/${file}`), integrityOf(`chunks/${file}`)]),
     ),
   };
   writeFileSync(path.join(widgetsDir, 'embed.json'), `${JSON.stringify(embed, null, 2)}\n`);

@@ -4,7 +4,4 @@ export const BASELINE_ENTRY: string;
 export function buildWidgets(outDir?: string, entries?: string[], runtime?: 'preact' | 'react'): Promise<string>;
 export const PURE_MODULES: RegExp;
 export function measure(dir: string): { file: string; bytes: number; gzip: number; brotli: number }[];
-/** A module and every file it imports statically, relative to dir. */
-export function staticImportGraph(dir: string, entry: string): string[];
-/** gzip (level 9) bytes of a module with its static imports. */
-export function initialGzipBytes(dir: string, entry: string): number;
+export { initialGzipBytes, moduleGraph, staticImportGraph } from './module-graph.mjs';

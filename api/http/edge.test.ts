@@ -237,6 +237,28 @@ describe('headers on every response', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
+  it('the page may be framed by its own origin only, unless FRAME_ANCESTORS names others', async () => {
+    const page = await raw('/', {});
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self';");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const intranet = await startTestApi({
+      staticRoot: siteRoot,
+      frameAncestors: ['https://intranet.hospital.example', 'https://*.ehr.example'],
+    });
+    try {
+      for (const urlPath of ['/', '/api/auth/me']) {
+        const framed = await fetch(intranet.url + urlPath);
+        expect([urlPath, framed.headers.get('content-security-policy')]).toEqual([
+          urlPath,
+          expect.stringContaining("frame-ancestors 'self' https://intranet.hospital.example https://*.ehr.example;"),
+        ]);
+        // X-Frame-Options cannot name another origin: SAMEORIGIN would keep the intranet's frame empty
+        expect([urlPath, framed.headers.get('x-frame-options')]).toEqual([urlPath, null]);
+      }
+    } finally {
+      await intranet.close();
+    }
+  });
   it('pages are not marked no-store, API answers are', async () => {
     expect((await raw('/', {})).headers.get('cache-control')).not.toBe('no-store');
   });

@@ -4,10 +4,12 @@ import type { AppContext } from '../state.ts';
 
 /**
  * helmet's headers with a CSP for the product page: scripts from our origin, Emotion's inline
- * <style> tags, nothing framed or based elsewhere. Widget bundles must load on other sites, so
- * their Cross-Origin-Resource-Policy is cross-origin (the default same-origin would block them).
+ * <style> tags, nothing based elsewhere, and shown in a frame only by the product itself or by the
+ * origins of `frameAncestors` (FRAME_ANCESTORS, for intranets that frame it; X-Frame-Options, which cannot
+ * name other origins, is then left out, and browsers follow frame-ancestors). Widget bundles must load on
+ * other sites, so their Cross-Origin-Resource-Policy is cross-origin (the default same-origin would block them).
  */
-export function securityHeaders() {
+export function securityHeaders(frameAncestors: readonly string[] = []) {
   const base = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -19,13 +21,14 @@ export function securityHeaders() {
         'img-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'object-src': ["'none'"],
-        'frame-ancestors': ["'self'"],
+        'frame-ancestors': ["'self'", ...frameAncestors],
         'form-action': ["'self'"],
         // Hospital intranets often serve plain http: upgrading every request would break the page there.
         'upgrade-insecure-requests': null,
       },
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    xFrameOptions: frameAncestors.length > 0 ? false : { action: 'sameorigin' },
   });
   return async function setSecurityHeaders(ctx: AppContext, next: Next) {
     await base(ctx, async () => {

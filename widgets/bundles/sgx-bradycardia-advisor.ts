@@ -1,4 +1,5 @@
 // Standalone bundle: <sgx-bradycardia-advisor> alone, React included (/widgets/sgx-bradycardia-advisor.js).
 import { defineBradycardiaAdvisor } from '../bradycardia-advisor/element.ts';
+import { atPlainAddress } from '../shared/releases.ts';
 
-defineBradycardiaAdvisor();
+atPlainAddress(import.meta.url, defineBradycardiaAdvisor);

@@ -1,4 +1,5 @@
 // Standalone bundle: <sgx-dose-calculator> alone, React included (/widgets/sgx-dose-calculator.js).
 import { defineDoseCalculator } from '../dose-calculator/element.ts';
+import { atPlainAddress } from '../shared/releases.ts';
 
-defineDoseCalculator();
+atPlainAddress(import.meta.url, defineDoseCalculator);

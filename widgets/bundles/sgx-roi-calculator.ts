@@ -1,4 +1,5 @@
 // Standalone bundle: <sgx-roi-calculator> alone, React included (/widgets/sgx-roi-calculator.js).
 import { defineRoiCalculator } from '../roi-calculator/element.ts';
+import { atPlainAddress } from '../shared/releases.ts';
 
-defineRoiCalculator();
+atPlainAddress(import.meta.url, defineRoiCalculator);

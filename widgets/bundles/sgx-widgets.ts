@@ -1,2 +1,7 @@
 // All four elements in one bundle (/widgets/sgx-widgets.js).
-import '../register.ts';
+import { ELEMENT_DEFINITIONS } from '../define-all.ts';
+import { atPlainAddress } from '../shared/releases.ts';
+
+atPlainAddress(import.meta.url, () => {
+  for (const define of ELEMENT_DEFINITIONS) define();
+});

@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import { noteAlreadyDefined, recordDefinition } from './releases.ts';
 import { WidgetRoot } from './widget-root.tsx';
 
 /** r2wc's own markers (see @r2wc/core): whether it may render, the props it renders with, and its render. */
@@ -22,7 +23,8 @@ export type AttributeTypes<Props> = { [K in keyof Props]?: 'string' | 'number' }
 
 /**
  * Registers a React component as a custom element, once (a second bundle on the page finds it
- * defined and returns the existing class). Fixes the r2wc edges of docs/engineering-notes.md#r2wc-edges:
+ * defined and returns the existing class; if it is another release, the console says so once, see
+ * releases.ts). Fixes the r2wc edges of docs/engineering-notes.md#r2wc-edges:
  * - it renders only once connected (r2wc treats a new element as connected, so an element built
  *   off-DOM would render into a detached shadow root and, built for production, lose its styles);
  * - it unmounts a microtask after disconnection, and not at all when the element is connected
@@ -38,7 +40,10 @@ export function defineWidget<Props extends object>(
   attributes: AttributeTypes<Props>,
 ): CustomElementConstructor {
   const existing = customElements.get(tagName);
-  if (existing) return existing;
+  if (existing) {
+    noteAlreadyDefined(tagName, import.meta.url);
+    return existing;
+  }
 
   const Inner = Component as ComponentType<object>;
   const Rooted = ({ container, ...props }: Props & { container?: ShadowRoot }) => (
@@ -95,6 +100,7 @@ export function defineWidget<Props extends object>(
     }
   }
   customElements.define(tagName, SgxElement);
+  recordDefinition(tagName, import.meta.url);
   return SgxElement;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { freshAddress, loadOnce } from './load-once.ts';
+import { FRESH_ADDRESSES, freshAddress, loadOnce } from './load-once.ts';
 
 describe('loadOnce', () => {
   it('downloads once, however many callers ask', async () => {
@@ -31,30 +31,54 @@ describe('loadOnce on a browser that keeps a failed import for the life of the p
     vi.fn(async (): Promise<{ texts: string }> => {
       throw new TypeError(`Failed to fetch dynamically imported module: ${url}`);
     });
+  /** A network that is down until `online.up` is set, recording what was imported. */
+  const network = () => {
+    const online = { up: false };
+    const importAt = vi.fn(async (address: string): Promise<unknown> => {
+      if (!online.up) throw new TypeError(`Failed to fetch dynamically imported module: ${address}`);
+      return { texts: `arabic from ${address}` };
+    });
+    return { online, importAt, reachable: vi.fn(async () => online.up) };
+  };
 
   it('imports the chunk again under a fresh address once the network is back', async () => {
     const load = cachedFailure();
-    const importAt = vi.fn(async (address: string) => ({ texts: `arabic from ${address}` }));
-    const loadPack = loadOnce(load, url, importAt);
+    const net = network();
+    const loadPack = loadOnce(load, url, net);
     await expect(loadPack()).rejects.toThrow('Failed to fetch');
-    expect(importAt).not.toHaveBeenCalled();
-    const module = await loadPack();
+    // offline: no fresh address is tried (nor spent)
+    await expect(loadPack()).rejects.toThrow('Failed to fetch');
+    await expect(loadPack()).rejects.toThrow('Failed to fetch');
+    expect(net.importAt).not.toHaveBeenCalled();
+    net.online.up = true;
+    const module = (await loadPack()) as { texts: string };
     expect(module.texts).toBe(`arabic from ${url}?retry=1`);
     expect(await loadPack()).toBe(module);
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(importAt).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(4);
+    expect(net.importAt.mock.calls.map(([address]) => address)).toEqual([`${url}?retry=1`]);
   });
 
-  it('each retry that fails is followed by one under another address', async () => {
-    const importAt = vi
-      .fn<(address: string) => Promise<unknown>>()
+  it('a fresh address that fails too is followed by another, up to FRESH_ADDRESSES', async () => {
+    const net = network();
+    net.online.up = true;
+    net.importAt.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const loadPack = loadOnce(cachedFailure(), url, net);
+    for (let call = 0; call < FRESH_ADDRESSES + 3; call += 1) await expect(loadPack()).rejects.toThrow('Failed');
+    expect(net.importAt.mock.calls.map(([address]) => address)).toEqual(
+      Array.from({ length: FRESH_ADDRESSES }, (_, index) => `${url}?retry=${index + 1}`),
+    );
+  });
+
+  it('a browser that fetches the address again needs no fresh one', async () => {
+    const load = vi
+      .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockImplementation(async (address) => ({ texts: address }));
-    const loadPack = loadOnce(cachedFailure(), url, importAt);
-    await expect(loadPack()).rejects.toThrow('Failed to fetch');
-    await expect(loadPack()).rejects.toThrow('Failed to fetch');
-    expect((await loadPack()).texts).toBe(`${url}?retry=2`);
-    expect(importAt.mock.calls.map(([address]) => address)).toEqual([`${url}?retry=1`, `${url}?retry=2`]);
+      .mockResolvedValue('module');
+    const net = network();
+    const loadPack = loadOnce(load, url, net);
+    await expect(loadPack()).rejects.toThrow();
+    expect(await loadPack()).toBe('module');
+    expect(net.reachable).not.toHaveBeenCalled();
   });
 
   it('without a built address (dev server, tests) a retry only imports again', async () => {
