@@ -1,6 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkUrl } from './scripts/chunk-url.mjs';
 import { MANIFEST_FILE, webManifest } from './host/pwa/manifest.ts';
 import { PURE_MODULES } from './scripts/build-widgets.mjs';
 import { hostRuntime, resolveFor } from './scripts/ui-runtime.mjs';
@@ -17,7 +16,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: 'public',
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
-  plugins: isSsrBuild ? [chunkUrl()] : [chunkUrl(), webManifests(), VitePWA(SERVICE_WORKER)],
+  plugins: isSsrBuild ? [] : [webManifests(), VitePWA(SERVICE_WORKER)],
   build: {
     outDir: '../dist/site',
     emptyOutDir: true,

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { chunkUrl } from './scripts/chunk-url.mjs';
 import { domTestOptions, widgetsRuntime } from './scripts/ui-runtime.mjs';
 
 /** The dom tests run the components on the runtime the bundles ship (scripts/ui-runtime.mjs): Preact. */
@@ -25,7 +24,6 @@ const API_SUITES_ON_EVERY_STORE = [
 ];
 
 export default defineConfig({
-  plugins: [chunkUrl()],
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: {
     projects: [

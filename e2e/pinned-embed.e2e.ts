@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EmbedManifest } from '../scripts/build-delivery.mjs';
+import { FRESH_ADDRESSES, type EmbedManifest } from '../scripts/build-delivery.mjs';
 import { pinnedImportMap, pinnedSnippet, readmePinnedSnippet } from '../scripts/embed-snippets.mjs';
 import { staticImportGraph } from '../scripts/module-graph.mjs';
 import { launchBrowser } from './browser.ts';
@@ -96,11 +96,18 @@ describe('embed.json', () => {
       expect(element.url).toBe(`/widgets/${embed.version}/${name}.js`);
       expect(element.integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
       expect([name, Object.keys(element.chunks).length > 0]).toEqual([name, true]);
-      for (const [url, integrity] of Object.entries(element.chunks)) {
-        expect(url).toMatch(new RegExp(`^/widgets/${embed.version.replaceAll('.', '\\.')}/chunks/[^/]+\\.js$`));
-        expect(embed.chunks[url]).toBe(integrity);
-        listed.add(url);
+      for (const [address, integrity] of Object.entries(element.chunks)) {
+        // each chunk at its own address and at the fresh ones a retry may use (widgets/shared/load-once.ts)
+        expect(address).toMatch(
+          new RegExp(`^/widgets/${embed.version.replaceAll('.', '\\.')}/chunks/[^/]+\\.js(\\?retry=[1-9])?$`),
+        );
+        const file = address.replace(/\?retry=\d$/, '');
+        expect(embed.chunks[file]).toBe(integrity);
+        listed.add(file);
       }
+      for (const file of new Set(Object.keys(element.chunks).map((address) => address.replace(/\?.*$/, ''))))
+        for (let retry = 1; retry <= FRESH_ADDRESSES; retry += 1)
+          expect(element.chunks[`${file}?retry=${retry}`]).toBe(element.chunks[file]);
     }
     // every chunk of the release is one some element loads, and each hash is that of the bytes served
     expect([...listed].sort()).toEqual(Object.keys(embed.chunks).sort());
@@ -160,6 +167,28 @@ describe("the README's pinned snippet", () => {
     expect(said).toContain(ELEMENT_SAYS('sgx-dose-calculator'));
     expect(said).toContain(`${product.url}${chunk}`);
     expect(await computeDose(page)).toMatch(/Total dose\s+140 mg/);
+    await close();
+    await site.close();
+  });
+
+  it('a retry under a fresh address is checked as the first load was: altered, refused; intact, Arabic', async () => {
+    // A browser that keeps a failed import for the page's life tries the chunk again under ?retry=1, then
+    // ?retry=2 (widgets/shared/load-once.ts); the import map lists both with the chunk's integrity.
+    const chunk = Object.keys(embed.elements['sgx-dose-calculator']!.chunks).find((url) => /arabic-pack/.test(url))!;
+    const site = await readmePage('ar');
+    const { page, messages, close } = await tabWithConsole();
+    await page.route(`${product.url}${chunk}`, (route) => route.abort('internetdisconnected'));
+    const altered = await alterOnTheWay(page, `${product.url}${chunk}?retry=1`);
+    await page.goto(site.url);
+    const calculator = page.locator('sgx-dose-calculator');
+    await calculator.getByRole('button', { name: 'Calculate Dose' }).waitFor({ timeout: 10_000 });
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // (fetched to see the network answers, then imported: both altered)
+    await expect.poll(() => [...new Set(altered)]).toEqual([`${product.url}${chunk}?retry=1`]);
+    await expect.poll(() => messages.join('\n')).toContain(BROWSER_REFUSED);
+    expect(await calculator.getByRole('button', { name: 'Calculate Dose' }).count()).toBe(1);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await calculator.getByRole('button', { name: 'احسب الجرعة' }).waitFor({ timeout: 10_000 });
     await close();
     await site.close();
   });

@@ -1,13 +1,8 @@
 import { loadOnce } from '../widgets/shared/load-once.ts';
-import langPacksUrl from '../widgets/shared/lang-packs.ts?chunk-url';
-import accessPortalUrl from '../widgets/access-portal/element.ts?chunk-url';
-import doseCalculatorUrl from '../widgets/dose-calculator/element.ts?chunk-url';
-import advisorUrl from '../widgets/bradycardia-advisor/element.ts?chunk-url';
-import roiCalculatorUrl from '../widgets/roi-calculator/element.ts?chunk-url';
 import { documentLang } from './content/context.ts';
 
 /** The language packs' loader (widgets/shared/lang-packs.ts), with the first element's code. */
-const loadLangPacks = loadOnce(() => import('../widgets/shared/lang-packs.ts'), langPacksUrl);
+const loadLangPacks = loadOnce(() => import('../widgets/shared/lang-packs.ts'), import.meta.url);
 
 /** One of the product page's custom elements: its tag, and its code, a chunk of its own fetched when first needed. */
 export interface PageElement {
@@ -39,28 +34,28 @@ export const PAGE_ELEMENTS: readonly PageElement[] = [
   {
     tag: 'sgx-access-portal',
     load: inPageLanguage(
-      loadOnce(() => import('../widgets/access-portal/element.ts'), accessPortalUrl),
+      loadOnce(() => import('../widgets/access-portal/element.ts'), import.meta.url),
       (module) => module.defineAccessPortal,
     ),
   },
   {
     tag: 'sgx-dose-calculator',
     load: inPageLanguage(
-      loadOnce(() => import('../widgets/dose-calculator/element.ts'), doseCalculatorUrl),
+      loadOnce(() => import('../widgets/dose-calculator/element.ts'), import.meta.url),
       (module) => module.defineDoseCalculator,
     ),
   },
   {
     tag: 'sgx-bradycardia-advisor',
     load: inPageLanguage(
-      loadOnce(() => import('../widgets/bradycardia-advisor/element.ts'), advisorUrl),
+      loadOnce(() => import('../widgets/bradycardia-advisor/element.ts'), import.meta.url),
       (module) => module.defineBradycardiaAdvisor,
     ),
   },
   {
     tag: 'sgx-roi-calculator',
     load: inPageLanguage(
-      loadOnce(() => import('../widgets/roi-calculator/element.ts'), roiCalculatorUrl),
+      loadOnce(() => import('../widgets/roi-calculator/element.ts'), import.meta.url),
       (module) => module.defineRoiCalculator,
     ),
   },

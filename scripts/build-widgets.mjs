@@ -11,7 +11,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { chunkUrl } from './chunk-url.mjs';
 import { importsOf } from './module-graph.mjs';
 import { resolveFor, widgetsRuntime } from './ui-runtime.mjs';
 
@@ -55,9 +54,6 @@ async function buildOne(name, outDir, runtime) {
   await build({
     configFile: false,
     root,
-    // chunks' addresses (scripts/chunk-url.mjs) relative to the bundle that asks, wherever it is served from
-    base: './',
-    plugins: [chunkUrl()],
     logLevel: 'warn',
     // Preact, or React itself (scripts/ui-runtime.mjs)
     resolve: resolveFor(runtime),

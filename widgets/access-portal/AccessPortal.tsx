@@ -17,15 +17,13 @@ import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
 import { outlineLinkCss } from '../shared/styles.ts';
 import { loadOnce } from '../shared/load-once.ts';
-import portalDialogsUrl from './portal-dialogs.ts?chunk-url';
-import accountDialogUrl from './account/AccountDialog.tsx?chunk-url';
 
 type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
 type PortalDialogs = typeof import('./portal-dialogs.ts');
 
 /** The chooser and the portal, downloaded once per page (a failed download can be tried again). */
-const loadDialogs: () => Promise<PortalDialogs> = loadOnce(() => import('./portal-dialogs.ts'), portalDialogsUrl);
-const loadAccountDialog = loadOnce(() => import('./account/AccountDialog.tsx'), accountDialogUrl);
+const loadDialogs: () => Promise<PortalDialogs> = loadOnce(() => import('./portal-dialogs.ts'), import.meta.url);
+const loadAccountDialog = loadOnce(() => import('./account/AccountDialog.tsx'), import.meta.url);
 const preloadDialogs = () => {
   loadDialogs().catch(() => {
     // reported when the user clicks

@@ -15,10 +15,9 @@ import { RoiImpactSummary, RoiResultCards } from './RoiResults.tsx';
 import { outlineLinkCss, twoColumnsCss } from '../shared/styles.ts';
 import { loadOnce } from '../shared/load-once.ts';
 import { loadJsPdf } from '../shared/pdf/load-jspdf.ts';
-import pdfReportUrl from './pdf-report.ts?chunk-url';
 
 /** The report's layout, downloaded with jsPDF on the first "Download PDF". */
-const loadReport = loadOnce(() => import('./pdf-report.ts'), pdfReportUrl);
+const loadReport = loadOnce(() => import('./pdf-report.ts'), import.meta.url);
 
 export interface RoiCalculatorProps extends RoiPresetAttributes {
   /** The dose calculator in the host page that "Calculate Dose" scrolls to (an id, with or without '#'). */

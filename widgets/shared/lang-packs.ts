@@ -2,7 +2,6 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from '../../clinical/texts/en.ts';
 import type { WidgetLang } from './lang.ts';
 import { loadOnce } from './load-once.ts';
-import arabicPackUrl from './messages/ar/arabic-pack.ts?chunk-url';
 import { messagesEn, type Messages } from './messages/index.ts';
 
 /** Everything an element shows in one language: its catalogue, clinical/'s texts, and the API's messages. */
@@ -22,7 +21,7 @@ export const ENGLISH: LangPack = { messages: messagesEn, clinical: CLINICAL_TEXT
  * first element renders (the product page fetches them with the element's code, host/elements.ts).
  */
 const LOADERS: Record<Exclude<WidgetLang, 'en'>, () => Promise<unknown>> = {
-  ar: loadOnce(() => import('./messages/ar/arabic-pack.ts'), arabicPackUrl),
+  ar: loadOnce(() => import('./messages/ar/arabic-pack.ts'), import.meta.url),
 };
 
 const packs = new Map<WidgetLang, LangPack>([['en', ENGLISH]]);

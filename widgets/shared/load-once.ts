@@ -20,8 +20,7 @@ const BROWSER: ChunkNetwork = {
 /**
  * A code chunk downloaded once and shared by every caller:
  *
- *     import xUrl from './x.ts?chunk-url';
- *     const loadX = loadOnce(() => import('./x.ts'), xUrl);
+ *     const loadX = loadOnce(() => import('./x.ts'), import.meta.url);
  *
  * A failed download is said in the console, once per file (./releases.ts), and forgotten, so the next call tries
  * again (the network may be back). Browsers differ on what a second `import()` of an address that failed does:
@@ -29,20 +28,24 @@ const BROWSER: ChunkNetwork = {
  * network. So a retry imports the chunk as before and, should that fail while the chunk can be fetched, under a
  * fresh address (`?retry=N`, the same file), which no module map has seen (docs/engineering-notes.md#chunks-
  * fetched-again). A fresh address is spent only when the network answers for it, so retries made offline leave
- * them for when it is back; there are FRESH_ADDRESSES of them. `url` is the chunk's built address
- * (scripts/chunk-url.mjs); without one (the dev server, tests) a retry only imports again.
+ * them for when it is back; there are FRESH_ADDRESSES of them.
+ *
+ * The chunk's address is the one `load` imports, as built: the text of its `import("…")` (`load.toString()`, the
+ * bundler's own specifier, hash included) resolved against `base`, the caller's `import.meta.url` (the module
+ * that holds `load`). Without one (no `base`, or a test's loader) a retry only imports again.
  */
-export function loadOnce<T>(load: () => Promise<T>, url?: string, network: ChunkNetwork = BROWSER): () => Promise<T> {
+export function loadOnce<T>(load: () => Promise<T>, base?: string, network: ChunkNetwork = BROWSER): () => Promise<T> {
   let loading: Promise<T> | undefined;
   let failures = 0;
   let fresh = 1;
   const attempt = async (): Promise<T> => {
-    if (failures === 0 || url === undefined) return load();
+    if (failures === 0) return load();
     try {
       return await load();
     } catch (error) {
+      const url = importedAddress(load, base);
       // a pinned page's import map lists these addresses with the chunk's integrity (scripts/build-delivery.mjs)
-      if (fresh > FRESH_ADDRESSES) throw error;
+      if (url === undefined || fresh > FRESH_ADDRESSES) throw error;
       const address = freshAddress(url, fresh);
       if (!(await network.reachable(address))) throw error;
       fresh += 1;
@@ -56,6 +59,20 @@ export function loadOnce<T>(load: () => Promise<T>, url?: string, network: Chunk
       reportChunkFailure(error);
       throw error;
     }));
+}
+
+/**
+ * The address `load` imports: its `import("…")` specifier (quoted any way a minifier writes it), resolved against
+ * `base`; undefined when it has none (a loader that does something else, or the dev server's rewritten import).
+ */
+export function importedAddress(load: () => unknown, base: string | undefined): string | undefined {
+  const specifier = /(?<![\w$])import\(\s*(["'`])([^"'`]+)\1\s*\)/.exec(String(load))?.[2];
+  if (specifier === undefined || base === undefined) return undefined;
+  try {
+    return new URL(specifier, base).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -3,7 +3,6 @@ import type { User } from '../../contracts/auth.ts';
 import type { Patient } from '../../contracts/records.ts';
 import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
 import { loadOnce } from './load-once.ts';
-import sessionStoreUrl from './session-store.ts?chunk-url';
 
 // What every element may read about the session without loading the session store's code (zustand,
 // the /api/auth/me call): its shape, the signed-out state, and the page's store if one exists. The
@@ -71,7 +70,7 @@ export function hasStoredToken(): boolean {
 }
 
 /** The store's code, downloaded once (a failed download can be retried). */
-const loadStoreCode = loadOnce(() => import('./session-store.ts'), sessionStoreUrl);
+const loadStoreCode = loadOnce(() => import('./session-store.ts'), import.meta.url);
 
 /** The page's session store, creating it (and loading its code) when none exists yet. */
 export function loadSessionStore(): Promise<StoreApi<SessionState>> {

@@ -6,12 +6,10 @@ import { useToast } from './toasts.tsx';
 import { useSession } from './use-session.ts';
 import { useMessages } from './widget-context.ts';
 import { loadOnce } from './load-once.ts';
-import notesContentUrl from './notes-content.ts?chunk-url';
-import notesPdfUrl from './notes-pdf.ts?chunk-url';
 
 /** The notes PDF's code, downloaded on the first "Export PDF to notes" (jsPDF with it, ./notes-pdf.ts). */
-const loadNotesPdf = loadOnce(() => import('./notes-pdf.ts'), notesPdfUrl);
-const loadNotesContent = loadOnce(() => import('./notes-content.ts'), notesContentUrl);
+const loadNotesPdf = loadOnce(() => import('./notes-pdf.ts'), import.meta.url);
+const loadNotesContent = loadOnce(() => import('./notes-content.ts'), import.meta.url);
 
 export interface NotesRequest {
   entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;

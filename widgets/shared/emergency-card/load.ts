@@ -1,5 +1,4 @@
 import { loadOnce } from '../load-once.ts';
-import openCardUrl from './open-card.tsx?chunk-url';
 
 /**
  * The emergency card's code, loaded on demand (an element's first size stays as it was): on the first click of
@@ -8,7 +7,7 @@ import openCardUrl from './open-card.tsx?chunk-url';
  */
 export const loadEmergencyCard: () => Promise<typeof import('./open-card.tsx')> = loadOnce(
   () => import('./open-card.tsx'),
-  openCardUrl,
+  import.meta.url,
 );
 
 /** Loads the card's code when the browser is idle (or after a short wait); errors wait for the click. */
