@@ -61,7 +61,7 @@ describe('emergency card properties', () => {
     );
   });
 
-  it('no child dose on the card is above its cap or the adult dose of the same line, in any unit it is shown in', () => {
+  it('no child dose on the card is above its cap or the adult dose of the line, in the unit it is shown in', () => {
     const adult = steps(emergencyCard({ ageGroup: 'adult' }));
     fc.assert(
       fc.property(weight, (kg) => {

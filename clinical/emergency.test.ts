@@ -75,7 +75,7 @@ describe('worked checks (docs/clinical-reference.md §7)', () => {
     expect([atropine.dose?.amount, atropine.dose?.computed, atropine.capped]).toEqual([0.5, 0.6, true]);
   });
 
-  it('child 120 kg: the bradycardia adrenaline line is capped at 1 mg, says 1.2 mg was computed, cites PALS 2020', () => {
+  it('child 120 kg: bradycardia adrenaline capped at 1 mg, 1.2 mg computed, citing PALS 2020', () => {
     const adrenaline = stepOf(card({ ageGroup: 'child', weightKg: 120 }), 'bradycardia', 'secondLine');
     expect(adrenaline.dose).toEqual({ amount: 1, unit: 'mg', computed: 1.2 });
     expect([adrenaline.capped, adrenaline.raisedToMinimum, adrenaline.source]).toEqual([true, false, 'pals2020']);

@@ -50,6 +50,7 @@ const ROCURONIUM = `روكورونيوم ${also('rocuronium')}`;
 const VECURONIUM = `فيكورونيوم ${also('vecuronium')}`;
 const EPINEPHRINE = `أدرينالين ${also('epinephrine')}`;
 const TOF_RATIO = `نسبة سلسلة الأربع ${also('TOF ratio')}`;
+const PTC = `العدّ بعد التنبيه الكزازي ${also('PTC')}`;
 
 const ATROPINE = `أتروبين ${also('atropine')}`;
 const BETA_BLOCKER = `حاصر بيتا ${also('beta-blocker')}`;
@@ -97,7 +98,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `الكلوي فهما «غير مُوصى بهما» (${ltr('US PI 8.6; EU SmPC 4.2')}).`,
     infantWarning: `لم تثبت سلامة الاستخدام وفعاليته لدى الأطفال دون سن ${ltr(2)}`,
     pediatricRsiWarning: `لم تثبت سلامة العكس الفوري بجرعة ${ltr('16 mg/kg')} وفعاليته لدى الأطفال`,
-    specifyDepth: `يُرجى تحديد عمق الإحصار: عدد سلسلة الأربع ${also('TOF')} أو العدّ بعد التنبيه الكزازي ${also('PTC')}`,
+    specifyDepth: `يُرجى تحديد عمق الإحصار: عدد سلسلة الأربع ${also('TOF')} أو ${PTC}`,
     profoundBlockReason:
       `إحصار شديد العمق (${ltr('PTC 0')}، ولا استجابة في سلسلة الأربع ${also('TOF')}): لا توجد جرعة معتمدة ` +
       `في النشرة. انتظر حتى يبلغ العدّ بعد التنبيه الكزازي ${ltr(1)} على الأقل؛ وبعد ${ROCURONIUM} بجرعة ` +

@@ -371,8 +371,9 @@ export const CLINICAL_TEXTS_EN = {
           detail:
             `${E.ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG} mg/kg (${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} ` +
             `micrograms/kg; ${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg of ` +
-            `${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL), max ${E.ADRENALINE_BRADYCARDIA_CHILD_MAX_MG} mg a ` +
-            `dose (PALS 2020), every ${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`,
+            `${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL), ` +
+            `max ${E.ADRENALINE_BRADYCARDIA_CHILD_MAX_MG} mg a dose (PALS 2020), ` +
+            `every ${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`,
         },
         childCpr: {
           action: 'Start CPR',

@@ -99,7 +99,7 @@ describe('<HistoryPanel> patient names', () => {
 describe('<HistoryPanel> in Arabic (docs/API.md: results are stored in English)', () => {
   afterEach(() => document.documentElement.removeAttribute('lang'));
 
-  it('dates in digits, isolated; the opened entry in English, marked lang="en" dir="ltr", with readable labels', async () => {
+  it('dates in digits; the opened entry in English, marked lang="en" dir="ltr", with readable labels', async () => {
     document.documentElement.setAttribute('lang', 'ar');
     renderWidget(<HistoryPanel apiBase={API} />);
     await answerPatientsWith(json(200, { patients: [PATIENT] }));
