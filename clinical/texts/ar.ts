@@ -46,6 +46,14 @@ const weightRange = `يجب أن يكون الوزن ضمن المدى ${ltr(`${
 const wholeMinutes = (what: string) =>
   `يجب أن يكون ${what} عددًا صحيحًا من الدقائق ضمن المدى ${ltr(`0-${ROI_MAX_TIME_MIN} min`)}`;
 
+/** A number of vials: one and two as words, 3-10 قوارير, 11 and more قارورة (the glossary's "vial"). */
+const vialCount = (vials: number) =>
+  Number(vials) === 1
+    ? 'قارورة واحدة'
+    : Number(vials) === 2
+      ? 'قارورتان'
+      : `${ltr(vials)} ${vials >= 3 && vials <= 10 ? 'قوارير' : 'قارورة'}`;
+
 const ROCURONIUM = `روكورونيوم ${also('rocuronium')}`;
 const VECURONIUM = `فيكورونيوم ${also('vecuronium')}`;
 const EPINEPHRINE = `أدرينالين ${also('epinephrine')}`;
@@ -121,7 +129,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `${also('recurarization')} وفق ${ltr('US PI')}. إعطاء «قارورة واحدة للجميع» فجوة معروفة في الممارسة ` +
       `(${ltr('22%')} من المستشفيات المشمولة بالمسح؛ ${ltr('Anesth Pain Med 2019')}).`,
     moreThanOneBoxWarning: (vials: number, boxes: number) =>
-      `تحتاج هذه الجرعة إلى ${ltr(vials)} قارورة: أكثر من علبة واحدة من ${ltr(10)} قوارير ` +
+      `تحتاج هذه الجرعة إلى ${vialCount(vials)}: أكثر من علبة واحدة من ${ltr(10)} قوارير ` +
       `(عدد العلب: ${ltr(boxes)}). حضّر القوارير كلها ولا تُنقص الجرعة.`,
     smallVolumeWarning: (totalMg: number) =>
       `حجم صغير: ${ltr(`${totalMg} mg`)} تعادل ${ltr(`${totalMg / 100} mL`)} بتركيز ${ltr('100 mg/mL')}. ` +

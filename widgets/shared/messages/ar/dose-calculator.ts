@@ -91,7 +91,7 @@ export const doseCalculator: Messages['doseCalculator'] = {
  * (and 0) قارورة, the number in digits.
  */
 export function arabicVialCount(vials: number): string {
-  if (vials === 1) return 'قارورة واحدة';
-  if (vials === 2) return 'قارورتان';
+  if (Number(vials) === 1) return 'قارورة واحدة';
+  if (Number(vials) === 2) return 'قارورتان';
   return `${ltr(vials)} ${vials >= 3 && vials <= 10 ? 'قوارير' : 'قارورة'}`;
 }
