@@ -26,22 +26,40 @@ afterAll(async () => {
  */
 const textUnder = (page: Page, selector: string) =>
   page.evaluate((sel) => {
-    const parts: string[] = [];
+    let text = '';
+    const attributes: string[] = [];
     const walk = (node: Node) => {
-      if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
+      if (node.nodeType === Node.TEXT_NODE) text += node.textContent ?? '';
       if (node instanceof Element) {
         if (node.localName === 'script' || node.localName === 'style') return;
         for (const name of ['alt', 'title', 'aria-label', 'placeholder']) {
           const value = node.getAttribute(name);
-          if (value) parts.push(value);
+          if (value) attributes.push(value);
         }
         if (node.shadowRoot) walk(node.shadowRoot);
       }
       for (const child of node.childNodes) walk(child);
     };
     for (const root of document.querySelectorAll(sel)) walk(root);
-    return parts.join('\n');
+    return [text, ...attributes].join('\n');
   }, selector);
+
+/** Text nodes (shadow roots included) that carry bidi isolates, no-break spaces or word joiners, and where. */
+const textNodesWithInvisibleMarks = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const walk = (node: Node) => {
+      if (node.nodeType === Node.TEXT_NODE && /[\u2066-\u2069\u00a0\u2060]/.test(node.textContent ?? '')) {
+        const parent = node.parentElement;
+        if (!parent?.closest('option, script, style, noscript'))
+          found.push(`<${parent?.localName}>: ${(node.textContent ?? '').slice(0, 60)}`);
+      }
+      if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+      for (const child of node.childNodes) walk(child);
+    };
+    walk(document.documentElement);
+    return found;
+  });
 
 /** What the glossary finds wrong in a text: rejected variants and forbidden abbreviations. */
 const findings = (text: string) => [...rejectedVariantsIn(text), ...forbiddenAbbreviationsIn(text)];
@@ -101,6 +119,9 @@ describe('the wording of issue 29 in the browser', () => {
     expect(all.match(/[\u0600-\u06ff]/g)?.length).toBeGreaterThan(5000);
     // the words the review replaced are gone, the glossary's terms are there
     expect(findings(all)).toEqual([]);
+    // no invisible character in the page's text (a select's options aside, which hold text only): each number
+    // with its unit is markup, a <bdi dir="ltr"> kept on one line (review N2, N5)
+    expect(await textNodesWithInvisibleMarks(page)).toEqual([]);
     for (const term of ['مانع استعمال', 'أدرينالين (epinephrine)', 'العدّ بعد التنبيه الكزازي (PTC)', 'micrograms']) {
       expect(all, term).toContain(term);
     }

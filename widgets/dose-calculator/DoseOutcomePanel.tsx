@@ -134,7 +134,7 @@ function DoseDetails({
       <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
         {stats.map(([label, value, figure]) => (
           <div key={label} css={{ padding: '10px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
-            <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{label}</dt>
+            <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{bidiText(label)}</dt>
             <dd css={{ margin: 0, fontSize: '1.25em', fontWeight: 700 }}>
               {figure ? <bdi dir="ltr">{value}</bdi> : bidiText(value)}
             </dd>

@@ -35,11 +35,13 @@ export function RoiResultCards({ result }: { result: RoiResult }) {
       <ResultCard id="ppcs-avoided" title={t.ppcsAvoided} value={formatOneDecimal(ppcs)} note={t.ppcsAvoidedNote} />
       {/* The animated figures are not announced step by step; this line says the final ones once. */}
       <p aria-live="polite" aria-atomic="true" css={visuallyHidden}>
-        {t.resultsAnnouncement(
-          String(result.timeSavedMin),
-          formatOneDecimal(result.hoursFreed),
-          formatSar(result.costSavedSar),
-          formatOneDecimal(result.ppcsAvoided),
+        {bidiText(
+          t.resultsAnnouncement(
+            String(result.timeSavedMin),
+            formatOneDecimal(result.hoursFreed),
+            formatSar(result.costSavedSar),
+            formatOneDecimal(result.ppcsAvoided),
+          ),
         )}
       </p>
     </div>

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * Right-to-left text as markup (docs/arabic-glossary.md, "Numbers, units and drug names"). The texts isolate every
@@ -43,7 +43,10 @@ export function bidiText(text: string): ReactNode {
     at = match.index + match[0].length;
   }
   if (at < text.length) nodes.push(text.slice(at));
-  return <Fragment>{nodes}</Fragment>;
+  if (nodes.length === 1 && typeof nodes[0] === 'string') return nodes[0];
+  // One inline box for the whole text: inside a flex or grid container (a label beside its radio button), the
+  // text and its runs must stay one item, as the plain string was, not become items of their own.
+  return <span>{nodes}</span>;
 }
 
 /** bidiText for a node that may be a string (a label, a hint, an error): anything else as it is. */
