@@ -35,6 +35,15 @@ const steps = (outcome: EmergencyOutcome): EmergencyStep[] =>
 const inBaseUnit = (amount: number, unit: 'mg' | 'micrograms' | 'mL') =>
   unit === 'micrograms' ? amount / 1000 : amount;
 
+/** Each dosed child line's rule by weight and maximum, in the unit the code computes it in. */
+const CHILD_RULES: Record<string, { perKg: number; max: number }> = {
+  atropine: { perKg: 0.02, max: 0.5 },
+  secondLine: { perKg: 10, max: 1000 },
+  adrenalineIv: { perKg: 1, max: 50 },
+  adrenalineIm: { perKg: 0.01, max: 0.5 },
+  fluids: { perKg: 10, max: 1000 },
+};
+
 /** Each dosed child line's cap (docs/clinical-reference.md §7), in mg or mL. */
 const CHILD_CAPS: Record<string, number> = {
   atropine: ATROPINE_CHILD_MAX_MG,
@@ -70,9 +79,10 @@ describe('emergency card properties', () => {
         for (const step of dosed) {
           const amount = inBaseUnit(step.dose!.amount, step.dose!.unit);
           expect(amount, step.id).toBeLessThanOrEqual(CHILD_CAPS[step.id]!);
-          // capped exactly when the rule by weight went above the cap, and then the cap itself is given
-          const computed = inBaseUnit(step.dose!.computed!, step.dose!.unit);
-          expect(step.capped, step.id).toBe(computed > CHILD_CAPS[step.id]!);
+          // capped exactly when the rule by weight goes above the cap (in the line's own unit, as computed), and
+          // then the cap itself is given
+          const rule = CHILD_RULES[step.id]!;
+          expect(step.capped, step.id).toBe(rule.perKg * kg > rule.max);
           if (step.capped) expect(amount, step.id).toBe(CHILD_CAPS[step.id]);
           const same = adult.find((candidate) => candidate.id === step.id && candidate.dose);
           if (same) {

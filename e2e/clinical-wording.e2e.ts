@@ -102,7 +102,7 @@ async function emergencyCardFor(page: Page, weight: string, child: string) {
 }
 
 describe('the wording of issue 29 in the browser', () => {
-  it('/ar/, its elements used (a dose, a contraindication, a risk plan, the emergency card): no rejected variant, no "µg"', async () => {
+  it('/ar/ with its tools used (dose, contraindication, plan, emergency card): no rejected variant or µg', async () => {
     const { page, errors, close } = await openPage(browser, `${product.url}/ar/`);
     await waitForAllWidgets(page);
     const calculator = page.locator('sgx-dose-calculator');
