@@ -340,8 +340,10 @@ export const CLINICAL_TEXTS_EN = {
         secondLine: {
           action: 'If atropine fails',
           detail:
-            `Adrenaline infusion ${E.ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN} micrograms/min, or dopamine ` +
-            `${E.DOPAMINE_INFUSION_ADULT_MICROGRAMS_PER_KG_PER_MIN} micrograms/kg/min; transcutaneous pacing`,
+            // the card's first mention of adrenaline: its other name once (docs/clinical-reference.md §7)
+            `Adrenaline (epinephrine) infusion ${E.ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN} micrograms/min, ` +
+            `or dopamine ${E.DOPAMINE_INFUSION_ADULT_MICROGRAMS_PER_KG_PER_MIN} micrograms/kg/min; ` +
+            'transcutaneous pacing',
         },
         pulseless: { action: 'Pulseless', detail: 'Start CPR and follow ACLS' },
         firstActions: EMERGENCY_ANAPHYLAXIS_SHARED.firstActions,
@@ -367,7 +369,8 @@ export const CLINICAL_TEXTS_EN = {
             `mg); may repeat once`,
         },
         secondLine: {
-          action: 'If atropine fails: adrenaline IV',
+          // the card's first mention of adrenaline: its other name once (docs/clinical-reference.md §7)
+          action: 'If atropine fails: adrenaline (epinephrine) IV',
           detail:
             `${E.ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG} mg/kg (${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} ` +
             `micrograms/kg; ${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg of ` +
