@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assessBradycardia, type BradycardiaOutcome } from './bradycardia-advisor.ts';
 import { riskBandFor } from './bradycardia-model.ts';
 import type { BradycardiaInput } from './bradycardia-schema.ts';
-import { atropineDoseMg } from './management-plan.ts';
+import { atropineDoseMg, pediatricAdrenalineMicrograms } from './management-plan.ts';
 import { ADULT_ADVISOR_INPUT } from './test-inputs.test-support.ts';
 
 const base: BradycardiaInput = ADULT_ADVISOR_INPUT;
@@ -225,18 +225,19 @@ describe('management plan', () => {
       ],
       treatment: [
         'Atropine 1 mg IV, repeated every 3-5 min to a total of 3 mg',
-        'If no response: epinephrine 10 µg IV boluses or a 2-10 µg/min infusion (or dopamine 5-20 µg/kg/min)',
+        'If no response: adrenaline (epinephrine) 10 micrograms IV boluses or a 2-10 micrograms/min infusion ' +
+          '(or dopamine 5-20 micrograms/kg/min)',
         'Transcutaneous pacing for persistent bradycardia with poor perfusion',
         'Pulseless or asystole: start CPR and follow ACLS',
-        'Consider anaphylaxis or coronary spasm (rash, bronchospasm, ST change): give epinephrine and send tryptase',
+        'Consider anaphylaxis or coronary spasm (rash, bronchospasm, ST change): give adrenaline and send tryptase',
         'Report the event to the national pharmacovigilance centre (SFDA in Saudi Arabia)',
       ],
     });
   });
-  it('MODERATE: atropine drawn up, epinephrine available', () => {
+  it('MODERATE: atropine drawn up, adrenaline available', () => {
     const plan = expectAssessment(run({ betaBlocker: true, dexmedetomidine: true })).recommendations.preparation;
     expect(plan.slice(3)).toEqual([
-      'Atropine 1 mg drawn up before injection; epinephrine (10 µg/mL) available',
+      'Atropine 1 mg drawn up before injection; adrenaline (epinephrine) 10 micrograms/mL available',
       'Dexmedetomidine: review the infusion before injection',
     ]);
   });
@@ -244,10 +245,10 @@ describe('management plan', () => {
     const plan = expectAssessment(run({ cardiacHistory: 'av_block', betaBlocker: true, baselineHr: 45 }))
       .recommendations.preparation;
     expect(plan.slice(3)).toEqual([
-      'Atropine 1 mg and epinephrine (10 µg/mL) drawn up before injection',
+      'Atropine 1 mg and adrenaline (epinephrine) 10 micrograms/mL drawn up before injection',
       'Transcutaneous pacing pads applied before injection',
       'A second anaesthesia clinician present',
-      'AV block: atropine may fail in high-grade block; have pacing ready',
+      'AV block: atropine may fail in high-grade AV block; have pacing ready',
     ]);
   });
   it('pacemaker and severe renal impairment add their lines and warnings', () => {
@@ -263,13 +264,21 @@ describe('management plan', () => {
     // CrCl does not change the risk
     expect(result.riskPercent).toBe(expectAssessment(run({ cardiacHistory: 'pacemaker', creatinine: 90 })).riskPercent);
   });
-  it('a child: weight-based atropine and epinephrine', () => {
-    // atropine 0.02 mg/kg × 20 kg = 0.4 mg; epinephrine 0.01 mg/kg × 20 kg = 0.2 mg = 200 µg
+  it('a child: weight-based atropine and adrenaline', () => {
+    // atropine 0.02 mg/kg × 20 kg = 0.4 mg; adrenaline 0.01 mg/kg × 20 kg = 0.2 mg = 200 micrograms
     const result = expectAssessment(run({ age: 8, weight: 20 }));
     expect(result.recommendations.treatment.slice(0, 2)).toEqual([
       'Atropine 0.4 mg IV (0.02 mg/kg, min 0.1 mg, max 0.5 mg); may be repeated once',
-      'If no response: epinephrine 200 µg (0.01 mg/kg) IV every 3-5 min',
+      'If no response: adrenaline (epinephrine) 200 micrograms (0.01 mg/kg, max 1 mg) IV every 3-5 min',
     ]);
+  });
+  it('a child of 120 kg: the adrenaline is capped at 1 mg (PALS 2020), as on the emergency card', () => {
+    const result = expectAssessment(run({ age: 16, weight: 120 }));
+    expect(result.recommendations.treatment[1]).toBe(
+      'If no response: adrenaline (epinephrine) 1 mg (0.01 mg/kg, max 1 mg) IV every 3-5 min',
+    );
+    expect([pediatricAdrenalineMicrograms(99.9), pediatricAdrenalineMicrograms(100)]).toEqual([999, 1000]);
+    expect(pediatricAdrenalineMicrograms(200)).toBe(1000);
   });
   it.each([
     { age: 18, weight: 3, mg: 1 }, // adult: 1 mg whatever the weight

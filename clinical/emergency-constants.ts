@@ -6,7 +6,7 @@
  * child's maximum, it is used (atropine 0.5 mg, adrenaline IM 0.5 mg); where it gives none, the adult dose is the
  * cap (adrenaline IV for anaphylaxis: 50 micrograms; crystalloid: the adult bolus's upper end, 1000 mL). The
  * child's adrenaline for bradycardia (0.01 mg/kg) has no adult bolus to compare with (the adult step is an
- * infusion) and the reference gives it no maximum, so none is applied here.
+ * infusion); its maximum is PALS 2020's 1 mg a dose.
  */
 
 export const MICROGRAMS_PER_MG = 1000;
@@ -26,6 +26,8 @@ export const ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG = 0.01;
 export const ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG =
   ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG * MICROGRAMS_PER_MG;
 export const ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG = 0.1;
+/** The child's bradycardia adrenaline: at most 1 mg a dose (PALS 2020), reached at 100 kg. */
+export const ADRENALINE_BRADYCARDIA_CHILD_MAX_MG = 1;
 /** Minutes between the child's bradycardia adrenaline doses. */
 export const ADRENALINE_BRADYCARDIA_REPEAT_MIN = '3-5';
 /** Child: start CPR if the heart rate stays below this with poor perfusion despite oxygenation and ventilation. */
@@ -49,8 +51,10 @@ export const CRYSTALLOID_CHILD_MAX_ML = CRYSTALLOID_ADULT_MAX_ML;
 export const REFRACTORY_AFTER_BOLUSES = 3;
 export const OXYGEN_PERCENT = 100;
 
-// The usual strengths the reference names, each for its line. Atropine has none there or in docs/product.md:
-// the card gives its dose in mg only and says so.
+// The usual strengths the reference names, each for its line. Atropine has none: its strengths vary between
+// hospitals (0.1, 0.4, 0.5, 0.6 and 1 mg/mL), so the card gives its dose in mg only and says why.
+/** The atropine strengths found in hospitals (docs/clinical-reference.md §7): why no usual one is named. */
+export const ATROPINE_STRENGTHS_MG_PER_ML = [0.1, 0.4, 0.5, 0.6, 1] as const;
 /** Adrenaline for a child's bradycardia: 0.1 mg/mL (the same solution as 100 micrograms/mL). */
 export const ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML = 0.1;
 /** Adrenaline IV for anaphylaxis: 100 micrograms/mL. */
@@ -59,12 +63,15 @@ export const ADRENALINE_IV_STRENGTH_MICROGRAMS_PER_ML = 100;
 export const ADRENALINE_IM_STRENGTH_MG_PER_ML = 1;
 
 // Rounding, stated once: mg to 2 decimals, micrograms and crystalloid mL to whole numbers, a volume of a drug
-// (mL of its strength) to 2 decimals, computed from the dose as shown.
+// (mL of its strength) to 2 decimals, computed from the dose as shown. A dose in micrograms of 1 mg or more is
+// shown in mg (the child's bradycardia adrenaline at its 1 mg cap): below 1 mg, whole micrograms.
 export const MG_DECIMALS = 2;
 export const MICROGRAM_DECIMALS = 0;
 export const FLUID_ML_DECIMALS = 0;
 export const DRUG_VOLUME_ML_DECIMALS = 2;
 
-// Sugammadex-specific context (Orihara 2020): about 1 in 2,500 administrations, most within 5 minutes.
-export const SUGAMMADEX_ANAPHYLAXIS_ONE_IN = 2500;
+// Sugammadex-specific context: anaphylaxis in about 1 in 2,500 administrations (0.039%, Miyazaki 2018, one
+// Japanese centre) to 1 in 5,000 (0.02%, Orihara 2020, four Japanese centres); most within 5 minutes.
+export const SUGAMMADEX_ANAPHYLAXIS_ONE_IN_MIYAZAKI_2018 = 2500;
+export const SUGAMMADEX_ANAPHYLAXIS_ONE_IN_ORIHARA_2020 = 5000;
 export const SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN = 5;

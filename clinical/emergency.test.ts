@@ -60,6 +60,12 @@ describe('worked checks (docs/clinical-reference.md §7)', () => {
     ['adult', 80, 'bradycardia', 'secondLine', '-'],
     // the minimum: child 3 kg atropine 0.1 mg (0.06 computed)
     ['child', 3, 'bradycardia', 'atropine', '0.1 mg (minimum)'],
+    // the cap: child 120 kg → adrenaline IV for bradycardia 1 mg (1.2 mg computed, capped; PALS 2020), 10 mL of
+    // 0.1 mg/mL; below 1 mg the dose stays in micrograms (child 99 kg: 990 micrograms = 9.9 mL)
+    ['child', 120, 'bradycardia', 'secondLine', '1 mg = 10 mL of 0.1 mg/mL (capped)'],
+    ['child', 100, 'bradycardia', 'secondLine', '1 mg = 10 mL of 0.1 mg/mL'],
+    ['child', 99, 'bradycardia', 'secondLine', '990 micrograms = 9.9 mL of 0.1 mg/mL'],
+    ['child', 3.5, 'bradycardia', 'secondLine', '35 micrograms = 0.35 mL of 0.1 mg/mL'],
   ] as const)('%s %i kg: %s %s → %s', (ageGroup, weightKg, section, id, expected) => {
     expect(shown(stepOf(card({ ageGroup, weightKg }), section, id))).toBe(expected);
   });
@@ -67,6 +73,13 @@ describe('worked checks (docs/clinical-reference.md §7)', () => {
   it('child 30 kg: the atropine line says what was computed before the cap', () => {
     const atropine = stepOf(card({ ageGroup: 'child', weightKg: 30 }), 'bradycardia', 'atropine');
     expect([atropine.dose?.amount, atropine.dose?.computed, atropine.capped]).toEqual([0.5, 0.6, true]);
+  });
+
+  it('child 120 kg: bradycardia adrenaline capped at 1 mg, 1.2 mg computed, citing PALS 2020', () => {
+    const adrenaline = stepOf(card({ ageGroup: 'child', weightKg: 120 }), 'bradycardia', 'secondLine');
+    expect(adrenaline.dose).toEqual({ amount: 1, unit: 'mg', computed: 1.2 });
+    expect([adrenaline.capped, adrenaline.raisedToMinimum, adrenaline.source]).toEqual([true, false, 'pals2020']);
+    expect(adrenaline.detail).toContain('max 1 mg a dose (PALS 2020)');
   });
 
   it('child 3 kg: the atropine line says what was computed before the minimum', () => {
@@ -101,8 +114,11 @@ describe('caps and minimums (child never above adult)', () => {
     ['adrenaline IM mg', anaphylaxisAdrenalineImMg('adult', 40), 0.5, 0.5, false, false],
     ['crystalloid mL', crystalloidChildMl(100), 1000, 1000, false, false],
     ['crystalloid mL', crystalloidChildMl(120), 1000, 1200, true, false],
-    // no maximum for a child's adrenaline in bradycardia in the reference (the adult step is an infusion, not a bolus)
-    ['bradycardia adrenaline micrograms', bradycardiaAdrenalineChildMicrograms(120), 1200, 1200, false, false],
+    // a child's adrenaline in bradycardia: at most 1 mg (1000 micrograms) a dose, PALS 2020 (reached at 100 kg)
+    ['bradycardia adrenaline micrograms', bradycardiaAdrenalineChildMicrograms(99.9), 999, 999, false, false],
+    ['bradycardia adrenaline micrograms', bradycardiaAdrenalineChildMicrograms(100), 1000, 1000, false, false],
+    ['bradycardia adrenaline micrograms', bradycardiaAdrenalineChildMicrograms(120), 1000, 1200, true, false],
+    ['bradycardia adrenaline micrograms', bradycardiaAdrenalineChildMicrograms(200), 1000, 2000, true, false],
   ])('%s → %s', (_name, value, amount, computed, capped, raised) => {
     expect(value).toEqual({ amount, computed, capped, raisedToMinimum: raised });
   });
@@ -194,7 +210,10 @@ describe('the lines, in order, each with its source', () => {
     expect(anaphylaxis.steps.map((step) => step.source)).toEqual(
       ANAPHYLAXIS_STEPS.map((id) => (id === 'report' ? 'sfda' : 'nap6Rcuk2021')),
     );
-    expect(anaphylaxis.note).toMatchObject({ source: 'orihara2020', sourceLabel: 'Orihara 2020' });
+    expect(anaphylaxis.note).toMatchObject({
+      source: 'miyazaki2018Orihara2020',
+      sourceLabel: 'Miyazaki 2018; Orihara 2020',
+    });
     for (const step of outcome.sections.flatMap((section) => section.steps)) {
       expect(step.sourceLabel.length).toBeGreaterThan(0);
       expect(outcome.sources.map((source) => source.id)).toContain(step.source);
@@ -206,19 +225,58 @@ describe('the lines, in order, each with its source', () => {
     expect(outcome.checkLocalProtocol).toBe('Check against local protocol');
     expect(outcome.sources).toEqual([
       { id: 'aha2020', short: 'AHA 2020', full: 'American Heart Association 2020: adult bradycardia algorithm' },
-      { id: 'orihara2020', short: 'Orihara 2020', full: 'Orihara M et al. BJA 2020;124:154' },
+      {
+        id: 'miyazaki2018Orihara2020',
+        short: 'Miyazaki 2018; Orihara 2020',
+        full:
+          'Miyazaki Y et al. Anesth Analg 2018 (doi:10.1213/ANE.0000000000002562), one Japanese centre; ' +
+          'Orihara M et al. BJA 2020;124:154 (doi:10.1016/j.bja.2019.10.016), four Japanese centres',
+      },
       expect.objectContaining({ id: 'nap6Rcuk2021', short: 'NAP6 2018; RCUK 2021' }),
       expect.objectContaining({ id: 'sfda', short: 'SFDA' }),
     ]);
   });
 
-  it('atropine: no usual strength is named, so no mL, and the line says so', () => {
+  it('atropine: in mg only, no mL, and the line says why (its strengths vary between hospitals)', () => {
     for (const input of [{ ageGroup: 'adult' }, { ageGroup: 'child', weightKg: 20 }]) {
       const atropine = stepOf(card(input), 'bradycardia', 'atropine');
+      expect(atropine.dose?.unit).toBe('mg');
       expect(atropine.volume).toBeNull();
       expect(atropine.volumeNote).toBe(
-        'No usual atropine strength is named on this card: check the ampoule, give the dose in mg.',
+        'Atropine is shown in mg only: its strengths vary between hospitals (0.1, 0.4, 0.5, 0.6, 1 mg/mL), so no ' +
+          'volume is given. Check the ampoule.',
       );
+    }
+    expect(E.ATROPINE_STRENGTHS_MG_PER_ML).toEqual([0.1, 0.4, 0.5, 0.6, 1]);
+  });
+
+  it('anaphylaxis after sugammadex: 1 in 2,500 (Miyazaki 2018) to 1 in 5,000 (Orihara 2020), with both sources', () => {
+    const note = card({ ageGroup: 'adult' }).sections[1]!.note!;
+    expect(note.text).toBe(
+      'After sugammadex, anaphylaxis occurs in about 1 in 2,500 (Miyazaki 2018) to 1 in 5,000 (Orihara 2020) ' +
+        'administrations, most within 5 minutes of injection.',
+    );
+    expect([E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN_MIYAZAKI_2018, E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN_ORIHARA_2020]).toEqual([
+      2500, 5000,
+    ]);
+    const arabic = withoutIsolates(
+      expectCard(emergencyCard({ ageGroup: 'adult' }, CLINICAL_TEXTS_AR)).sections[1]!.note!.text,
+    );
+    expect(arabic).toContain('1 من كل 2,500 إعطاء (Miyazaki 2018) إلى 1 من كل 5,000 إعطاء (Orihara 2020)');
+  });
+
+  it('refractory means after 3 adrenaline boluses; tryptase is timed from the onset of the reaction', () => {
+    for (const ageGroup of ['adult', 'child'] as const) {
+      const outcome = card({ ageGroup, weightKg: 20 });
+      expect(stepOf(outcome, 'anaphylaxis', 'refractory').action).toBe('Refractory (after 3 adrenaline boluses)');
+      expect(stepOf(outcome, 'anaphylaxis', 'tryptase').detail).toBe(
+        'As soon as feasible, then 1-2 h from the onset of the reaction, then at least 24 h after it',
+      );
+      const arabic = expectCard(emergencyCard({ ageGroup, weightKg: 20 }, CLINICAL_TEXTS_AR));
+      expect(withoutIsolates(stepOf(arabic, 'anaphylaxis', 'refractory').action)).toBe(
+        'حالة معنّدة (بعد 3 جرعات من الأدرينالين)',
+      );
+      expect(withoutIsolates(stepOf(arabic, 'anaphylaxis', 'tryptase').detail)).toContain('1-2 h من بدء التفاعل');
     }
   });
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BODY_WEIGHT_MAX_KG, BODY_WEIGHT_MIN_KG } from './constants.ts';
 import {
+  ADRENALINE_BRADYCARDIA_CHILD_MAX_MG,
   ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG,
   ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML,
   ADRENALINE_IM_ADULT_MG,
@@ -36,7 +37,7 @@ export type EmergencyAgeGroup = (typeof EMERGENCY_AGE_GROUPS)[number];
 type EmergencySectionId = 'bradycardia' | 'anaphylaxis';
 
 /** Where each line comes from; the card names it on the line (texts: `emergency.sources`). */
-type EmergencySourceId = 'aha2020' | 'pals2020' | 'nap6Rcuk2021' | 'orihara2020' | 'sfda';
+type EmergencySourceId = 'aha2020' | 'pals2020' | 'nap6Rcuk2021' | 'miyazaki2018Orihara2020' | 'sfda';
 
 export type EmergencyStepId =
   keyof ClinicalTexts['emergency']['steps']['adult'] | keyof ClinicalTexts['emergency']['steps']['child'];
@@ -148,9 +149,31 @@ export function atropineEmergencyMg(ageGroup: EmergencyAgeGroup, weightKg: numbe
   });
 }
 
-/** A child's adrenaline IV for bradycardia: 10 micrograms/kg (0.01 mg/kg), whole micrograms; no maximum is given. */
+/**
+ * A child's adrenaline IV for bradycardia: 10 micrograms/kg (0.01 mg/kg), whole micrograms, at most 1 mg
+ * (1000 micrograms) a dose (PALS 2020).
+ */
 export function bradycardiaAdrenalineChildMicrograms(weightKg: number): ByWeight {
-  return byWeight(ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG, weightKg, MICROGRAM_DECIMALS, {});
+  return byWeight(ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG, weightKg, MICROGRAM_DECIMALS, {
+    max: ADRENALINE_BRADYCARDIA_CHILD_MAX_MG * MICROGRAMS_PER_MG,
+  });
+}
+
+/**
+ * A dose in micrograms as the card shows it: whole micrograms below 1 mg, mg from 1 mg (the bradycardia cap), so
+ * that no dose reads "1000 micrograms" (emergency-constants.ts, rounding). The computed figure follows the unit.
+ */
+function inMgFromOneMg(value: ByWeight): { value: ByWeight; unit: 'mg' | 'micrograms' } {
+  if (value.amount < MICROGRAMS_PER_MG) return { value, unit: 'micrograms' };
+  return {
+    value: {
+      ...value,
+      amount: value.amount / MICROGRAMS_PER_MG,
+      // micrograms to one decimal are mg to four
+      computed: roundTo(value.computed / MICROGRAMS_PER_MG, MICROGRAM_DECIMALS + 4),
+    },
+    unit: 'mg',
+  };
 }
 
 /** Adrenaline IV for anaphylaxis: adult 50 micrograms; child 1 microgram/kg, never above the adult 50. */
@@ -238,17 +261,18 @@ function buildSections(
   if (adult) {
     bradycardia.push({ id: 'secondLine', source: 'aha2020' }, { id: 'pulseless', source: 'aha2020' });
   } else {
-    const adrenaline = bradycardiaAdrenalineChildMicrograms(weightKg);
+    const micrograms = bradycardiaAdrenalineChildMicrograms(weightKg);
+    const adrenaline = inMgFromOneMg(micrograms);
     const strengthMicrogramsPerMl = ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML * MICROGRAMS_PER_MG;
     bradycardia.push(
       {
         id: 'secondLine',
         source: 'pals2020',
         ...(dosed && {
-          dose: dose(adrenaline, 'micrograms', false),
-          limits: adrenaline,
+          dose: dose(adrenaline.value, adrenaline.unit, false),
+          limits: micrograms,
           volume: {
-            ml: volumeMl(adrenaline.amount, strengthMicrogramsPerMl),
+            ml: volumeMl(micrograms.amount, strengthMicrogramsPerMl),
             strength: { amount: ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML, unit: 'mg/mL' },
           },
         }),
@@ -327,7 +351,11 @@ function buildSections(
       id: 'anaphylaxis',
       title: t.sections.anaphylaxis,
       steps: anaphylaxis.map(finish('anaphylaxis')),
-      note: { text: t.sugammadexContext, source: 'orihara2020', sourceLabel: t.sources.orihara2020.short },
+      note: {
+        text: t.sugammadexContext,
+        source: 'miyazaki2018Orihara2020',
+        sourceLabel: t.sources.miyazaki2018Orihara2020.short,
+      },
     },
   ];
 }

@@ -69,7 +69,12 @@ export {
   type RiskFactorId,
 } from './bradycardia-model.ts';
 export { assessBradycardia, type BradycardiaAssessment, type BradycardiaOutcome } from './bradycardia-advisor.ts';
-export { atropineDoseMg, managementPlan, type ManagementPlan } from './management-plan.ts';
+export {
+  atropineDoseMg,
+  managementPlan,
+  pediatricAdrenalineMicrograms,
+  type ManagementPlan,
+} from './management-plan.ts';
 export { reparalysisGuidance } from './reparalysis.ts';
 export {
   newPatientSchema,

@@ -1,5 +1,6 @@
 import { ADULT_MIN_AGE_YEARS } from './constants.ts';
 import {
+  ADRENALINE_BRADYCARDIA_CHILD_MAX_MG,
   ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG,
   ATROPINE_ADULT_MAX_TOTAL_MG,
   ATROPINE_ADULT_MG,
@@ -15,13 +16,22 @@ import { roundTo } from './rounding.ts';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
 // Atropine for bradycardia: adults 1 mg (AHA 2020); under 18 years 0.02 mg/kg, min 0.1 mg, max 0.5 mg single
-// dose (PALS); adrenaline for children 0.01 mg/kg IV every 3-5 min. docs/clinical-reference.md §4: the same
+// dose (PALS); adrenaline for children 0.01 mg/kg IV, max 1 mg a dose (PALS 2020), every 3-5 min.
+// docs/clinical-reference.md §4: the same
 // numbers as the emergency card's (emergency-constants.ts), written there once.
 
 export function atropineDoseMg(ageYears: number, weightKg: number): number {
   if (ageYears >= ADULT_MIN_AGE_YEARS) return ATROPINE_ADULT_MG;
   const byWeight = ATROPINE_CHILD_MG_PER_KG * weightKg;
   return roundTo(Math.min(ATROPINE_CHILD_MAX_MG, Math.max(ATROPINE_CHILD_MIN_MG, byWeight)), 2);
+}
+
+/** A child's adrenaline for bradycardia: 0.01 mg/kg in whole micrograms, never above 1 mg (1000 micrograms). */
+export function pediatricAdrenalineMicrograms(weightKg: number): number {
+  return Math.min(
+    ADRENALINE_BRADYCARDIA_CHILD_MAX_MG * MICROGRAMS_PER_MG,
+    roundTo(ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG * weightKg * MICROGRAMS_PER_MG, 0),
+  );
 }
 
 export interface ManagementPlan {
@@ -52,12 +62,7 @@ export function managementPlan(
 
   const treatment = adult
     ? [text.adultAtropine(atropine, ATROPINE_ADULT_MAX_TOTAL_MG), text.adultEpinephrine]
-    : [
-        text.pediatricAtropine(atropine),
-        text.pediatricEpinephrine(
-          roundTo(ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG * input.weight * MICROGRAMS_PER_MG, 0),
-        ),
-      ];
+    : [text.pediatricAtropine(atropine), text.pediatricEpinephrine(pediatricAdrenalineMicrograms(input.weight))];
   treatment.push(text.pacing, text.pulseless, text.anaphylaxis, text.report);
   return { preparation, treatment };
 }

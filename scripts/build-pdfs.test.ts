@@ -39,7 +39,7 @@ const KEY_FACTS: Record<string, string[]> = {
     '>= 0.9',
     'actual body weight',
     'Single IV bolus over about 10 seconds',
-    'rocuronium 1.2 mg/kg within 4 h, or wait at least 24 h',
+    'if block is needed again before 4 h have passed: rocuronium 1.2 mg/kg',
     'repeat 4 mg/kg',
     'CrCl 30-80 mL/min: no dose adjustment',
   ],

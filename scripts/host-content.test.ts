@@ -157,7 +157,13 @@ describe('safety', () => {
     expect(warnings).toMatch(/about 25% higher for up to about 1 h/);
     expect(warnings).toMatch(/back-up method for 7 days/);
     expect(warnings).toMatch(/repeat 4 mg\/kg and keep the TOF ratio ≥ 0.9 stable for at least 10 min/);
-    expect(warnings).toContain('rocuronium 1.2 mg/kg within 4 h, or wait at least 24 h');
+    // docs/clinical-reference.md §3: what the spec's summary means, never "within 4 h" (read as "over 4 h")
+    expect(warnings).toContain('if block is needed again before 4 h have passed: rocuronium 1.2 mg/kg');
+    expect(warnings).toContain('after 16 mg/kg, or with CrCl < 30 mL/min, wait 24 h');
+    expect(allText(SAFETY)).not.toContain('within 4 h');
+    // the panel does not contradict itself: rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg after 4 h
+    expect(warnings).toContain('rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg after 4 h');
+    expect(interactions).toContain('follow the re-paralysis waits under Warnings & Precautions');
     expect(reactions).toMatch(/about 1-2%/);
     expect(reactions).toMatch(/1 in 3,000-5,000 doses/);
     expect(reactions).toMatch(/within about 5 min/);
@@ -250,7 +256,8 @@ describe('FAQ and contact', () => {
     expect(text).toContain('Actual body weight, obese patients included');
     expect(text).toContain('1280 mg: 7 vials, 12.8 mL');
     expect(text).toContain('140 mg: 1 vial, 1.4 mL');
-    expect(text).toContain('rocuronium 1.2 mg/kg within 4 h, or wait at least 24 h');
+    expect(text).toContain('if block is needed again before 4 h have passed: rocuronium 1.2 mg/kg');
+    expect(text).toContain('adrenaline (epinephrine) 10 micrograms IV boluses or a 2-10 micrograms/min infusion');
     expect(text).toContain('7 days');
   });
 

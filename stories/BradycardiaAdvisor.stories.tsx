@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { withoutIsolates } from '../clinical/bidi.ts';
 import { assessBradycardia } from '../clinical/index.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../contracts/api-messages.ts';
 import { expectExactText, expectText, localeKit, startingWith, type LocaleKit } from './locale.tsx';
@@ -152,7 +153,7 @@ export const RiskLow: Story = {
       within(preparation)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(expected.recommendations.preparation);
+    ).toEqual(expected.recommendations.preparation.map(withoutIsolates));
   },
 };
 
@@ -219,6 +220,10 @@ export const SignedInWithPatient: Story = {
     const filled = await fillAndAssess(canvasElement, kit, { age: '40', baselineHr: '72', creatinine: '90' });
     // 2 mg/kg × 72 kg = 144 mg, 1.44 mL → 1.4 mL.
     await expectRisk(filled, kit, 'LOW', '2.0', { mg: 144, ml: '1.4' });
-    await expect(filled.getByText(t.advisor.linkedTo('F.A.'))).toBeInTheDocument();
+    // the name is a Latin run of its own in Arabic (lang="en"): the paragraph's whole text
+    const linked = filled.getByText(
+      (_, element) => element?.localName === 'p' && element.textContent === withoutIsolates(t.advisor.linkedTo('F.A.')),
+    );
+    await expect(linked).toBeInTheDocument();
   },
 };

@@ -122,6 +122,21 @@ export const CappedDose: Story = {
   },
 };
 
+export const CappedAdrenaline: Story = {
+  name: 'Capped adrenaline (child, 120 kg)',
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { dialog, card } = await openCard(canvasElement, kit);
+    await chooseChild(card, kit, '120');
+    // docs/clinical-reference.md §7: 10 micrograms/kg × 120 = 1.2 mg, above the 1 mg a dose of PALS 2020
+    await waitFor(() => expectExactText(lineOf(dialog, 'bradycardia', 'secondLine').dose, '1 mg'));
+    expectText(lineOf(dialog, 'bradycardia', 'secondLine').volume, '10 mL');
+    expectExactText(lineOf(dialog, 'bradycardia', 'secondLine').limit, t.emergency.capped('1.2 mg'));
+    expectText(lineOf(dialog, 'bradycardia', 'secondLine').line, kit.clinical.emergency.sources.pals2020.short);
+  },
+};
+
 export const NoWeightYet: Story = {
   name: 'Child, no weight yet',
   play: async ({ canvasElement, globals }) => {

@@ -46,16 +46,28 @@ const weightRange = `يجب أن يكون الوزن ضمن المدى ${ltr(`${
 const wholeMinutes = (what: string) =>
   `يجب أن يكون ${what} عددًا صحيحًا من الدقائق ضمن المدى ${ltr(`0-${ROI_MAX_TIME_MIN} min`)}`;
 
+/** A number of vials: one and two as words, 3-10 قوارير, 11 and more قارورة (the glossary's "vial"). */
+const vialCount = (vials: number) =>
+  Number(vials) === 1
+    ? 'قارورة واحدة'
+    : Number(vials) === 2
+      ? 'قارورتان'
+      : `${ltr(vials)} ${vials >= 3 && vials <= 10 ? 'قوارير' : 'قارورة'}`;
+
 const ROCURONIUM = `روكورونيوم ${also('rocuronium')}`;
 const VECURONIUM = `فيكورونيوم ${also('vecuronium')}`;
 const EPINEPHRINE = `أدرينالين ${also('epinephrine')}`;
 const TOF_RATIO = `نسبة سلسلة الأربع ${also('TOF ratio')}`;
+const PTC = `العدّ بعد التنبيه الكزازي ${also('PTC')}`;
 
 const ATROPINE = `أتروبين ${also('atropine')}`;
+const BETA_BLOCKER = `حاصر بيتا ${also('beta-blocker')}`;
+const NMBA = `المُحصِر العصبي العضلي ${also('NMBA')}`;
+const HIGH_GRADE_AV_BLOCK = 'الإحصار الأذيني البطيني عالي الدرجة';
 const CPR = `الإنعاش القلبي الرئوي ${also('CPR')}`;
 const NO_IV_ACCESS = 'إذا لم يتوفر خط وريدي';
 const ADRENALINE_INFUSION = `تسريب ${EPINEPHRINE}`;
-const REFRACTORY = `حالة معنّدة (بعد ${ltr(E.REFRACTORY_AFTER_BOLUSES)} دفعات)`;
+const REFRACTORY = `حالة معنّدة (بعد ${ltr(E.REFRACTORY_AFTER_BOLUSES)} جرعات من الأدرينالين)`;
 const REPEAT_AS_NEEDED = 'تُكرَّر عند الحاجة';
 const MONITORED = `تحت المراقبة، بيد طبيب متمرّس؛ يُعايَر ويُكرَّر كل ${ltr(`${E.ADRENALINE_IV_REPEAT_MIN} min`)}`;
 
@@ -69,7 +81,7 @@ const EMERGENCY_ANAPHYLAXIS_SHARED = {
   },
   tryptase: {
     action: `تريبتاز الخلايا البدينة ${also('tryptase')}`,
-    detail: `في أقرب وقت ممكن، ثم بعد ${ltr('1-2 h')}، ثم بعد ${ltr('24 h')}`,
+    detail: `في أقرب وقت ممكن، ثم بعد ${ltr('1-2 h')} من بدء التفاعل، ثم بعد ${ltr('24 h')} منه على الأقل`,
   },
   report: {
     action: 'الإبلاغ',
@@ -82,23 +94,23 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
   dose: {
     outcomeTitles: {
       not_indicated: 'غير مُستطَب',
-      contraindicated: 'مُضادّ استطباب',
-      not_established: 'غير مُثبَت',
+      contraindicated: 'مانع استعمال',
+      not_established: 'لم تثبت السلامة والفعالية',
       unable_to_calculate: 'تعذّر الحساب',
     },
     notIndicatedWarning: `مُستطَب فقط لعكس الإحصار العصبي العضلي الناتج عن ${ROCURONIUM} أو ${VECURONIUM}`,
     renalWarning:
       `لا يُوصى به في القصور الكلوي الشديد (تصفية الكرياتينين ${ltr('CrCl < 30 mL/min')}) ` + 'ولا لمرضى الغسيل الكلوي',
     renalLabelNote:
-      'تذكر نشرات المنتج فرط التحسس المعروف بوصفه مضاد الاستطباب الوحيد؛ أما القصور الكلوي الشديد والغسيل ' +
+      'تذكر نشرات المنتج فرط الحساسية المعروف بوصفه مانع الاستعمال الوحيد؛ أما القصور الكلوي الشديد والغسيل ' +
       `الكلوي فهما «غير مُوصى بهما» (${ltr('US PI 8.6; EU SmPC 4.2')}).`,
-    infantWarning: `الاستخدام لدى الأطفال الذين تقل أعمارهم عن ${ltr(2)} سنة غير مُثبَت`,
-    pediatricRsiWarning: `العكس الفوري بجرعة ${ltr('16 mg/kg')} غير مُثبَت لدى الأطفال`,
-    specifyDepth: `يُرجى تحديد عمق الإحصار: عدد سلسلة الأربع ${also('TOF')} أو العدّ بعد الكزازي ${also('PTC')}`,
+    infantWarning: `لم تثبت سلامة الاستخدام وفعاليته لدى الأطفال دون سن ${ltr(2)}`,
+    pediatricRsiWarning: `لم تثبت سلامة العكس الفوري بجرعة ${ltr('16 mg/kg')} وفعاليته لدى الأطفال`,
+    specifyDepth: `يُرجى تحديد عمق الإحصار: عدد سلسلة الأربع ${also('TOF')} أو ${PTC}`,
     profoundBlockReason:
       `إحصار شديد العمق (${ltr('PTC 0')}، ولا استجابة في سلسلة الأربع ${also('TOF')}): لا توجد جرعة معتمدة ` +
-      `في النشرة. انتظر حتى يبلغ العدّ بعد الكزازي ${ltr(1)} على الأقل؛ وبعد ${ROCURONIUM} بجرعة ` +
-      `${ltr('1.2 mg/kg')} للتنبيب السريع المتسلسل لدى بالغ، اختر التنبيب السريع المتسلسل ${also('RSI')} ` +
+      `في النشرة. انتظر حتى يبلغ العدّ بعد التنبيه الكزازي ${ltr(1)} على الأقل؛ وبعد ${ROCURONIUM} بجرعة ` +
+      `${ltr('1.2 mg/kg')} للتحريض السريع المتتابع لدى بالغ، اختر التحريض السريع المتتابع ${also('RSI')} ` +
       `(العكس الفوري بجرعة ${ltr('16 mg/kg')}).`,
     countTofReason: (ptc: number) =>
       `${ltr(`PTC ${ptc}`)} دون إدخال عدد سلسلة الأربع ${also('TOF')}: عُدّ سلسلة الأربع. عند عودة الارتعاشات ` +
@@ -117,14 +129,14 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `${also('recurarization')} وفق ${ltr('US PI')}. إعطاء «قارورة واحدة للجميع» فجوة معروفة في الممارسة ` +
       `(${ltr('22%')} من المستشفيات المشمولة بالمسح؛ ${ltr('Anesth Pain Med 2019')}).`,
     moreThanOneBoxWarning: (vials: number, boxes: number) =>
-      `تحتاج هذه الجرعة إلى ${ltr(vials)} قارورة: أكثر من علبة واحدة من ${ltr(10)} قوارير ` +
+      `تحتاج هذه الجرعة إلى ${vialCount(vials)}: أكثر من علبة واحدة من ${ltr(10)} قوارير ` +
       `(عدد العلب: ${ltr(boxes)}). حضّر القوارير كلها ولا تُنقص الجرعة.`,
     smallVolumeWarning: (totalMg: number) =>
       `حجم صغير: ${ltr(`${totalMg} mg`)} تعادل ${ltr(`${totalMg / 100} mL`)} بتركيز ${ltr('100 mg/mL')}. ` +
       `قِسها بمحقنة سعتها ${ltr('1 mL')}، أو خفّفها إلى ${ltr('10 mg/mL')} (${ltr(`${totalMg / 10} mL`)}) ` +
       `لدقة أكبر (${ltr('EU SmPC 4.2')}).`,
     immediateIndication:
-      `العكس الفوري بعد ${ROCURONIUM} بجرعة ${ltr('1.2 mg/kg')} ` + `للتنبيب السريع المتسلسل ${also('RSI')}`,
+      `العكس الفوري بعد ${ROCURONIUM} بجرعة ${ltr('1.2 mg/kg')} ` + `للتحريض السريع المتتابع ${also('RSI')}`,
     moderateIndication: (tofCount: string) =>
       tofCount === '2'
         ? `إحصار متوسط (عدد سلسلة الأربع ${ltr(2)}: ظهرت ${ltr('T2')} مجددًا)`
@@ -138,11 +150,11 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
         );
       }
       if (tofCount === '0') return `إحصار عميق (عدد سلسلة الأربع ${ltr(0)})`;
-      return `إحصار عميق (العدّ بعد الكزازي ${ltr('1-2')}، ولا استجابة في سلسلة الأربع)`;
+      return `إحصار عميق (العدّ بعد التنبيه الكزازي ${ltr('1-2')}، ولا استجابة في سلسلة الأربع)`;
     },
     administration:
-      `حقنة وريدية واحدة سريعة ${also('IV bolus')} خلال نحو ${ltr(10)} ثوانٍ؛ راقب ${TOF_RATIO} ` +
-      `كل ${ltr('15-30')} ثانية حتى تبلغ ${ltr('0.9')} على الأقل.`,
+      `حقنة وريدية واحدة سريعة ${also('IV bolus')} خلال نحو ${ltr('10 s')}؛ راقب ${TOF_RATIO} ` +
+      `كل ${ltr('15-30 s')} حتى تبلغ ${ltr('0.9')} على الأقل.`,
     monitoring: [
       'المراقبة العصبية العضلية الكمية',
       `تأكّد من أن ${TOF_RATIO} ${ltr('≥ 0.9')} قبل نزع الأنبوب الرغامي`,
@@ -160,45 +172,45 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     tofCount:
       `يجب أن يكون عدد سلسلة الأربع ${also('TOF')} إحدى القيم ${ltr('0, 1, 2, 3, 4')} ` + '(اتركه فارغًا إن لم يُعَدّ)',
     ptc:
-      `يجب أن يكون العدّ بعد الكزازي ${also('PTC')} عددًا صحيحًا من ${ltr(0)} إلى ${ltr(PTC_MAX)} ` +
+      `يجب أن يكون العدّ بعد التنبيه الكزازي ${also('PTC')} عددًا صحيحًا من ${ltr(0)} إلى ${ltr(PTC_MAX)} ` +
       '(اتركه فارغًا إن لم يُعَدّ)',
     ageGroup: `اختر الفئة العمرية: بالغ ${also('adult')} أو طفل ${also('pediatric')} أو رضيع ${also('infant')}`,
-    nmbaType: `اختر الحاصر العصبي العضلي: ${ROCURONIUM} أو ${VECURONIUM} أو غيرهما ${also('other')}`,
-    rsiScenario: mustBeTicked(`التنبيب السريع المتسلسل ${also('RSI')}`),
+    nmbaType: `اختر ${NMBA}: ${ROCURONIUM} أو ${VECURONIUM} أو غيرهما ${also('other')}`,
+    rsiScenario: mustBeTicked(`التحريض السريع المتتابع ${also('RSI')}`),
     dialysis: mustBeTicked('الغسيل الكلوي'),
   },
 
   fields: {
     required: (field: string) => `الحقل ${ltr(field)} مطلوب`,
     unknown: (field: string) => `حقل غير معروف: ${ltr(`"${field}"`)}`,
-    notAnObject: `يجب أن تكون المدخلات كائنًا ${also('JSON object')}`,
+    notAnObject: `يجب أن تكون المدخلات كائن ${ltr('JSON')}`,
   },
 
   advisor: {
     modelName: `نموذج تقديري لخطر بطء القلب مع سوغاماديكس ${also('sugammadex')}`,
     factors: {
       betaBlocker: {
-        label: 'حاصرات بيتا',
-        basis: `مُستعار: حصر مستقبلات بيتا حول الجراحة (${ltr('POISE')})؛ تقرير حالة ${ltr('Choi 2019')}`,
+        label: BETA_BLOCKER,
+        basis: `مُستمَد من سياق آخر: حصر مستقبلات بيتا حول الجراحة (${ltr('POISE')})؛ تقرير حالة ${ltr('Choi 2019')}`,
       },
       dexmedetomidine: {
         label: `ديكسميديتوميدين ${also('dexmedetomidine')}`,
         basis:
-          `مُستعار: تحليل تجميعي ${ltr('RR 1.98')}؛ و${ltr('RR 2.81')} في الجراحة بالمنظار ` +
+          `مُستمَد من سياق آخر: تحليل تلوي ${ltr('RR 1.98')}؛ و${ltr('RR 2.81')} في الجراحة بالمنظار ` +
           `(${ltr('De Cassai 2022')})؛ تقرير حالة ${ltr('Gajewski 2019')}`,
       },
       digoxin: { label: `ديجوكسين ${also('digoxin')}`, basis: 'افتراض: دواء يثبّط العقدة الأذينية البطينية' },
       amiodarone: { label: `أميودارون ${also('amiodarone')}`, basis: 'افتراض: دواء يثبّط العقدة الأذينية البطينية' },
-      highDoseOpioids: { label: 'جرعات عالية من الأفيونيات', basis: 'افتراض: تأثير مُنبِّه للعصب المبهم' },
+      highDoseOpioids: { label: 'أفيونيات بجرعات عالية', basis: 'افتراض: تأثير مُنبِّه للعصب المبهم' },
       vagalStimulus: {
-        label: 'تنبيه مبهمي',
+        label: 'تنبيه العصب المبهم',
         basis: 'افتراض: استرواح الصفاق والمنعكسات المبهمية تُحدث بطء قلب شديدًا',
       },
       historyBradycardia: { label: 'سوابق بطء القلب', basis: 'افتراض' },
       conductionDisease: {
         label: `إحصار أذيني بطيني ${also('AV block')}: اضطراب التوصيل`,
         basis:
-          `تقارير حالات (${ltr('Choi 2019')})؛ قد يفشل أتروبين ${also('atropine')} في الإحصار عالي الدرجة ` +
+          `تقارير حالات (${ltr('Choi 2019')})؛ قد يفشل أتروبين ${also('atropine')} في ${HIGH_GRADE_AV_BLOCK} ` +
           `(${ltr('AHA 2020')})`,
       },
       pacemaker: {
@@ -217,7 +229,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       },
       dose16: {
         label: `جرعة ${ltr('16 mg/kg')}`,
-        basis: 'افتراض: تقارير حالات عند الجرعات العالية؛ فرط التحسس مرتبط بالجرعة',
+        basis: 'افتراض: تقارير حالات عند الجرعات العالية؛ فرط الحساسية مرتبط بالجرعة',
       },
     },
   },
@@ -233,19 +245,21 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `${ltr(`${CRCL_MIN_ML_PER_MIN}-${CRCL_MAX_ML_PER_MIN} mL/min`)}`,
     cardiacHistory:
       `اختر السوابق القلبية: لا شيء ${also('none')} أو بطء القلب ${also('bradycardia')} أو إحصار أذيني بطيني ` +
-      `${also('av_block')} أو جهاز تنظيم ضربات القلب ${also('pacemaker')}`,
-    betaBlocker: mustBeTicked('حاصرات بيتا'),
+      `${also('AV block')} أو جهاز تنظيم ضربات القلب ${also('pacemaker')}`,
+    betaBlocker: mustBeTicked('حاصر بيتا'),
     dexmedetomidine: mustBeTicked('ديكسميديتوميدين'),
     digoxin: mustBeTicked('ديجوكسين'),
     amiodarone: mustBeTicked('أميودارون'),
-    highDoseOpioids: mustBeTicked('جرعات عالية من الأفيونيات'),
-    vagalStimulus: mustBeTicked('تنبيه مبهمي'),
-    depth: `اختر عمق الإحصار: عدد سلسلة الأربع ${ltr('≥ 2')}، أو العدّ بعد الكزازي ${ltr('1-2')}، ` + 'أو العكس الفوري',
-    nmba: `اختر الحاصر العصبي العضلي: ${ROCURONIUM} أو ${VECURONIUM}`,
+    highDoseOpioids: mustBeTicked('أفيونيات بجرعات عالية'),
+    vagalStimulus: mustBeTicked('تنبيه العصب المبهم'),
+    depth:
+      `اختر عمق الإحصار: عدد سلسلة الأربع ${ltr('≥ 2')}، أو العدّ بعد التنبيه الكزازي ${ltr('1-2')}، ` +
+      'أو العكس الفوري',
+    nmba: `اختر ${NMBA}: ${ROCURONIUM} أو ${VECURONIUM}`,
     dose: `يجب أن تكون الجرعة ${ltr(2)} أو ${ltr(4)} أو ${ltr('16 mg/kg')}`,
     conductionDisease: `يجب أن تكون قيمة ${ltr('conductionDisease')} إما ${ltr('true')} أو ${ltr('false')}`,
     doseMismatch:
-      `الجرعة لا تطابق عمق الإحصار (عدد سلسلة الأربع ${ltr('≥ 2')}: ${ltr(2)}، العدّ بعد الكزازي ` +
+      `الجرعة لا تطابق عمق الإحصار (عدد سلسلة الأربع ${ltr('≥ 2')}: ${ltr(2)}، العدّ بعد التنبيه الكزازي ` +
       `${ltr('1-2')}: ${ltr(4)}، العكس الفوري: ${ltr('16 mg/kg')})`,
     conductionDiseaseMismatch:
       `يجب أن تكون قيمة ${ltr('conductionDisease')} ${ltr('true')} فقط عندما تكون السوابق القلبية ` +
@@ -256,7 +270,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     atropine: (mg: number) => `أتروبين ${also('atropine')} ${ltr(`${mg} mg`)}`,
     dose: (doseMg: number, doseMl: number) =>
       `${ltr(`${doseMg} mg`)} (${ltr(`${doseMl.toFixed(1)} mL`)}) حقنة وريدية واحدة سريعة ${also('IV bolus')} ` +
-      `خلال نحو ${ltr(10)} ثوانٍ`,
+      `خلال نحو ${ltr('10 s')}`,
     quantitativeMonitoring:
       `المراقبة العصبية العضلية الكمية: تأكّد من أن ${TOF_RATIO} ${ltr('≥ 0.9')} ` + 'قبل نزع الأنبوب الرغامي',
     continuousMonitoring:
@@ -264,34 +278,38 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       `بعده على الأقل (${ltr('68.9%')} من التفاعلات المُبلَّغ عنها تحدث خلال ${ltr('30 min')})`,
     lowRiskAtropine: (atropine: string) => `${atropine} متوفّر في الغرفة`,
     moderateRiskAtropine: (atropine: string) =>
-      `${atropine} مسحوب في محقنة قبل الحقن؛ و${EPINEPHRINE} ${ltr('10 µg/mL')} متوفّر`,
-    highRiskDrugs: (atropine: string) => `${atropine} و${EPINEPHRINE} ${ltr('10 µg/mL')} مسحوبان في محاقن قبل الحقن`,
+      `${atropine} مسحوب في محقنة قبل الحقن؛ و${EPINEPHRINE} ${ltr('10 micrograms/mL')} متوفّر`,
+    highRiskDrugs: (atropine: string) =>
+      `${atropine} و${EPINEPHRINE} ${ltr('10 micrograms/mL')} مسحوبان في محاقن قبل الحقن`,
     highRiskPacingPads: 'لصائق تنظيم ضربات القلب عبر الجلد مثبّتة قبل الحقن',
     highRiskSecondClinician: 'حضور طبيب تخدير ثانٍ',
     pacemaker: 'جهاز تنظيم ضربات القلب: تحقّق من نمط التنظيم والالتقاط قبل الحقن',
     avBlock:
-      `إحصار أذيني بطيني ${also('AV block')}: قد يفشل الأتروبين في الإحصار عالي الدرجة؛ ` + 'جهّز تنظيم ضربات القلب',
+      `إحصار أذيني بطيني ${also('AV block')}: قد يفشل ${ATROPINE} في ${HIGH_GRADE_AV_BLOCK}؛ ` +
+      'جهّز تنظيم ضربات القلب',
     dexmedetomidine: `ديكسميديتوميدين ${also('dexmedetomidine')}: راجِع التسريب قبل الحقن`,
     severeRenal:
       `${ltr('CrCl < 30 mL/min')}: لا يُوصى به في القصور الكلوي الشديد؛ وإن أُعطي، فانتظر ${ltr('24 h')} ` +
       `قبل إعادة الإحصار العصبي العضلي باستخدام ${ROCURONIUM} أو ${VECURONIUM}`,
     adultAtropine: (atropine: string, maxTotalMg: number) =>
-      `${atropine} وريديًا، يُكرَّر كل ${ltr('3-5 min')} حتى مجموع ${ltr(`${maxTotalMg} mg`)}`,
+      `${atropine} وريديًا، يُكرَّر كل ${ltr('3-5 min')} حتى جرعة إجمالية ${ltr(`${maxTotalMg} mg`)}`,
     adultEpinephrine:
-      `إن لم تحدث استجابة: ${EPINEPHRINE} دفعات وريدية ${ltr('10 µg')} أو تسريب ${ltr('2-10 µg/min')} ` +
-      `(أو دوبامين ${also('dopamine')} ${ltr('5-20 µg/kg/min')})`,
+      `إن لم تحدث استجابة: ${EPINEPHRINE} دفعات وريدية ${ltr('10 micrograms')} أو تسريب ` +
+      `${ltr('2-10 micrograms/min')} (أو دوبامين ${also('dopamine')} ${ltr('5-20 micrograms/kg/min')})`,
     pediatricAtropine: (atropine: string) =>
       `${atropine} وريديًا (${ltr('0.02 mg/kg')}، بحد أدنى ${ltr('0.1 mg')} وحد أقصى ` +
       `${ltr('0.5 mg')})؛ يمكن تكراره مرة واحدة`,
     pediatricEpinephrine: (micrograms: number) =>
-      `إن لم تحدث استجابة: ${EPINEPHRINE} ${ltr(`${micrograms} µg`)} (${ltr('0.01 mg/kg')}) وريديًا ` +
+      `إن لم تحدث استجابة: ${EPINEPHRINE} ` +
+      `${ltr(micrograms >= 1000 ? `${micrograms / 1000} mg` : `${micrograms} micrograms`)} ` +
+      `(${ltr('0.01 mg/kg')}، بحد أقصى ${ltr('1 mg')}) وريديًا ` +
       `كل ${ltr('3-5 min')}`,
     pacing: 'تنظيم ضربات القلب عبر الجلد لبطء القلب المستمر مع ضعف التروية',
     pulseless:
       `انعدام النبض أو توقف الانقباض: ابدأ الإنعاش القلبي الرئوي ${also('CPR')} ` + `واتّبع بروتوكول ${ltr('ACLS')}`,
     anaphylaxis:
       `فكّر في التأق ${also('anaphylaxis')} أو تشنّج الشريان التاجي (طفح جلدي، تشنّج قصبي، تغيّر مقطع ` +
-      `${ltr('ST')}): أعطِ الأدرينالين وأرسل عيّنة لقياس التريبتاز ${also('tryptase')}`,
+      `${ltr('ST')}): أعطِ أدرينالين ${also('epinephrine')} وأرسل عيّنة لقياس التريبتاز ${also('tryptase')}`,
     report:
       'أبلِغ المركز الوطني للتيقظ الدوائي عن الحدث (في المملكة العربية السعودية: الهيئة العامة للغذاء والدواء، ' +
       `${ltr('SFDA')})`,
@@ -309,12 +327,12 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     standardDoses:
       `${ROCURONIUM} ${ltr('0.6 mg/kg')} أو ${VECURONIUM} ${ltr('0.1 mg/kg')}: ` + `انتظر ${ltr('4 h')} على الأقل.`,
     mildModerateRenal:
-      `قصور كلوي خفيف أو متوسط (${ltr('CrCl 30-80 mL/min')}): انتظر ${ltr('24 h')} قبل روكورونيوم ` +
-      `${ltr('0.6 mg/kg')} أو فيكورونيوم ${ltr('0.1 mg/kg')}؛ وإن لزم انتظار أقصر، فاستخدم روكورونيوم ` +
+      `قصور كلوي خفيف أو متوسط (${ltr('CrCl 30-80 mL/min')}): انتظر ${ltr('24 h')} قبل ${ROCURONIUM} ` +
+      `${ltr('0.6 mg/kg')} أو ${VECURONIUM} ${ltr('0.1 mg/kg')}؛ وإن لزم انتظار أقصر، فاستخدم روكورونيوم ` +
       `${ltr('1.2 mg/kg')}.`,
     nonSteroidal:
-      `إن لزم الإحصار قبل انقضاء مدة الانتظار: استخدم حاصرًا عصبيًا عضليًا ${also('NMBA')} غير ستيرويدي، ` +
-      `مثل سيساتراكوريوم ${also('cisatracurium')}؛ وقد يكون بدء تأثير الحاصر المُزيل للاستقطاب أبطأ.`,
+      `إن لزم الإحصار قبل انقضاء مدة الانتظار: استخدم مُحصِرًا عصبيًا عضليًا ${also('NMBA')} غير ستيرويدي، ` +
+      `مثل سيساتراكوريوم ${also('cisatracurium')}؛ وقد يكون بدء تأثير المُحصِر المُزيل للاستقطاب أبطأ.`,
   },
 
   cockcroftGault: {
@@ -348,12 +366,12 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     baselinePPCRate:
       `يجب أن يكون المعدل الأساسي للمضاعفات الرئوية بعد الجراحة ${also('PPC')} نسبة مئوية صحيحة ضمن المدى ` +
       ltr(`${ROI_PPC_RATE_MIN_PERCENT}-${ROI_PPC_RATE_MAX_PERCENT}%`),
-    riskRatio: `نسبة الخطورة ثابتة عند ${ltr(ROI_RISK_RATIO)}`,
+    riskRatio: `نسبة الخطر ${also('RR')} ثابتة عند ${ltr(ROI_RISK_RATIO)}`,
   },
 
   patient: {
     displayName: `أدخل اسمًا للعرض أو الأحرف الأولى (${ltr(`1-${PATIENT_NAME_MAX_LENGTH}`)} حرفًا)`,
-    mrn: `يجب ألا يتجاوز الرقم الطبي ${also('MRN')} / رقم المستشفى ${ltr(PATIENT_MRN_MAX_LENGTH)} حرفًا`,
+    mrn: `يجب ألا يتجاوز رقم الملف الطبي ${also('MRN')} / رقم المستشفى ${ltr(PATIENT_MRN_MAX_LENGTH)} حرفًا`,
     notes: `يجب ألا تتجاوز الملاحظات ${ltr(PATIENT_NOTES_MAX_LENGTH)} حرف`,
     weight: weightRange,
     ageGroup:
@@ -374,11 +392,11 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
         atropine: {
           action: `${ATROPINE} وريديًا`,
           detail:
-            `يُكرَّر كل ${ltr(`${E.ATROPINE_REPEAT_MIN} min`)} حتى مجموع ` +
+            `يُكرَّر كل ${ltr(`${E.ATROPINE_REPEAT_MIN} min`)} حتى جرعة إجمالية ` +
             `${ltr(`${E.ATROPINE_ADULT_MAX_TOTAL_MG} mg`)}`,
         },
         secondLine: {
-          action: 'إذا فشل الأتروبين',
+          action: `إذا فشل ${ATROPINE}`,
           detail:
             `${ADRENALINE_INFUSION} ${ltr(`${E.ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN} micrograms/min`)}، ` +
             `أو دوبامين ${also('dopamine')} ` +
@@ -392,7 +410,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
         fluids: { action: `دفعة محلول بلوري ${also('crystalloid')}`, detail: REPEAT_AS_NEEDED },
         refractory: {
           action: REFRACTORY,
-          detail: `${ADRENALINE_INFUSION}؛ فكّر في غلوكاغون ${also('glucagon')} إذا كان المريض يتناول حاصرات بيتا`,
+          detail: `${ADRENALINE_INFUSION}؛ فكّر في غلوكاغون ${also('glucagon')} إذا كان المريض يتناول ${BETA_BLOCKER}`,
         },
         tryptase: EMERGENCY_ANAPHYLAXIS_SHARED.tryptase,
         report: EMERGENCY_ANAPHYLAXIS_SHARED.report,
@@ -406,12 +424,13 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
             `وحد أقصى ${ltr(`${E.ATROPINE_CHILD_MAX_MG} mg`)})؛ يمكن تكراره مرة واحدة`,
         },
         secondLine: {
-          action: `إذا فشل الأتروبين: ${EPINEPHRINE} وريديًا`,
+          action: `إذا فشل ${ATROPINE}: ${EPINEPHRINE} وريديًا`,
           detail:
             `${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG} mg/kg`)} ` +
             `(${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} micrograms/kg`)}؛ ` +
             `${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg`)} من تركيز ` +
             `${ltr(`${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL`)})، ` +
+            `بحد أقصى ${ltr(`${E.ADRENALINE_BRADYCARDIA_CHILD_MAX_MG} mg`)} للجرعة (${ltr('PALS 2020')})، ` +
             `كل ${ltr(`${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`)}`,
         },
         childCpr: {
@@ -438,7 +457,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
         fluids: {
           action: `دفعة محلول بلوري ${also('crystalloid')}`,
           detail:
-            `${ltr(`${E.CRYSTALLOID_CHILD_ML_PER_KG} mL/kg`)}، دون تجاوز جرعة البالغ ` +
+            `${ltr(`${E.CRYSTALLOID_CHILD_ML_PER_KG} mL/kg`)}، دون تجاوز حجم البالغ ` +
             `${ltr(`${E.CRYSTALLOID_CHILD_MAX_ML} mL`)}؛ ${REPEAT_AS_NEEDED}`,
         },
         refractory: { action: REFRACTORY, detail: ADRENALINE_INFUSION },
@@ -448,12 +467,13 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       },
     },
     atropineNoStrength:
-      `لا تذكر هذه البطاقة تركيزًا معتادًا لأتروبين ${also('atropine')}: تحقّق من الأمبولة، ` +
-      `وأعطِ الجرعة بوحدة ${ltr('mg')}.`,
+      `يُعرَض ${ATROPINE} بوحدة ${ltr('mg')} فقط: تختلف تراكيزه بين المستشفيات ` +
+      `(${ltr(`${E.ATROPINE_STRENGTHS_MG_PER_ML.join(', ')} mg/mL`)})، لذا لا يُذكر حجم. تحقّق من الأمبولة.`,
     sugammadexContext:
       `بعد سوغاماديكس ${also('sugammadex')} يحدث التأق ${also('anaphylaxis')} في نحو ${ltr(1)} من كل ` +
-      `${ltr(groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN))} إعطاء (بيانات يابانية)، ومعظمه خلال ` +
-      `${ltr(E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN)} دقائق من الحقن.`,
+      `${ltr(groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN_MIYAZAKI_2018))} إعطاء (${ltr('Miyazaki 2018')}) ` +
+      `إلى ${ltr(1)} من كل ${ltr(groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN_ORIHARA_2020))} إعطاء ` +
+      `(${ltr('Orihara 2020')})، ومعظمه خلال ${ltr(`${E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN} min`)} من الحقن.`,
     needsWeight: `يُرجى إدخال وزن الطفل بوحدة ${ltr('kg')} لعرض الجرعات.`,
     sources: {
       aha2020: {
@@ -473,9 +493,11 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
           'مجلس الإنعاش في المملكة المتحدة ' +
           ltr('Resuscitation Council UK, Emergency treatment of anaphylaxis, 2021'),
       },
-      orihara2020: {
-        short: `دراسة ${ltr('Orihara 2020')}`,
-        full: `دراسة ${ltr('Orihara M et al. BJA 2020;124:154')}`,
+      miyazaki2018Orihara2020: {
+        short: `دراستا ${ltr('Miyazaki 2018')} و${ltr('Orihara 2020')}`,
+        full:
+          `${ltr('Miyazaki Y et al. Anesth Analg 2018 (doi:10.1213/ANE.0000000000002562)')}، مركز ياباني واحد؛ ` +
+          `${ltr('Orihara M et al. BJA 2020;124:154 (doi:10.1016/j.bja.2019.10.016)')}، أربعة مراكز يابانية`,
       },
       sfda: {
         short: `الهيئة العامة للغذاء والدواء ${also('SFDA')}`,
@@ -483,7 +505,7 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
       },
     },
     input: {
-      ageGroup: `اختر الفئة العمرية: بالغ أو طفل (دون ${ltr(ADULT_MIN_AGE_YEARS)} سنة)`,
+      ageGroup: `اختر الفئة العمرية: بالغ أو طفل (دون سن ${ltr(ADULT_MIN_AGE_YEARS)})`,
       weightRange,
     },
   },

@@ -30,7 +30,7 @@ const SAMPLES: Record<string, (texts: ClinicalTexts) => unknown[][]> = {
   'plan.highRiskDrugs': (t) => [[t.plan.atropine(0.5)]],
   'plan.adultAtropine': (t) => [[t.plan.atropine(1), 3]],
   'plan.pediatricAtropine': (t) => [[t.plan.atropine(0.1)]],
-  'plan.pediatricEpinephrine': () => [[300], [45]],
+  'plan.pediatricEpinephrine': () => [[300], [45], [1000]],
   'patient.yearOfBirth': () => [[2026]],
 };
 
@@ -82,7 +82,7 @@ describe('the Arabic clinical texts (CLINICAL_TEXTS_AR)', () => {
       'سوغاماديكس (sugammadex)',
       'الإحصار العصبي العضلي',
       'عدد سلسلة الأربع (TOF)',
-      'العدّ بعد الكزازي (PTC)',
+      'العدّ بعد التنبيه الكزازي (PTC)',
       'إحصار شديد العمق',
       'إحصار عميق',
       'إحصار متوسط',
@@ -91,7 +91,7 @@ describe('the Arabic clinical texts (CLINICAL_TEXTS_AR)', () => {
       'التأق (anaphylaxis)',
       'تصفية الكرياتينين (CrCl)',
       'الغسيل الكلوي',
-      'التنبيب السريع المتسلسل (RSI)',
+      'التحريض السريع المتتابع (RSI)',
       'جهاز تنظيم ضربات القلب',
       'إحصار أذيني بطيني (AV block)',
       'أتروبين (atropine)',

@@ -39,7 +39,11 @@ const EMERGENCY_ANAPHYLAXIS_SHARED = {
     action: 'Call for help',
     detail: `Stop the suspected drug (no further sugammadex); ${E.OXYGEN_PERCENT}% oxygen; raise the legs`,
   },
-  tryptase: { action: 'Mast-cell tryptase', detail: 'As soon as feasible, at 1-2 h and after 24 h' },
+  // Timed from the onset of the reaction, not from the first sample.
+  tryptase: {
+    action: 'Mast-cell tryptase',
+    detail: 'As soon as feasible, then 1-2 h from the onset of the reaction, then at least 24 h after it',
+  },
   report: { action: 'Report', detail: 'To the national pharmacovigilance centre (SFDA)' },
   allergyReferral: { action: 'Refer', detail: 'For allergy testing' },
 } as const;
@@ -170,7 +174,7 @@ export const CLINICAL_TEXTS_EN = {
       historyBradycardia: { label: 'History of bradycardia', basis: 'Assumption' },
       conductionDisease: {
         label: 'AV block (conduction disease)',
-        basis: 'Case reports (Choi 2019); atropine may fail in high-grade block (AHA 2020)',
+        basis: 'Case reports (Choi 2019); atropine may fail in high-grade AV block (AHA 2020)',
       },
       pacemaker: {
         label: 'Pacemaker',
@@ -221,12 +225,13 @@ export const CLINICAL_TEXTS_EN = {
       'least 30 min after (68.9% of reported reactions occur within 30 min)',
     lowRiskAtropine: (atropine: string) => `${atropine} available in the room`,
     moderateRiskAtropine: (atropine: string) =>
-      `${atropine} drawn up before injection; epinephrine (10 µg/mL) available`,
-    highRiskDrugs: (atropine: string) => `${atropine} and epinephrine (10 µg/mL) drawn up before injection`,
+      `${atropine} drawn up before injection; adrenaline (epinephrine) 10 micrograms/mL available`,
+    highRiskDrugs: (atropine: string) =>
+      `${atropine} and adrenaline (epinephrine) 10 micrograms/mL drawn up before injection`,
     highRiskPacingPads: 'Transcutaneous pacing pads applied before injection',
     highRiskSecondClinician: 'A second anaesthesia clinician present',
     pacemaker: 'Pacemaker: confirm the pacing mode and capture before injection',
-    avBlock: 'AV block: atropine may fail in high-grade block; have pacing ready',
+    avBlock: 'AV block: atropine may fail in high-grade AV block; have pacing ready',
     dexmedetomidine: 'Dexmedetomidine: review the infusion before injection',
     severeRenal:
       'CrCl < 30 mL/min: not recommended in severe renal impairment; if ' +
@@ -234,15 +239,19 @@ export const CLINICAL_TEXTS_EN = {
     adultAtropine: (atropine: string, maxTotalMg: number) =>
       `${atropine} IV, repeated every 3-5 min to a total of ${maxTotalMg} mg`,
     adultEpinephrine:
-      'If no response: epinephrine 10 µg IV boluses or a 2-10 µg/min infusion (or dopamine 5-20 µg/kg/min)',
+      'If no response: adrenaline (epinephrine) 10 micrograms IV boluses or a 2-10 micrograms/min infusion ' +
+      '(or dopamine 5-20 micrograms/kg/min)',
     pediatricAtropine: (atropine: string) =>
       `${atropine} IV (0.02 mg/kg, min 0.1 mg, max 0.5 mg); may be repeated once`,
+    // Whole micrograms below 1 mg; the 1 mg cap in mg (as on the emergency card).
     pediatricEpinephrine: (micrograms: number) =>
-      `If no response: epinephrine ${micrograms} ` + `µg (0.01 mg/kg) IV every 3-5 min`,
+      `If no response: adrenaline (epinephrine) ` +
+      `${micrograms >= 1000 ? `${micrograms / 1000} mg` : `${micrograms} micrograms`} (0.01 mg/kg, max 1 mg) ` +
+      `IV every 3-5 min`,
     pacing: 'Transcutaneous pacing for persistent bradycardia with poor perfusion',
     pulseless: 'Pulseless or asystole: start CPR and follow ACLS',
     anaphylaxis:
-      'Consider anaphylaxis or coronary spasm (rash, bronchospasm, ST change): give epinephrine and send tryptase',
+      'Consider anaphylaxis or coronary spasm (rash, bronchospasm, ST change): give adrenaline and send tryptase',
     report: 'Report the event to the national pharmacovigilance centre (SFDA in Saudi Arabia)',
   },
 
@@ -331,8 +340,10 @@ export const CLINICAL_TEXTS_EN = {
         secondLine: {
           action: 'If atropine fails',
           detail:
-            `Adrenaline infusion ${E.ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN} micrograms/min, or dopamine ` +
-            `${E.DOPAMINE_INFUSION_ADULT_MICROGRAMS_PER_KG_PER_MIN} micrograms/kg/min; transcutaneous pacing`,
+            // the card's first mention of adrenaline: its other name once (docs/clinical-reference.md §7)
+            `Adrenaline (epinephrine) infusion ${E.ADRENALINE_INFUSION_ADULT_MICROGRAMS_PER_MIN} micrograms/min, ` +
+            `or dopamine ${E.DOPAMINE_INFUSION_ADULT_MICROGRAMS_PER_KG_PER_MIN} micrograms/kg/min; ` +
+            'transcutaneous pacing',
         },
         pulseless: { action: 'Pulseless', detail: 'Start CPR and follow ACLS' },
         firstActions: EMERGENCY_ANAPHYLAXIS_SHARED.firstActions,
@@ -343,7 +354,7 @@ export const CLINICAL_TEXTS_EN = {
         adrenalineIm: { action: 'Adrenaline IM', detail: 'If there is no IV access' },
         fluids: { action: 'Crystalloid bolus', detail: 'Repeat as needed' },
         refractory: {
-          action: `Refractory (after ${E.REFRACTORY_AFTER_BOLUSES} boluses)`,
+          action: `Refractory (after ${E.REFRACTORY_AFTER_BOLUSES} adrenaline boluses)`,
           detail: 'Adrenaline infusion; consider glucagon if on beta-blockers',
         },
         tryptase: EMERGENCY_ANAPHYLAXIS_SHARED.tryptase,
@@ -358,11 +369,14 @@ export const CLINICAL_TEXTS_EN = {
             `mg); may repeat once`,
         },
         secondLine: {
-          action: 'If atropine fails: adrenaline IV',
+          // the card's first mention of adrenaline: its other name once (docs/clinical-reference.md §7)
+          action: 'If atropine fails: adrenaline (epinephrine) IV',
           detail:
             `${E.ADRENALINE_BRADYCARDIA_CHILD_MG_PER_KG} mg/kg (${E.ADRENALINE_BRADYCARDIA_CHILD_MICROGRAMS_PER_KG} ` +
             `micrograms/kg; ${E.ADRENALINE_BRADYCARDIA_CHILD_ML_PER_KG} mL/kg of ` +
-            `${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL), every ${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`,
+            `${E.ADRENALINE_BRADYCARDIA_STRENGTH_MG_PER_ML} mg/mL), ` +
+            `max ${E.ADRENALINE_BRADYCARDIA_CHILD_MAX_MG} mg a dose (PALS 2020), ` +
+            `every ${E.ADRENALINE_BRADYCARDIA_REPEAT_MIN} min`,
         },
         childCpr: {
           action: 'Start CPR',
@@ -392,7 +406,7 @@ export const CLINICAL_TEXTS_EN = {
             `needed`,
         },
         refractory: {
-          action: `Refractory (after ${E.REFRACTORY_AFTER_BOLUSES} boluses)`,
+          action: `Refractory (after ${E.REFRACTORY_AFTER_BOLUSES} adrenaline boluses)`,
           detail: 'Adrenaline infusion',
         },
         tryptase: EMERGENCY_ANAPHYLAXIS_SHARED.tryptase,
@@ -400,12 +414,15 @@ export const CLINICAL_TEXTS_EN = {
         allergyReferral: EMERGENCY_ANAPHYLAXIS_SHARED.allergyReferral,
       },
     },
-    /** No usual atropine strength is named in docs/clinical-reference.md or docs/product.md: no mL is given. */
-    atropineNoStrength: 'No usual atropine strength is named on this card: check the ampoule, give the dose in mg.',
+    /** Atropine in mg only, and why (docs/clinical-reference.md §7): its strengths vary between hospitals. */
+    atropineNoStrength:
+      `Atropine is shown in mg only: its strengths vary between hospitals ` +
+      `(${E.ATROPINE_STRENGTHS_MG_PER_ML.join(', ')} mg/mL), so no volume is given. Check the ampoule.`,
     sugammadexContext:
       `After sugammadex, anaphylaxis occurs in about 1 in ` +
-      `${groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN)} administrations (Japanese data), most within ` +
-      `${E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN} minutes of injection.`,
+      `${groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN_MIYAZAKI_2018)} (Miyazaki 2018) to 1 in ` +
+      `${groupThousands(E.SUGAMMADEX_ANAPHYLAXIS_ONE_IN_ORIHARA_2020)} (Orihara 2020) administrations, most ` +
+      `within ${E.SUGAMMADEX_ANAPHYLAXIS_WITHIN_MIN} minutes of injection.`,
     needsWeight: "Enter the child's weight in kg to see the doses.",
     sources: {
       aha2020: { short: 'AHA 2020', full: 'American Heart Association 2020: adult bradycardia algorithm' },
@@ -419,7 +436,12 @@ export const CLINICAL_TEXTS_EN = {
           'Harper NJN et al. Br J Anaesth 2018;121:172-188 (NAP6 management); Resuscitation Council UK, ' +
           'Emergency treatment of anaphylaxis, 2021',
       },
-      orihara2020: { short: 'Orihara 2020', full: 'Orihara M et al. BJA 2020;124:154' },
+      miyazaki2018Orihara2020: {
+        short: 'Miyazaki 2018; Orihara 2020',
+        full:
+          'Miyazaki Y et al. Anesth Analg 2018 (doi:10.1213/ANE.0000000000002562), one Japanese centre; ' +
+          'Orihara M et al. BJA 2020;124:154 (doi:10.1016/j.bja.2019.10.016), four Japanese centres',
+      },
       sfda: { short: 'SFDA', full: 'Saudi Food and Drug Authority (SFDA): the national pharmacovigilance centre' },
     },
     input: {

@@ -1,6 +1,7 @@
 import { usePageContent } from '../content/context.ts';
 import { cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { Section } from './Section.tsx';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 export function Advantage() {
   const { advantage } = usePageContent();
@@ -14,11 +15,11 @@ export function Advantage() {
             key={side.title}
             css={[cardStyle, { borderBlockStart: `4px solid ${index === 0 ? colour.primary : '#64748b'}` }]}
           >
-            <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{side.title}</h3>
-            <p css={{ margin: '0 0 8px' }}>{side.text}</p>
+            <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{bidiText(side.title)}</h3>
+            <p css={{ margin: '0 0 8px' }}>{bidiText(side.text)}</p>
             <ul css={{ margin: 0, paddingInlineStart: '1.2em' }}>
               {side.points.map((point) => (
-                <li key={point}>{point}</li>
+                <li key={point}>{bidiText(point)}</li>
               ))}
             </ul>
           </article>
@@ -30,8 +31,8 @@ export function Advantage() {
         aria-label={advantage.depthCoverage.title}
         css={[cardStyle, { marginBlockEnd: 28, overflowX: 'auto' }]}
       >
-        <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{advantage.depthCoverage.title}</h3>
-        <p css={{ margin: '0 0 12px' }}>{advantage.depthCoverage.text}</p>
+        <h3 css={{ margin: '0 0 6px', fontSize: '1.15rem' }}>{bidiText(advantage.depthCoverage.title)}</h3>
+        <p css={{ margin: '0 0 12px' }}>{bidiText(advantage.depthCoverage.text)}</p>
         <table
           css={{
             width: '100%',
@@ -59,10 +60,10 @@ export function Advantage() {
             {advantage.depthCoverage.rows.map((row) => (
               <tr key={row.depth}>
                 <th scope="row" css={{ background: 'transparent !important', fontWeight: 600 }}>
-                  {row.depth}
+                  {bidiText(row.depth)}
                 </th>
-                <td css={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{row.dose}</td>
-                <td>{row.note}</td>
+                <td css={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{bidiText(row.dose)}</td>
+                <td>{bidiText(row.note)}</td>
               </tr>
             ))}
           </tbody>
@@ -71,8 +72,8 @@ export function Advantage() {
       <ul css={cardGrid(250)}>
         {advantage.cards.map((card) => (
           <li key={card.title} css={cardStyle}>
-            <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>
-            <p css={{ margin: 0 }}>{card.text}</p>
+            <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{bidiText(card.title)}</h3>
+            <p css={{ margin: 0 }}>{bidiText(card.text)}</p>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { usePageContent } from '../content/context.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, container } from '../styles.ts';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 /** docs/product.md §2: the contact footer. */
 export function Contact() {
@@ -24,10 +25,10 @@ export function Contact() {
           }}
         >
           <article css={{ background: '#1e293b', borderRadius: 12, padding: 20, border: '1px solid #334155' }}>
-            <h3 css={{ margin: '0 0 8px', color: '#fff' }}>{contact.productName}</h3>
+            <h3 css={{ margin: '0 0 8px', color: '#fff' }}>{bidiText(contact.productName)}</h3>
             <ul css={{ margin: 0, paddingInlineStart: '1.2em' }}>
               {contact.productCard.map((line) => (
-                <li key={line}>{line}</li>
+                <li key={line}>{bidiText(line)}</li>
               ))}
             </ul>
             <p css={{ margin: '12px 0 0' }}>
@@ -75,10 +76,10 @@ export function Contact() {
             color: '#cbd5e1',
           }}
         >
-          <p css={{ margin: 0, fontWeight: 700, color: '#fde68a' }}>{contact.hcpOnly}</p>
-          <p css={{ margin: 0 }}>{contact.decisionSupport}</p>
-          <p css={{ margin: 0 }}>{contact.lastUpdated}</p>
-          <p css={{ margin: 0 }}>{contact.copyright}</p>
+          <p css={{ margin: 0, fontWeight: 700, color: '#fde68a' }}>{bidiText(contact.hcpOnly)}</p>
+          <p css={{ margin: 0 }}>{bidiText(contact.decisionSupport)}</p>
+          <p css={{ margin: 0 }}>{bidiText(contact.lastUpdated)}</p>
+          <p css={{ margin: 0 }}>{bidiText(contact.copyright)}</p>
         </div>
       </div>
     </footer>

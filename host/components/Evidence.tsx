@@ -5,6 +5,7 @@ import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { InEnglish, Ltr } from './Bidi.tsx';
 import { Section } from './Section.tsx';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 /**
  * docs/product.md §5: an empty or "#" link shows the alert (`message`, in the page's language); any other
@@ -43,7 +44,7 @@ function StudyCard({ study }: { study: Study }) {
           {study.authors} <em>{study.journal}</em>
         </InEnglish>
       </p>
-      <p css={{ margin: 0 }}>{study.description}</p>
+      <p css={{ margin: 0 }}>{bidiText(study.description)}</p>
       <p css={{ margin: '6px 0 0' }}>
         <a
           href={study.link || '#'}

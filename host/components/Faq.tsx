@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePageContent } from '../content/context.ts';
 import { colour, disclosureButton } from '../styles.ts';
 import { Section } from './Section.tsx';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 /** docs/product.md §2/§4: twelve questions, at most one answer open; the open one can be closed. */
 export function Faq() {
@@ -26,7 +27,7 @@ export function Faq() {
                   onClick={() => setOpenIndex(expanded ? null : index)}
                   css={disclosureButton(48, 650)}
                 >
-                  {entry.question}
+                  {bidiText(entry.question)}
                   <span
                     aria-hidden="true"
                     css={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 0.15s' }}
@@ -42,7 +43,7 @@ export function Faq() {
                 hidden={!expanded}
                 css={{ padding: '0 18px 16px' }}
               >
-                <p css={{ margin: 0 }}>{entry.answer}</p>
+                <p css={{ margin: 0 }}>{bidiText(entry.answer)}</p>
               </div>
             </div>
           );

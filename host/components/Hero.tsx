@@ -4,6 +4,7 @@ import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardStyle, colour, container, srOnly } from '../styles.ts';
 import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 import { formatTof, nextTofHundredths, TOF_END_HUNDREDTHS, TOF_INTERVAL_MS, TOF_START_HUNDREDTHS } from '../tof.ts';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 const subscribeToReducedMotion = (onChange: () => void) => {
@@ -53,7 +54,7 @@ export function TofDisplay() {
         {formatTof(value)}
       </span>
       <span css={srOnly}>{`${formatTof(TOF_START_HUNDREDTHS)} – ${formatTof(TOF_END_HUNDREDTHS)}`}</span>
-      <span css={{ fontSize: '0.9rem' }}>{hero.tofTarget}</span>
+      <span css={{ fontSize: '0.9rem' }}>{bidiText(hero.tofTarget)}</span>
       <div aria-hidden="true" css={{ height: 8, borderRadius: 4, background: '#e2e8f0', overflow: 'hidden' }}>
         <div css={{ height: '100%', background: colour.primary, transition: 'none' }} style={{ width: `${value}%` }} />
       </div>
@@ -83,9 +84,11 @@ export function Hero() {
       >
         <div css={{ display: 'grid', gap: 18 }}>
           <h1 id="hero-heading" css={{ fontSize: 'clamp(2rem, 5vw, 3.1rem)', margin: 0 }}>
-            {hero.headline}
+            {bidiText(hero.headline)}
           </h1>
-          <p css={{ margin: 0, fontSize: '1.15rem', color: colour.muted, maxWidth: '60ch' }}>{hero.subtitle}</p>
+          <p css={{ margin: 0, fontSize: '1.15rem', color: colour.muted, maxWidth: '60ch' }}>
+            {bidiText(hero.subtitle)}
+          </p>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
             <button type="button" css={buttonStyle('primary')} onClick={() => scrollToSection('calculator')}>
               {hero.calculatorButton}
@@ -96,10 +99,10 @@ export function Hero() {
             </a>
           </div>
           <article css={[cardStyle, { borderInlineStart: `5px solid ${colour.primary}` }]}>
-            <h2 css={{ margin: '0 0 6px', fontSize: '1.1rem' }}>{hero.story.title}</h2>
-            <p css={{ margin: 0 }}>{hero.story.text}</p>
+            <h2 css={{ margin: '0 0 6px', fontSize: '1.1rem' }}>{bidiText(hero.story.title)}</h2>
+            <p css={{ margin: 0 }}>{bidiText(hero.story.text)}</p>
           </article>
-          <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>{hero.decisionSupport}</p>
+          <p css={{ margin: 0, fontSize: '0.9rem', color: colour.muted }}>{bidiText(hero.decisionSupport)}</p>
         </div>
         <div css={{ display: 'grid', gap: 16, justifyItems: 'center' }}>
           <img
@@ -120,7 +123,7 @@ export function Hero() {
               border: `1px solid ${colour.border}`,
             }}
           >
-            {hero.productLabel}
+            {bidiText(hero.productLabel)}
           </p>
           <TofDisplay />
         </div>

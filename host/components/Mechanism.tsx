@@ -1,6 +1,7 @@
 import { usePageContent } from '../content/context.ts';
 import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 export function Mechanism() {
   const { mechanism } = usePageContent();
@@ -33,16 +34,16 @@ export function Mechanism() {
             >
               {index + 1}
             </span>
-            <h3 css={{ margin: 0, fontSize: '1.15rem' }}>{step.title}</h3>
-            <p css={{ margin: 0 }}>{step.text}</p>
+            <h3 css={{ margin: 0, fontSize: '1.15rem' }}>{bidiText(step.title)}</h3>
+            <p css={{ margin: 0 }}>{bidiText(step.text)}</p>
           </li>
         ))}
       </ol>
       <ul css={cardGrid(230)}>
         {mechanism.cards.map((card) => (
           <li key={card.title} css={[cardStyle, { borderBlockStart: `4px solid ${colour.primary}` }]}>
-            <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{card.title}</h3>
-            <p css={{ margin: 0 }}>{card.text}</p>
+            <h3 css={{ margin: '0 0 6px', fontSize: '1.05rem' }}>{bidiText(card.title)}</h3>
+            <p css={{ margin: 0 }}>{bidiText(card.text)}</p>
           </li>
         ))}
       </ul>
@@ -57,7 +58,7 @@ export function Mechanism() {
           fontWeight: 600,
         }}
       >
-        {mechanism.note}
+        {bidiText(mechanism.note)}
       </p>
     </Section>
   );

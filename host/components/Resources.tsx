@@ -3,6 +3,7 @@ import type { Resource } from '../content/types.ts';
 import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 import { Section } from './Section.tsx';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 function ResourceCard({ resource }: { resource: Resource }) {
   const { resources } = usePageContent();
@@ -14,8 +15,8 @@ function ResourceCard({ resource }: { resource: Resource }) {
         { borderBlockStart: `5px solid ${resource.colour}`, display: 'grid', gap: 8, alignContent: 'start' },
       ]}
     >
-      <h3 css={{ margin: 0, fontSize: '1.05rem' }}>{resource.title}</h3>
-      <p css={{ margin: 0 }}>{resource.description}</p>
+      <h3 css={{ margin: 0, fontSize: '1.05rem' }}>{bidiText(resource.title)}</h3>
+      <p css={{ margin: 0 }}>{bidiText(resource.description)}</p>
       <p css={{ margin: 0, display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
         <span
           css={{
@@ -31,7 +32,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
         <a href={`/${resource.file}`} download {...pdfHrefLang} css={{ fontWeight: 700 }}>
           {resources.downloadLabel}
           <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-            : {resource.title}
+            : {bidiText(resource.title)}
           </span>
         </a>
         <PdfLanguageNote />

@@ -3,6 +3,7 @@ import { usePageContent } from '../content/context.ts';
 import { colour, disclosureButton } from '../styles.ts';
 import { InEnglish } from './Bidi.tsx';
 import { Section } from './Section.tsx';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 /** docs/product.md §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
 export function SafetyHub() {
@@ -31,7 +32,7 @@ export function SafetyHub() {
                   onClick={() => toggle(panel.id)}
                   css={disclosureButton(52, 700)}
                 >
-                  {panel.title}
+                  {bidiText(panel.title)}
                   <span
                     aria-hidden="true"
                     css={{
@@ -53,7 +54,7 @@ export function SafetyHub() {
               >
                 <ul css={{ margin: 0, paddingInlineStart: '1.2em', display: 'grid', gap: 6 }}>
                   {panel.items.map((item) => (
-                    <li key={item}>{item}</li>
+                    <li key={item}>{bidiText(item)}</li>
                   ))}
                 </ul>
                 <p css={{ margin: '10px 0 0', fontSize: '0.85rem', color: colour.muted }}>

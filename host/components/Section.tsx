@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { container, sectionStyle } from '../styles.ts';
+import { bidiText } from '../../widgets/shared/bidi-text.tsx';
 
 /**
  * A page section: its anchor id, a heading (h2) tied to it, and the content. A tool section whose
@@ -30,10 +31,12 @@ export function Section({
       <div css={container}>
         {!headingInside && (
           <h2 id={headingId} css={{ fontSize: 'clamp(1.6rem, 3vw, 2.1rem)', margin: '0 0 8px' }}>
-            {title}
+            {bidiText(title)}
           </h2>
         )}
-        {intro && <p css={{ margin: '0 0 24px', color: '#475569', maxWidth: '70ch', fontSize: '1.05rem' }}>{intro}</p>}
+        {intro && (
+          <p css={{ margin: '0 0 24px', color: '#475569', maxWidth: '70ch', fontSize: '1.05rem' }}>{bidiText(intro)}</p>
+        )}
         {children}
       </div>
     </section>

@@ -64,6 +64,8 @@ const EXEMPT_FIELDS = new Set([
 const ARABIC_LETTER = /[\u0621-\u064A]/;
 const ISOLATED_RUN = /\u2066[^\u2066-\u2069]*\u2069/g;
 const digitRuns = (text: string) => (withoutIsolates(text).match(/\d+/g) ?? []).sort();
+/** One vial is written as a word in Arabic («قارورة واحدة»), not as "1 قارورة". */
+const NUMBERS_AS_WORDS: Record<string, string> = { 'faq.entries.0.answer': '1' };
 
 const arabic = texts(CONTENT_AR);
 const english = new Map(texts(CONTENT_EN).map(({ path, text }) => [path, text]));
@@ -128,15 +130,16 @@ describe('the page content per language', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('an isolated run stays on one line (no-break spaces, a word joiner after - and /): "2-3 min" never splits', () => {
-    const breaks = (run: string) => run.includes(' ') || /[-/](?!\u2060)/.test(run);
-    const offenders = arabic.filter(({ text }) => (text.match(ISOLATED_RUN) ?? []).some(breaks));
-    expect(offenders).toEqual([]);
+  it('carries no invisible character but the isolates: no no-break space, no word joiner (copied into records)', () => {
+    // A run is kept on one line by the markup (widgets/shared/bidi-text.tsx), not by characters in the text.
+    expect(arabic.filter(({ text }) => /[\u00a0\u2060\u200b-\u200f\u202a-\u202e]/.test(text))).toEqual([]);
   });
 
   it('each field has the same numbers in English and Arabic', () => {
     const offenders = arabic.flatMap(({ path, text }) => {
-      const expected = digitRuns(english.get(path) ?? '');
+      const expected: string[] = digitRuns(english.get(path) ?? '');
+      // the number written as a word is left out once
+      if (NUMBERS_AS_WORDS[path]) expected.splice(expected.indexOf(NUMBERS_AS_WORDS[path]), 1);
       const actual = digitRuns(text);
       return expected.join(' ') === actual.join(' ') ? [] : [{ path, expected, actual }];
     });

@@ -46,7 +46,7 @@ const entries: FaqEntry[] = [
   },
   {
     question: 'When can I paralyse the patient again with rocuronium or vecuronium?',
-    answer: `${REPARALYSIS_SUMMARY} In detail: after up to ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg with normal renal function, rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg can be given after 5 min (onset about 3 min, shorter duration), rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg after 4 h; after ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg, or with CrCl < ${CRCL} mL/min, wait 24 h. If block is needed sooner, use a non-steroidal blocker such as cisatracurium.`,
+    answer: `${REPARALYSIS_SUMMARY} In detail: after up to ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg with normal renal function, rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg can be given after 5 min (onset about 3 min, shorter duration), rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg after 4 h; after ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg, or with CrCl < ${CRCL} mL/min, wait 24 h. If block is needed before the wait is over, use a non-steroidal blocker such as cisatracurium.`,
   },
   {
     question: 'What if the block comes back after reversal?',
@@ -59,12 +59,12 @@ const entries: FaqEntry[] = [
   {
     question: 'How common is bradycardia, and how do I manage it?',
     answer:
-      'About 1-2% (treated bradycardia 2.4% vs 2.2% with neostigmine in 89,753 surgeries). Marked bradycardia, sometimes with cardiac arrest, can occur within minutes. Monitor ECG, heart rate and blood pressure from injection until at least 30 min after. Treat with atropine (adults 1 mg, repeated every 3-5 min to 3 mg); if there is no response, epinephrine 10 µg IV boluses or 2-10 µg/min, and transcutaneous pacing for persistent bradycardia with poor perfusion. The Bradycardia Advisor gives a plan for the individual patient.',
+      'About 1-2% (treated bradycardia 2.4% vs 2.2% with neostigmine in 89,753 surgeries). Marked bradycardia, sometimes with cardiac arrest, can occur within minutes. Monitor ECG, heart rate and blood pressure from injection until at least 30 min after. Treat with atropine (adults 1 mg, repeated every 3-5 min to 3 mg); if there is no response, adrenaline (epinephrine) 10 micrograms IV boluses or a 2-10 micrograms/min infusion, and transcutaneous pacing for persistent bradycardia with poor perfusion. The Bradycardia Advisor gives a plan for the individual patient.',
   },
   {
     question: 'How often does anaphylaxis occur, and what should I look for?',
     answer:
-      'About 1 in 3,000-5,000 doses (0.039% in Miyazaki 2018; 0.02% in Orihara 2020). It is dose-dependent and early signs appear within about 5 min (for example rash or bronchospasm). Treat with epinephrine, send tryptase and report the event to the national pharmacovigilance centre (SFDA in Saudi Arabia).',
+      'About 1 in 3,000-5,000 doses (0.039% in Miyazaki 2018; 0.02% in Orihara 2020). It is dose-dependent and early signs appear within about 5 min (for example rash or bronchospasm). Treat with adrenaline (epinephrine), send tryptase and report the event to the national pharmacovigilance centre (SFDA in Saudi Arabia).',
   },
   {
     question: 'Does it affect coagulation tests?',

@@ -355,11 +355,11 @@ export const SAFETY_PROFILE: PdfDocument = {
     {
       heading: 'Managing bradycardia',
       paragraphs: [
-        'Before injection: atropine available in the room (drawn up for moderate or high estimated risk, with epinephrine 10 µg/mL), continuous ECG, heart rate and blood pressure until at least 30 min after. Use the Bradycardia Advisor for the individual plan.',
+        'Before injection: atropine available in the room (drawn up for moderate or high estimated risk, with adrenaline (epinephrine) 10 micrograms/mL), continuous ECG, heart rate and blood pressure until at least 30 min after. Use the Bradycardia Advisor for the individual plan.',
       ],
       bullets: [
         'Atropine: adults 1 mg IV, repeated every 3-5 min to a total of 3 mg; under 18 years 0.02 mg/kg (min 0.1 mg, max 0.5 mg).',
-        'If no response: epinephrine 10 µg IV boluses or a 2-10 µg/min infusion (or dopamine 5-20 µg/kg/min).',
+        'If no response: adrenaline 10 micrograms IV boluses or a 2-10 micrograms/min infusion (or dopamine 5-20 micrograms/kg/min); under 18 years adrenaline 0.01 mg/kg IV, max 1 mg a dose.',
         'Transcutaneous pacing for persistent bradycardia with poor perfusion; atropine may fail in high-grade AV block.',
         'Pulseless or asystole: start CPR and follow ACLS.',
       ],
@@ -368,7 +368,7 @@ export const SAFETY_PROFILE: PdfDocument = {
       heading: 'Managing anaphylaxis',
       bullets: [
         'Watch for early signs within about 5 min of the dose: rash, bronchospasm, ST change (consider coronary spasm too).',
-        'Give epinephrine and send tryptase.',
+        'Give adrenaline (epinephrine) and send mast-cell tryptase (as soon as feasible, then 1-2 h from the onset of the reaction, then at least 24 h after it).',
         'Report the event to the national pharmacovigilance centre (SFDA in Saudi Arabia).',
       ],
       paragraphs: [
@@ -526,7 +526,7 @@ export const USAGE_FORM: PdfDocument = {
       paragraphs: [
         '[ ] Hormonal contraception: counselling sheet given (non-hormonal back-up for 7 days)',
         '[ ] Hormonal contraception: not applicable',
-        `[ ] Re-paralysis advice recorded (rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg within 4 h, or wait at least 24 h)`,
+        `[ ] Re-paralysis advice recorded (if block is needed again before 4 h have passed: rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg; after ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg or with CrCl < ${CRCL} mL/min: wait 24 h)`,
       ],
     },
     {

@@ -9,8 +9,11 @@ import type { SafetyContent, SafetyPanel } from './types.ts';
 
 const CRCL = SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN;
 
-/** docs/product.md §9, written as the spec writes it. */
-export const REPARALYSIS_SUMMARY = `Re-paralysis: rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg within 4 h, or wait at least 24 h.`;
+/**
+ * docs/product.md §9, written as what it means (docs/clinical-reference.md §3): never "within 4 h", which reads
+ * as an infusion over 4 h and seemed to contradict the 4 h wait for rocuronium 0.6 mg/kg.
+ */
+export const REPARALYSIS_SUMMARY = `Re-paralysis: if block is needed again before 4 h have passed: rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg (at least 5 min after the reversal dose); after ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg, or with CrCl < ${SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN} mL/min, wait 24 h.`;
 /** docs/product.md §9 and docs/clinical-reference.md §2 (EU SmPC 4.2, 4.8). */
 export const RECURRENCE_STATEMENT = `Recurrence of block: reported in 2% vs 0% with placebo, mostly after sub-optimal doses. Give the full calculated dose; if block recurs, repeat ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg and keep the TOF ratio ≥ ${TOF_RATIO_TARGET} stable for at least 10 min.`;
 /** docs/product.md §9 and docs/clinical-reference.md §2 (EU SmPC 4.5; US PI). */
@@ -39,7 +42,7 @@ const panels: SafetyPanel[] = [
       CONTRACEPTION_STATEMENT,
       RECURRENCE_STATEMENT,
       REPARALYSIS_SUMMARY,
-      `In detail: after ≤ ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg with normal renal function, rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg after 5 min, rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg after 4 h; after ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg, or after any dose with CrCl < ${CRCL} mL/min, wait 24 h. If block is needed sooner, use a non-steroidal blocker (e.g. cisatracurium).`,
+      `In detail: after ≤ ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg with normal renal function, rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg after 5 min, rocuronium 0.6 mg/kg or vecuronium 0.1 mg/kg after 4 h; after ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg, or after any dose with CrCl < ${CRCL} mL/min, wait 24 h. If block is needed before the wait is over, use a non-steroidal blocker (e.g. cisatracurium).`,
       'Marked bradycardia, some cases with cardiac arrest, can occur within minutes of the dose: monitor heart rate and treat with an anticholinergic such as atropine.',
       `Children under 2 years: use not established. ${IMMEDIATE_REVERSAL_DOSE_MG_PER_KG} mg/kg immediate reversal is not established in children, nor after vecuronium.`,
       `Use quantitative neuromuscular monitoring and confirm a TOF ratio ≥ ${TOF_RATIO_TARGET} before extubation.`,
@@ -64,7 +67,7 @@ const panels: SafetyPanel[] = [
     items: [
       DISPLACEMENT_STATEMENT,
       CONTRACEPTION_STATEMENT,
-      `Steroidal blockers given again (rocuronium, vecuronium): follow the re-paralysis waits (rocuronium ${RSI_ROCURONIUM_DOSE_MG_PER_KG} mg/kg within 4 h, or wait at least 24 h).`,
+      'Steroidal blockers given again (rocuronium, vecuronium): follow the re-paralysis waits under Warnings & Precautions.',
       'Beta-blockers and dexmedetomidine have been linked with bradycardia after sugammadex in case reports (Choi 2019; Gajewski 2019): the Bradycardia Advisor counts them as risk factors.',
     ],
     source: 'EU SmPC 4.4, 4.5; US PI; Choi 2019; Gajewski 2019',

@@ -271,6 +271,10 @@ describe('<BradycardiaAdvisor> export to notes', () => {
       await user.click(screen.getByRole('button', { name: 'قيّم الخطر' }));
       await waitFor(() => expect(screen.getByTestId('risk-band').textContent).toBe('منخفض'));
       expect(String(fetchMock.mock.calls[0]?.[0])).toContain('lang=ar');
+      // the model's Arabic name (review U1), not "Sugammadex bradycardia risk heuristic"
+      const heuristic = screen.getByText(/أداة تقدير استدلالية/);
+      expect(heuristic.textContent).toContain('نموذج تقديري لخطر بطء القلب مع سوغاماديكس (sugammadex)، الإصدار 1');
+      expect(heuristic.textContent).not.toContain('heuristic');
       await user.click(screen.getByRole('button', { name: 'تصدير PDF إلى الملاحظات' }));
       await waitFor(() => expect(exportNotes).toHaveBeenCalledTimes(1));
       const content = exportNotes.mock.calls[0]?.[1] as NotesContent;

@@ -32,6 +32,7 @@ import { pdfMessages } from '../shared/messages/index.ts';
 import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
 import { twoColumnsCss } from '../shared/styles.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 
 export interface BradycardiaAdvisorProps {
   /** Where the API is: "" or absent for the same origin, or e.g. https://reversal.example.org. */
@@ -287,14 +288,14 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       <header css={{ marginBlockEnd: '16px', display: 'grid', gap: '6px' }}>
         <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '10px' }}>
           <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
-            {t.title}
+            {bidiText(t.title)}
           </h2>
           <Badge tone="danger">{t.hcpOnly}</Badge>
           <span css={{ marginInlineStart: 'auto' }}>
             <EmergencyButton emergency={emergency} patient={chosen} />
           </span>
         </div>
-        <p css={{ margin: 0, color: token('--sgx-color-muted') }}>{t.intro}</p>
+        <p css={{ margin: 0, color: token('--sgx-color-muted') }}>{bidiText(t.intro)}</p>
       </header>
       <div css={twoColumnsCss(860)}>
         <FormCard

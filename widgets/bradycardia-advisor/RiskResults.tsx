@@ -2,7 +2,8 @@ import type { BradycardiaAssessment, RiskBand } from '../../clinical/index.ts';
 import { formatOneDecimal } from '../shared/format.ts';
 import { token } from '../shared/theme.ts';
 import { Badge, BulletList, Button, Card } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
+import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 
 /** docs/product.md §9 band colours (LOW green, MODERATE yellow, HIGH red), as AA-contrast pairs. */
 export const BAND_STYLES: Record<RiskBand, { background: string; color: string; accent: string }> = {
@@ -23,12 +24,13 @@ export function RiskResults({
   exportLabel?: string;
 }) {
   const t = useMessages().advisor;
+  const clinical = useClinicalTexts();
   const band = BAND_STYLES[assessment.riskBand];
   return (
     <div part="result" data-risk-band={assessment.riskBand} css={{ display: 'grid', gap: '16px' }}>
       <Card title={t.riskCard} part="card risk-card" accent={band.accent}>
         <div css={{ display: 'grid', gap: '12px' }}>
-          {patientName && <p css={{ margin: 0, fontWeight: 600 }}>{t.linkedTo(patientName)}</p>}
+          {patientName && <p css={{ margin: 0, fontWeight: 600 }}>{bidiText(t.linkedTo(patientName))}</p>}
           <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '12px' }}>
             <span
               data-testid="risk-band"
@@ -48,20 +50,20 @@ export function RiskResults({
             <span>
               <span css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.riskPercentLabel} </span>
               <strong data-testid="risk-percent" css={{ fontSize: '1.6em' }}>
-                {t.percent(formatOneDecimal(assessment.riskPercent))}
+                {bidiText(t.percent(formatOneDecimal(assessment.riskPercent)))}
               </strong>
             </span>
           </div>
           <div css={{ padding: '12px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
             <div css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.recommendedDose}</div>
             <div data-testid="advisor-dose" css={{ fontSize: '1.4em', fontWeight: 800 }}>
-              {t.doseLine(assessment.doseMg, formatOneDecimal(assessment.doseMl))}
+              {bidiText(t.doseLine(assessment.doseMg, formatOneDecimal(assessment.doseMl)))}
             </div>
-            <div css={{ fontSize: '0.9em' }}>{t.dosePerKg(assessment.doseMgPerKg)}</div>
+            <div css={{ fontSize: '0.9em' }}>{bidiText(t.dosePerKg(assessment.doseMgPerKg))}</div>
             <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px', marginBlockStart: '8px' }}>
               <Badge tone="primary">{t.byActualWeight}</Badge>
             </div>
-            <p css={{ margin: '8px 0 0', fontSize: '0.9em' }}>{t.concentrationNote}</p>
+            <p css={{ margin: '8px 0 0', fontSize: '0.9em' }}>{bidiText(t.concentrationNote)}</p>
           </div>
           {assessment.warnings.length > 0 && (
             <div
@@ -80,15 +82,16 @@ export function RiskResults({
               <ul css={{ margin: 0, paddingInlineStart: '1.25em', display: 'grid', gap: '6px' }}>
                 {assessment.factors.map((factor) => (
                   <li key={factor.id}>
-                    <strong>{factor.label}</strong> {t.multiplier(factor.multiplier)}
-                    <div css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{factor.basis}</div>
+                    <strong>{bidiText(factor.label)}</strong> {bidiText(t.multiplier(factor.multiplier))}
+                    <div css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>{bidiText(factor.basis)}</div>
                   </li>
                 ))}
               </ul>
             )}
           </div>
           <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-            {t.heuristic(assessment.model.name, assessment.model.version)}
+            {/* the model's name in the element's language (the answer's model.name is the English identifier) */}
+            {bidiText(t.heuristic(clinical.advisor.modelName, assessment.model.version))}
           </p>
         </div>
       </Card>
@@ -102,7 +105,7 @@ export function RiskResults({
             <h4 css={{ margin: '0 0 6px', fontSize: '1em' }}>{t.treatment}</h4>
             <ol aria-label={t.treatment} css={{ margin: 0, paddingInlineStart: '1.4em', display: 'grid', gap: '4px' }}>
               {assessment.recommendations.treatment.map((step) => (
-                <li key={step}>{step}</li>
+                <li key={step}>{bidiText(step)}</li>
               ))}
             </ol>
           </div>

@@ -6,6 +6,7 @@ import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { Button } from '../shared/ui.tsx';
 import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 
 interface HelperForm {
   ageYears: string;
@@ -107,7 +108,7 @@ export function CreatinineHelper({
       </div>
       {note && (
         <p role="status" css={{ margin: 0, fontSize: '0.9em' }}>
-          {note}
+          {bidiText(note)}
         </p>
       )}
     </fieldset>

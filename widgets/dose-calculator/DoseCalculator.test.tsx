@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { notesText } from '../shared/notes-content.ts';
 import type { NotesContent } from '../shared/notes-pdf.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { DoseCalculator } from './DoseCalculator.tsx';
@@ -181,17 +182,41 @@ describe('<DoseCalculator>', () => {
     expect(screen.getByRole('status').textContent).toContain('Estimated CrCl: 97 mL/min');
   });
 
-  it('"Copy as note" puts the summary on the clipboard', async () => {
+  it('"Copy as note" puts the note on the clipboard: the lines "Export PDF to notes" writes', async () => {
     renderWidget(<DoseCalculator />);
     const user = await fill({ weight: '70', crcl: '100', tof: '2' });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copy as note' }));
     const note = (writeText.mock.calls[0] as unknown as [string])[0];
-    expect(note).toContain('Dose: 2 mg/kg x 70 kg = 140 mg');
-    expect(note).toContain('Draw up: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL vial; 147.64 SAR)');
-    expect(note).toContain('Renal: CrCl 100 mL/min; dialysis no');
-    expect(note).toContain('decision support only');
+    const lines = note.split('\n');
+    expect(lines[0]).toBe('Dose Calculator');
+    expect(lines[1]).toMatch(/^Date and time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines.slice(2)).toEqual([
+      'Clinician: not signed in (Quick Use)',
+      '',
+      'Patient',
+      'No patient record linked.',
+      '',
+      'Inputs',
+      'Age group: Adult (18 years or older)',
+      'Body weight: 70 kg',
+      'Neuromuscular blocking agent: Rocuronium',
+      'Creatinine clearance: 100 mL/min',
+      'TOF count: 2',
+      'Post-tetanic count (PTC): not entered',
+      'RSI scenario (immediate reversal): no',
+      'Dialysis: no',
+      '',
+      'Result',
+      'Moderate block (TOF count 2: T2 has reappeared)',
+      'Dose: 2 mg/kg = 140 mg',
+      'Volume: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL)',
+      'Cost: 147.64 SAR',
+      'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
+      '',
+      'Decision support only: confirm the dose against the product information and clinical judgement.',
+    ]);
     expect(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status').textContent).toContain(
       'Copied',
     );
@@ -225,6 +250,15 @@ describe('<DoseCalculator> export to notes', () => {
         'Single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
       );
       expect(JSON.stringify(content)).not.toMatch(/[\u0600-\u06FF]/);
+      // "Copy as note" writes that very note, as plain text: English, no bidi marks
+      const writeText = vi.fn(async () => {});
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      await user.click(screen.getByRole('button', { name: 'نسخ كملاحظة' }));
+      const note = (writeText.mock.calls[0] as unknown as [string])[0];
+      expect(note).not.toMatch(/[\u0600-\u06FF\u2066-\u2069]/);
+      expect(note.replace(/^Date and time: .*$/m, '')).toBe(
+        notesText({ ...content, generatedAt: new Date() }).replace(/^Date and time: .*$/m, ''),
+      );
     } finally {
       document.documentElement.lang = 'en';
     }

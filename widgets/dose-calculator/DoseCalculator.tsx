@@ -2,7 +2,6 @@ import { useId, useMemo } from 'react';
 import {
   AGE_GROUPS,
   calculateDose,
-  CLINICAL_TEXTS_EN,
   DOSE_NMBA_TYPES,
   type AgeGroup,
   type DoseCalculatorInput,
@@ -26,7 +25,9 @@ import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-c
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
+import { doseNote, doseNotesEntry } from './note.ts';
 import { twoColumnsCss } from '../shared/styles.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 
 export interface DoseCalculatorProps {
   /** API origin for saving a signed-in clinician's calculations (later); the calculator itself needs no API. */
@@ -76,6 +77,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
   const t = messages.doseCalculator;
   const signedIn = useSession(isAuthenticated, apiBase);
   const selected = useSession((state) => state.selectedPatient);
+  // The signed-in clinician signs the notes, copied or exported; Quick Use has none.
+  const clinicianName = useSession((state) => state.user?.name ?? null, apiBase);
   const patient = signedIn ? selected : null;
   const host = useWidgetHost();
   const toast = useToast();
@@ -163,13 +166,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
     if (!result) return;
     // The notes PDF stays in English whatever the element's language (jsPDF has no Arabic glyphs;
     // ../shared/messages/index.ts): the same inputs, described with the English clinical texts.
-    const entry = {
-      toolType: 'dose_calculator' as const,
-      inputs: result.input as unknown as Record<string, unknown>,
-      result: calculateDose(result.input, CLINICAL_TEXTS_EN) as unknown as Record<string, unknown>,
-    };
     void exportNotesPdf({
-      entry,
+      entry: doseNotesEntry(result.input),
       title: pdfMessages.doseCalculator.title,
       patient,
       what: 'dose',
@@ -200,7 +198,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
           </h2>
           <EmergencyButton emergency={emergency} patient={patient} />
         </div>
-        <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
+        <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{bidiText(t.subtitle)}</p>
       </header>
       <div css={twoColumnsCss(760)}>
         <FormCard aria-label={t.formLabel} onSubmit={calculate}>
@@ -273,13 +271,13 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
                 background: token('--sgx-color-surface'),
               }}
             >
-              {notice}
+              {bidiText(notice)}
             </p>
           )}
           {result && shownOutcome && (
             <DoseOutcomePanel
               outcome={shownOutcome}
-              input={result.input}
+              note={(at) => doseNote(result.input, patient, clinicianName, at)}
               patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
               savedLine={historyId ? messages.account.savedToHistory : undefined}
               onExport={exportToNotes}

@@ -1,24 +1,25 @@
-import type { DoseCalculatorInput, DoseOutcome, DoseResult } from '../../clinical/index.ts';
+import type { DoseOutcome, DoseResult } from '../../clinical/index.ts';
 import { formatOneDecimal, formatSarPrice } from '../shared/format.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, BulletList, Button } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
-import { doseNote } from './note.ts';
 import { surfaceCss } from '../shared/styles.ts';
+import { bidi, bidiText } from '../shared/bidi-text.tsx';
 
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
 
 /** Exactly one outcome: not indicated, contraindicated, not established, a dose, or unable to calculate. */
 export function DoseOutcomePanel({
   outcome,
-  input,
+  note,
   patientLine,
   savedLine,
   onExport,
 }: {
   outcome: ShownOutcome;
-  input: DoseCalculatorInput;
+  /** The note "Copy as note" writes at a given time: the one "Export PDF to notes" writes (./note.ts). */
+  note: (at: Date) => string;
   patientLine?: string;
   savedLine?: string;
   onExport?: () => void;
@@ -37,11 +38,11 @@ export function DoseOutcomePanel({
         gap: '12px',
       }}
     >
-      {patientLine && <p css={{ margin: 0, fontWeight: 700 }}>{patientLine}</p>}
+      {patientLine && <p css={{ margin: 0, fontWeight: 700 }}>{bidiText(patientLine)}</p>}
       {children}
       {savedLine && (
         <p role="status" css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-success') }}>
-          {savedLine}
+          {bidiText(savedLine)}
         </p>
       )}
     </section>
@@ -49,13 +50,13 @@ export function DoseOutcomePanel({
 
   switch (outcome.kind) {
     case 'dose':
-      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} input={input} onExport={onExport} />);
+      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} note={note} onExport={onExport} />);
     case 'unable_to_calculate':
       return panel(
         token('--sgx-color-warning'),
         <>
-          <h3 css={{ margin: 0, fontSize: '1.25em' }}>{outcome.title}</h3>
-          <p css={{ margin: 0, fontWeight: 600 }}>{outcome.reason}</p>
+          <h3 css={{ margin: 0, fontSize: '1.25em' }}>{bidiText(outcome.title)}</h3>
+          <p css={{ margin: 0, fontWeight: 600 }}>{bidiText(outcome.reason)}</p>
           {outcome.warnings.length > 0 && <Warnings items={outcome.warnings} />}
         </>,
       );
@@ -65,7 +66,7 @@ export function DoseOutcomePanel({
       return panel(
         token('--sgx-color-danger'),
         <>
-          <h3 css={{ margin: 0, fontSize: '1.25em', color: token('--sgx-color-danger') }}>{outcome.title}</h3>
+          <h3 css={{ margin: 0, fontSize: '1.25em', color: token('--sgx-color-danger') }}>{bidiText(outcome.title)}</h3>
           <Warnings items={outcome.warnings} />
         </>,
       );
@@ -84,11 +85,11 @@ function Warnings({ items }: { items: readonly string[] }) {
 
 function DoseDetails({
   result,
-  input,
+  note,
   onExport,
 }: {
   result: DoseResult;
-  input: DoseCalculatorInput;
+  note: (at: Date) => string;
   onExport?: () => void;
 }) {
   const messages = useMessages();
@@ -96,7 +97,7 @@ function DoseDetails({
   const toast = useToast();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(doseNote(input, result, new Date()));
+      await navigator.clipboard.writeText(note(new Date()));
       toast({ title: messages.common.copied, description: t.noteCopied, variant: 'success' });
     } catch {
       toast({
@@ -129,23 +130,23 @@ function DoseDetails({
         </p>
         <Badge tone="primary">{t.byActualWeight}</Badge>
       </div>
-      <p css={{ margin: 0, fontWeight: 600 }}>{result.indication}</p>
+      <p css={{ margin: 0, fontWeight: 600 }}>{bidiText(result.indication)}</p>
       <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
         {stats.map(([label, value, figure]) => (
           <div key={label} css={{ padding: '10px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
-            <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{label}</dt>
+            <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{bidiText(label)}</dt>
             <dd css={{ margin: 0, fontSize: '1.25em', fontWeight: 700 }}>
-              {figure ? <bdi dir="ltr">{value}</bdi> : value}
+              {figure ? <bdi dir="ltr">{value}</bdi> : bidiText(value)}
             </dd>
           </div>
         ))}
       </dl>
       <p css={{ margin: 0, fontSize: '0.9em', color: token('--sgx-color-muted') }}>
-        {t.medianRecovery(result.medianRecoveryMin)}
+        {bidiText(t.medianRecovery(result.medianRecoveryMin))}
       </p>
       <div>
         <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.administration}</h4>
-        <p css={{ margin: 0 }}>{result.administration}</p>
+        <p css={{ margin: 0 }}>{bidiText(result.administration)}</p>
       </div>
       <div>
         <h4 css={{ margin: '0 0 4px', fontSize: '1em' }}>{t.monitoring}</h4>
@@ -153,7 +154,7 @@ function DoseDetails({
       </div>
       {result.warnings.length > 0 && <Warnings items={result.warnings} />}
       <p css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-        {messages.common.decisionSupport}
+        {bidi(messages.common.decisionSupport)}
       </p>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px', '@media print': { display: 'none' } }}>
         <Button variant="secondary" onClick={() => void copy()}>

@@ -1,28 +1,31 @@
-import type { DoseCalculatorInput, DoseResult } from '../../clinical/index.ts';
-import { formatDateTime, formatOneDecimal, formatSarPrice } from '../shared/format.ts';
+import { calculateDose, CLINICAL_TEXTS_EN, type DoseCalculatorInput } from '../../clinical/index.ts';
+import type { HistoryEntry } from '../shared/account-api.ts';
+import { pdfMessages } from '../shared/messages/index.ts';
+import { notesFor, notesText } from '../shared/notes-content.ts';
+import type { SelectedPatient } from '../shared/session-state.ts';
 
 /**
- * The plain-text summary "Copy as note" puts on the clipboard, for pasting into the patient's
- * notes. The time is passed in.
+ * The calculation as "Export PDF to notes" and "Copy as note" describe it: the same inputs, worked out with the
+ * English clinical texts whatever the element's language (notes go into English-language records; jsPDF has no
+ * Arabic glyphs: ../shared/messages/index.ts).
  */
-export function doseNote(input: DoseCalculatorInput, result: DoseResult, at: Date): string {
-  const crcl = input.creatinine != null ? `${input.creatinine} mL/min` : 'not entered';
-  const tof = input.tofCount ? input.tofCount : 'not counted';
-  const ptc = input.ptc != null ? String(input.ptc) : 'not counted';
-  const lines = [
-    'Sugammadex reversal dose (decision support only)',
-    `Calculated: ${formatDateTime(at)}`,
-    `Patient: ${input.ageGroup}, ${input.bodyWeight} kg (actual body weight)`,
-    `Block: ${input.nmbaType}; TOF count ${tof}; PTC ${ptc}; RSI ${input.rsiScenario ? 'yes' : 'no'}`,
-    `Renal: CrCl ${crcl}; dialysis ${input.dialysis ? 'yes' : 'no'}`,
-    `Indication: ${result.indication}`,
-    `Dose: ${result.doseMgPerKg} mg/kg x ${result.weightKg} kg = ${result.totalDoseMg} mg`,
-    `Draw up: ${formatOneDecimal(result.volumeMl)} mL at 100 mg/mL (${result.vials} ` +
-      `x 200 mg/2 mL ${result.vials === 1 ? 'vial' : 'vials'}; ${formatSarPrice(result.costSar)} ` +
-      `SAR)`,
-    `Administration: ${result.administration}`,
-    `Monitoring: ${result.monitoring.join('; ')}`,
-  ];
-  if (result.warnings.length) lines.push('Warnings:', ...result.warnings.map((warning) => `- ${warning}`));
-  return lines.join('\n');
+export function doseNotesEntry(input: DoseCalculatorInput): Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'> {
+  return {
+    toolType: 'dose_calculator',
+    inputs: input as unknown as Record<string, unknown>,
+    result: calculateDose(input, CLINICAL_TEXTS_EN) as unknown as Record<string, unknown>,
+  };
+}
+
+/**
+ * The plain text "Copy as note" puts on the clipboard: the very note "Export PDF to notes" writes
+ * (../shared/notes-content.ts), in English, with no bidi marks. The time is passed in.
+ */
+export function doseNote(
+  input: DoseCalculatorInput,
+  patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null,
+  clinicianName: string | null,
+  at: Date,
+): string {
+  return notesText(notesFor(doseNotesEntry(input), pdfMessages.doseCalculator.title, patient, clinicianName, at));
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { token } from '../shared/theme.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 
 interface RangeFieldProps {
   name: string;
@@ -45,7 +46,7 @@ export function RangeField({
         }}
       >
         <label htmlFor={id} css={{ fontWeight: 600 }}>
-          {label}
+          {bidiText(label)}
           <span css={{ fontWeight: 400, color: token('--sgx-color-muted') }}> ({unit})</span>
         </label>
         {/* The slider announces its own aria-valuetext; this copy is for the eye. */}
@@ -87,7 +88,7 @@ export function RangeField({
       </span>
       {hint && (
         <span id={hintId} css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-          {hint}
+          {bidiText(hint)}
         </span>
       )}
     </div>

@@ -13,6 +13,7 @@ import { inputsFromForm, useRoiForm } from './roi-form.ts';
 import { RoiInputsCard } from './RoiInputsCard.tsx';
 import { RoiImpactSummary, RoiResultCards } from './RoiResults.tsx';
 import { outlineLinkCss, twoColumnsCss } from '../shared/styles.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 import { loadOnce } from '../shared/load-once.ts';
 import { loadJsPdf } from '../shared/pdf/load-jspdf.ts';
 
@@ -126,9 +127,9 @@ export function RoiCalculator({
     >
       <header>
         <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
-          {t.title}
+          {bidiText(t.title)}
         </h2>
-        <p css={{ margin: 0, marginBlockStart: '4px', color: token('--sgx-color-muted') }}>{t.subtitle}</p>
+        <p css={{ margin: 0, marginBlockStart: '4px', color: token('--sgx-color-muted') }}>{bidiText(t.subtitle)}</p>
       </header>
       <div css={twoColumnsCss(760)}>
         <RoiInputsCard form={form} onChange={update} />
@@ -163,7 +164,7 @@ export function RoiCalculator({
         </div>
       </Card>
       <p part="disclaimer" role="note" css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-        {t.disclaimer}
+        {bidiText(t.disclaimer)}
       </p>
     </section>
   );

@@ -6,6 +6,7 @@ import { useMessages } from '../shared/widget-context.ts';
 import { RangeField } from './RangeField.tsx';
 import type { RoiFormState } from './roi-form.ts';
 import { formCardCss } from '../shared/styles.ts';
+import { bidiText } from '../shared/bidi-text.tsx';
 
 /** docs/product.md §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
 export function RoiInputsCard({
@@ -73,7 +74,7 @@ export function RoiInputsCard({
       />
       <div part="field" css={{ display: 'grid', gap: '4px' }}>
         <label htmlFor={riskRatioId} css={{ fontWeight: 600 }}>
-          {t.riskRatio}
+          {bidiText(t.riskRatio)}
         </label>
         <input
           id={riskRatioId}
@@ -86,7 +87,7 @@ export function RoiInputsCard({
           css={controlCss}
         />
         <span id={`${riskRatioId}-note`} css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-          {t.riskRatioNote}
+          {bidiText(t.riskRatioNote)}
         </span>
       </div>
     </form>

@@ -8,6 +8,7 @@ import { useMessages } from '../shared/widget-context.ts';
 import { useCountUp } from './count-up.ts';
 import { impactLines } from './report-text.ts';
 import { surfaceCss } from '../shared/styles.ts';
+import { bidi, bidiText } from '../shared/bidi-text.tsx';
 
 /** docs/product.md §2–4: the three result cards; their figures count up to the formula results. */
 export function RoiResultCards({ result }: { result: RoiResult }) {
@@ -34,11 +35,13 @@ export function RoiResultCards({ result }: { result: RoiResult }) {
       <ResultCard id="ppcs-avoided" title={t.ppcsAvoided} value={formatOneDecimal(ppcs)} note={t.ppcsAvoidedNote} />
       {/* The animated figures are not announced step by step; this line says the final ones once. */}
       <p aria-live="polite" aria-atomic="true" css={visuallyHidden}>
-        {t.resultsAnnouncement(
-          String(result.timeSavedMin),
-          formatOneDecimal(result.hoursFreed),
-          formatSar(result.costSavedSar),
-          formatOneDecimal(result.ppcsAvoided),
+        {bidiText(
+          t.resultsAnnouncement(
+            String(result.timeSavedMin),
+            formatOneDecimal(result.hoursFreed),
+            formatSar(result.costSavedSar),
+            formatOneDecimal(result.ppcsAvoided),
+          ),
         )}
       </p>
     </div>
@@ -75,7 +78,7 @@ function ResultCard({
       }}
     >
       <h3 id={headingId} css={{ margin: 0, fontSize: '0.95em', color: token('--sgx-color-muted') }}>
-        {title}
+        {bidiText(title)}
       </h3>
       <p css={{ margin: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '6px' }}>
         <strong
@@ -92,7 +95,7 @@ function ResultCard({
         {unit && <span css={{ fontWeight: 600 }}>{unit}</span>}
       </p>
       <p data-testid={`${id}-note`} css={{ margin: 0, fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-        {note}
+        {bidi(note)}
       </p>
     </section>
   );
@@ -135,7 +138,7 @@ export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; 
         >
           {bars.map((bar) => (
             <div key={bar.key} css={{ display: 'contents' }}>
-              <span>{bar.label}</span>
+              <span>{bidiText(bar.label)}</span>
               <span
                 css={{
                   display: 'block',
@@ -158,11 +161,13 @@ export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; 
                   }}
                 />
               </span>
-              <span css={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{t.minutes(bar.minutes)}</span>
+              <span css={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                {bidiText(t.minutes(bar.minutes))}
+              </span>
             </div>
           ))}
         </div>
-        <p css={{ margin: 0 }}>{summary}</p>
+        <p css={{ margin: 0 }}>{bidi(summary)}</p>
         <ul
           css={{
             margin: 0,
@@ -173,8 +178,8 @@ export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; 
             color: token('--sgx-color-muted'),
           }}
         >
-          <li>{fixedCost}</li>
-          <li>{tof}</li>
+          <li>{bidi(fixedCost)}</li>
+          <li>{bidi(tof)}</li>
         </ul>
       </div>
     </Card>

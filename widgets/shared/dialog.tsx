@@ -3,6 +3,7 @@ import { token } from './theme.ts';
 import { DialogToastRegion } from './toasts.tsx';
 import { useMessages } from './widget-context.ts';
 import { closeButtonCss } from './styles.ts';
+import { bidi } from './bidi-text.tsx';
 
 /**
  * A modal dialog on the native <dialog> (showModal): the top layer, focus kept inside, Escape to
@@ -92,7 +93,7 @@ export function Dialog({
           }}
         >
           <h2 id={titleId} css={{ margin: 0, fontSize: '1.25em', lineHeight: 1.3 }}>
-            {title}
+            {bidi(title)}
           </h2>
           <button
             type="button"

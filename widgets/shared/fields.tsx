@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 import { token } from './theme.ts';
 import { InfoTip } from './tooltip.tsx';
 import type { FieldIssue } from '../../clinical/index.ts';
+import { bidi } from './bidi-text.tsx';
 
 /** The look of every text-like control (inputs and selects), shared by all fields. */
 export const controlCss = {
@@ -40,7 +41,7 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
     <div part="field" css={{ display: 'grid', gap: '4px', minInlineSize: 0, alignContent: 'start' }}>
       <span css={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
         <label htmlFor={inputId} css={{ fontWeight: 600 }}>
-          {label}
+          {bidi(label)}
           {unit && <span css={{ fontWeight: 400, color: token('--sgx-color-muted') }}> ({unit})</span>}
           {required && (
             <span aria-hidden="true" css={{ color: token('--sgx-color-danger') }}>
@@ -54,7 +55,7 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
       {children({ inputId, describedBy })}
       {hint && (
         <span id={hintId} css={{ fontSize: '0.85em', color: token('--sgx-color-muted') }}>
-          {hint}
+          {bidi(hint)}
         </span>
       )}
       {error && (
@@ -63,7 +64,7 @@ function FieldFrame({ label, unit, hint, error, info, required, announceError = 
           role={announceError ? 'alert' : undefined}
           css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600 }}
         >
-          {error}
+          {bidi(error)}
         </span>
       )}
     </div>
@@ -217,7 +218,7 @@ export function CheckboxField({
           }}
         />
         <label htmlFor={id} css={{ cursor: 'pointer' }}>
-          {label}
+          {bidi(label)}
         </label>
         {info && <InfoTip label={label} text={info} />}
       </div>
@@ -226,7 +227,7 @@ export function CheckboxField({
           id={errorId}
           css={{ fontSize: '0.875em', color: token('--sgx-color-danger'), fontWeight: 600, paddingInlineStart: '30px' }}
         >
-          {error}
+          {bidi(error)}
         </span>
       )}
     </div>

@@ -36,6 +36,16 @@ describe('formatRecordedAt: the account lists (en-GB, medium date, short time)',
   });
 });
 
+describe('formatRecordedAt in Arabic: the date and time in digits, in a left-to-right isolate', () => {
+  it.each([
+    [new Date(2025, 7, 5, 14, 30), '\u20662025-08-05 14:30\u2069'],
+    [new Date(2026, 0, 1, 0, 5), '\u20662026-01-01 00:05\u2069'],
+  ])('%s → %s', (at, text) => {
+    expect(formatRecordedAt(at, 'ar')).toBe(text);
+    expect(formatRecordedAt(at.toISOString(), 'ar')).toBe(text);
+  });
+});
+
 describe('formatSar: whole SAR with thousands separators (ROI)', () => {
   it.each([
     [54000, '54,000'],

@@ -1,3 +1,6 @@
+import { ltr } from '../../clinical/bidi.ts';
+import type { WidgetLang } from './lang.ts';
+
 /**
  * How dates and figures are written, on screen, in notes, e-mails and PDFs. Dates are local time
  * and the time is always passed in.
@@ -22,11 +25,16 @@ export const formatFileStamp = (at: Date): string => `${datePart(at, '')}-${time
 let recordedAt: Intl.DateTimeFormat | undefined;
 let wholeSar: Intl.NumberFormat | undefined;
 
-/** When a stored record was made, for the account lists: "5 Aug 2025, 14:30" (a Date or an ISO string). */
-export const formatRecordedAt = (at: Date | string): string =>
-  (recordedAt ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(
-    typeof at === 'string' ? new Date(at) : at,
-  );
+/**
+ * When a stored record was made, for the account lists (a Date or an ISO string): "5 Aug 2025, 14:30" in English;
+ * in Arabic the date and time in digits, "2025-08-05 14:30", isolated left to right (docs/arabic-glossary.md),
+ * never an English month name inside an Arabic list.
+ */
+export const formatRecordedAt = (at: Date | string, lang: WidgetLang = 'en'): string => {
+  const date = typeof at === 'string' ? new Date(at) : at;
+  if (lang === 'ar') return ltr(formatDateTime(date));
+  return (recordedAt ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+};
 
 /** Whole SAR with en-US thousands separators: 54000 → "54,000" (ROI figures). */
 export const formatSar = (value: number): string =>

@@ -1,7 +1,8 @@
 import type { jsPDF as JsPdf } from 'jspdf';
 import { loadJsPdf } from './pdf/load-jspdf.ts';
 import { saveBlob, uploadExport, type ExportRecord } from './account-api.ts';
-import { formatDateTime, formatFileStamp } from './format.ts';
+import { formatFileStamp } from './format.ts';
+import { notesLines, type NotesLine } from './notes-content.ts';
 import { PdfFlow, type TextStyle } from './pdf/layout.ts';
 import { pdfSafe } from './pdf/text.ts';
 import { existingSessionStore, isAuthenticated, NO_SESSION, type SelectedPatient } from './session-state.ts';
@@ -17,8 +18,6 @@ export interface NotesContent {
   generatedAt: Date;
 }
 
-const DECISION_SUPPORT =
-  'Decision support only: confirm the dose against the product information and clinical judgement.';
 /** The notes' own measures: 18 mm to the first baseline, lines of 0.45 mm per pt, one page down to 280 mm. */
 const TOP_MM = 18;
 const MM_PER_PT = 0.45;
@@ -41,37 +40,27 @@ function layout(JsPDF: typeof JsPdf, content: NotesContent, fontSize: number): P
     topMm: TOP_MM,
     baseline: 'alphabetic',
   });
-  const body = { sizePt: fontSize };
-  const heading = { sizePt: fontSize + 2, bold: true };
-  const write = (text: string, style: TextStyle = body, gapAfterMm = 1.5) => flow.writeBlock(text, style, gapAfterMm);
-  const blankLine = () => {
-    flow.y += flow.lineHeight(fontSize);
-  };
   flow.doc.setDocumentProperties({ title: pdfSafe(content.title) });
-  write(content.title, { sizePt: fontSize + 6, bold: true }, 3);
-  write(`Date and time: ${formatDateTime(content.generatedAt)}`);
-  write(`Clinician: ${content.clinicianName ? `Dr. ${content.clinicianName}` : 'not signed in (Quick Use)'}`, body, 4);
-  write('Patient', heading);
-  if (content.patient) {
-    write(`Name / initials: ${content.patient.displayName}`);
-    write(`MRN / hospital number: ${content.patient.mrn ?? 'not recorded'}`);
-    write(`Year of birth: ${content.patient.yearOfBirth ?? 'not recorded'}`, body, 4);
-  } else {
-    write('No patient record linked.', body, 4);
+  // The same lines "Copy as note" puts on the clipboard (notes-content.ts), each kind in its style.
+  for (const line of notesLines(content)) {
+    const { style, gapAfterMm } = LINE_STYLES[line.kind](fontSize, line.endsBlock === true);
+    flow.writeBlock(line.text, style, gapAfterMm);
+    if (line.kind === 'item' && line.endsBlock) flow.y += flow.lineHeight(fontSize);
   }
-  write('Inputs', heading);
-  for (const [label, value] of content.inputs) write(`${label}: ${value}`, body, 0.5);
-  blankLine();
-  write('Result', heading);
-  for (const item of content.result) write(item, body, 0.5);
-  blankLine();
-  if (content.warnings.length) {
-    write('Warnings', heading);
-    for (const warning of content.warnings) write(`- ${warning}`, body, 0.5);
-    blankLine();
-  }
-  write(DECISION_SUPPORT, { sizePt: fontSize, bold: true });
   return flow;
+}
+
+/** Each kind of line: its style and the space after it (more after the last line of a block). */
+const LINE_STYLES: Record<NotesLine['kind'], (fontSize: number, endsBlock: boolean) => LineStyle> = {
+  title: (size) => ({ style: { sizePt: size + 6, bold: true }, gapAfterMm: 3 }),
+  line: (size, endsBlock) => ({ style: { sizePt: size }, gapAfterMm: endsBlock ? 4 : 1.5 }),
+  heading: (size) => ({ style: { sizePt: size + 2, bold: true }, gapAfterMm: 1.5 }),
+  item: (size) => ({ style: { sizePt: size }, gapAfterMm: 0.5 }),
+  closing: (size) => ({ style: { sizePt: size, bold: true }, gapAfterMm: 1.5 }),
+};
+interface LineStyle {
+  style: TextStyle;
+  gapAfterMm: number;
 }
 
 export function notesFileName(at: Date, what: string): string {

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useMessages, useWidgetHost } from './widget-context.ts';
 import { token } from './theme.ts';
 import { closeButtonCss } from './styles.ts';
+import { bidi } from './bidi-text.tsx';
 
 // docs/product.md §9: one toast at a time, shown 5000 ms, swipe right past 50 px to dismiss, F8 focuses the
 // region labelled "Notifications", at most 420 px wide.
@@ -184,9 +185,9 @@ function ToastItem({
       }}
     >
       <div>
-        <div css={{ fontWeight: 700 }}>{toast.title}</div>
+        <div css={{ fontWeight: 700 }}>{bidi(toast.title)}</div>
         {toast.description && (
-          <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>{serverMessage(toast.description)}</div>
+          <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>{bidi(serverMessage(toast.description))}</div>
         )}
       </div>
       <button

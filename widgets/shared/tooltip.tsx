@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { token } from './theme.ts';
 import { useMessages } from './widget-context.ts';
+import { bidi } from './bidi-text.tsx';
 
 // docs/product.md §9: tooltips open after 700 ms; within 300 ms of another closing they open at once.
 export const TOOLTIP_DELAY_MS = 700;
@@ -82,7 +83,7 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
             boxShadow: '0 6px 16px rgb(15 23 42 / 0.25)',
           }}
         >
-          {text}
+          {bidi(text)}
         </span>
       )}
     </span>

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, FormHTMLAttributes, ReactNode } from 'react';
 import { token } from './theme.ts';
 import { formCardCss, surfaceCss } from './styles.ts';
+import { bidi, bidiText } from './bidi-text.tsx';
 
 /** Buttons, cards and badges every element shares. */
 export function Button({
@@ -81,7 +82,7 @@ export function Card({
         minInlineSize: 0,
       }}
     >
-      {title && <h3 css={{ margin: '0 0 12px', fontSize: '1.1em', lineHeight: 1.3 }}>{title}</h3>}
+      {title && <h3 css={{ margin: '0 0 12px', fontSize: '1.1em', lineHeight: 1.3 }}>{bidi(title)}</h3>}
       {children}
     </section>
   );
@@ -125,7 +126,7 @@ export function BulletList({ items, label }: { items: readonly string[]; label?:
   return (
     <ul aria-label={label} css={{ margin: 0, paddingInlineStart: '1.25em', display: 'grid', gap: '4px' }}>
       {items.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item}>{bidiText(item)}</li>
       ))}
     </ul>
   );

@@ -49,7 +49,7 @@ export const ADVANTAGE_AR: PageContent['advantage'] = {
         note: `الزمن الوسيط نحو ${minutes(MEDIAN_RECOVERY_MIN.moderate)} للوصول إلى نسبة سلسلة الأربع ${TOF_TARGET}`,
       },
       {
-        depth: `إحصار عميق: العدّ بعد الكزازي (PTC) ${ltr('1-2')} ولا استجابة لسلسلة الأربع`,
+        depth: `إحصار عميق: العدّ بعد التنبيه الكزازي (PTC) ${ltr('1-2')} ولا استجابة لسلسلة الأربع`,
         dose: mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG),
         note: `الزمن الوسيط نحو ${minutes(MEDIAN_RECOVERY_MIN.deep)} للوصول إلى نسبة سلسلة الأربع ${TOF_TARGET}`,
       },
@@ -63,7 +63,7 @@ export const ADVANTAGE_AR: PageContent['advantage'] = {
   cards: [
     {
       title: 'سرعة الجاهزية',
-      text: `الزمن الوسيط للوصول إلى نسبة سلسلة الأربع (TOF ratio) ${TOF_TARGET} نحو ${minutes(MEDIAN_RECOVERY_MIN.moderate)} من الإحصار المتوسط ونحو ${minutes(MEDIAN_RECOVERY_MIN.deep)} من الإحصار العميق. ولا يُوفَّر وقت غرفة العمليات إلا عند التحقق من نسبة سلسلة الأربع ${TOF_TARGET} قبل نزع الأنبوب.`,
+      text: `الزمن الوسيط للوصول إلى نسبة سلسلة الأربع (TOF ratio) ${TOF_TARGET} نحو ${minutes(MEDIAN_RECOVERY_MIN.moderate)} من الإحصار المتوسط ونحو ${minutes(MEDIAN_RECOVERY_MIN.deep)} من الإحصار العميق. ولا يُوفَّر وقت غرفة العمليات إلا عند التحقق من نسبة سلسلة الأربع ${TOF_TARGET} قبل نزع الأنبوب الرغامي.`,
     },
     {
       title: 'النتائج الرئوية',
@@ -71,7 +71,7 @@ export const ADVANTAGE_AR: PageContent['advantage'] = {
     },
     {
       title: 'المراقبة أولًا',
-      text: `مراقبة عصبية عضلية كمية، مع تأكيد نسبة سلسلة الأربع (TOF ratio) ${TOF_TARGET} قبل نزع الأنبوب، كما توصي إرشادات الممارسة ${ltr('ASA 2023')} (${ltr('Thilen 2023')}).`,
+      text: `مراقبة عصبية عضلية كمية، مع تأكيد نسبة سلسلة الأربع (TOF ratio) ${TOF_TARGET} قبل نزع الأنبوب الرغامي، كما توصي إرشادات الممارسة ${ltr('ASA 2023')} (${ltr('Thilen 2023')}).`,
     },
   ],
   depthColumns: { depth: 'عمق الإحصار', dose: 'الجرعة', when: 'التوقيت' },

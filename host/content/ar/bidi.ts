@@ -1,9 +1,7 @@
-import { ltr as isolate } from '../../../clinical/bidi.ts';
-
 /**
- * clinical/bidi.ts `ltr` for a number, dose, unit or citation in Arabic text, kept on one line: its spaces
- * no-break, and a word joiner (U+2060) after a hyphen or slash, so "⁦2-3 min⁩" never ends a line with "2-"
- * or "3" and starts the next with "3 min" or "min".
+ * The one `ltr` of every Arabic text, the page's as clinical/'s and the widgets' (clinical/bidi.ts): a number,
+ * dose, unit or citation in an isolate, and nothing else. On screen the page renders each isolated run as a
+ * `<bdi dir="ltr">` kept on one line (widgets/shared/bidi-text.tsx), so "2-3 min" never splits across lines and
+ * no invisible character (a no-break space, a word joiner) is copied with a dose.
  */
-export const ltr = (run: string | number): string =>
-  isolate(String(run).replace(/ /g, '\u00A0').replace(/[-/]/g, '$&\u2060'));
+export { ltr } from '../../../clinical/bidi.ts';

@@ -13,7 +13,7 @@ import { ltr } from './bidi.ts';
 /** Contact and footer in Arabic (host/content/contact.ts). */
 export const CONTACT_AR: ContactContent = {
   title: 'تواصل معنا',
-  productName: 'حقن سوغاماديكس (sugammadex)',
+  productName: 'سوغاماديكس (sugammadex) محلول للحقن',
   productCard: [
     `قارورة ${ltr(`${VIAL_CONTENT_MG} mg / ${VIAL_VOLUME_ML} mL`)}`,
     `التركيز ${ltr(`${CONCENTRATION_MG_PER_ML} mg/mL`)}`,
@@ -26,5 +26,5 @@ export const CONTACT_AR: ContactContent = {
   lastUpdated: `آخر تحديث: ${ltr(5)} أغسطس ${ltr(2025)}`,
   copyright: `© ${ltr(2025)} ${SITE_AR.name}. جميع الحقوق محفوظة.`,
   hcpOnly: 'للممارسين الصحيين فقط. هذا المحتوى موجَّه إلى الممارسين الصحيين المرخَّصين.',
-  decisionSupport: 'لدعم القرار فقط: لا يغني عن الحكم السريري ولا عن معلومات الوصف المعتمدة محليًا.',
+  decisionSupport: 'للدعم في اتخاذ القرار فقط: لا يغني عن التقدير السريري ولا عن معلومات الوصف المعتمدة محليًا.',
 };

@@ -11,6 +11,7 @@ import {
   VIAL_CONTENT_MG,
 } from '../../../clinical/index.ts';
 import { formatOneDecimal } from '../../../widgets/shared/format.ts';
+import { arabicVialCount } from '../../../widgets/shared/messages/ar/dose-calculator.ts';
 import type { FaqContent, FaqEntry } from '../types.ts';
 import { STATEMENTS_AR } from './safety.ts';
 import { ltr } from './bidi.ts';
@@ -27,15 +28,15 @@ const TOF_TARGET = ltr(`≥ ${TOF_RATIO_TARGET}`);
 const entries: FaqEntry[] = [
   {
     question: 'أيّ وزن للجسم أستخدم، بما في ذلك لدى مرضى السمنة؟',
-    answer: `الوزن الفعلي للجسم، بما في ذلك مرضى السمنة (${ltr('US PI 2.1; EU SmPC 4.2')}). الجرعة الكلية هي الجرعة بوحدة ${ltr('mg/kg')} مضروبةً في الوزن الفعلي للجسم، مقرَّبةً إلى أقرب عدد صحيح بوحدة ${ltr('mg')}؛ وعدد القوارير = الجرعة الكلية ÷ ${ltr(`${VIAL_CONTENT_MG} mg`)} مقرَّبًا إلى الأعلى؛ والحجم = الجرعة الكلية ÷ ${ltr(`${CONCENTRATION_MG_PER_ML} mg/mL`)}. مثال: لمريض وزنه ${ltr('70 kg')} بجرعة ${mgPerKg(MODERATE_BLOCK_DOSE_MG_PER_KG)} تكون الجرعة ${ltr(`${moderate70.totalDoseMg} mg`)}: ${ltr(moderate70.vials)} قارورة، ${ltr(`${formatOneDecimal(moderate70.volumeMl)} mL`)}.`,
+    answer: `الوزن الفعلي للجسم، بما في ذلك مرضى السمنة (${ltr('US PI 2.1; EU SmPC 4.2')}). الجرعة الكلية هي الجرعة بوحدة ${ltr('mg/kg')} مضروبةً في الوزن الفعلي للجسم، مقرَّبةً إلى أقرب عدد صحيح بوحدة ${ltr('mg')}؛ وعدد القوارير = الجرعة الكلية ÷ ${ltr(`${VIAL_CONTENT_MG} mg`)} مقرَّبًا إلى الأعلى؛ والحجم = الجرعة الكلية ÷ ${ltr(`${CONCENTRATION_MG_PER_ML} mg/mL`)}. مثال: لمريض وزنه ${ltr('70 kg')} بجرعة ${mgPerKg(MODERATE_BLOCK_DOSE_MG_PER_KG)} تكون الجرعة ${ltr(`${moderate70.totalDoseMg} mg`)}: ${arabicVialCount(moderate70.vials)}، ${ltr(`${formatOneDecimal(moderate70.volumeMl)} mL`)}.`,
   },
   {
-    question: `ما الجرعة عندما يكون عدد سلسلة الأربع (TOF) ${ltr(1)}، أو العدّ بعد الكزازي (PTC) ${ltr(0)}؟`,
-    answer: `لا توجد لأيٍّ منهما جرعة معتمدة في نشرة المنتج. عند عدد سلسلة الأربع (TOF) ${ltr(0)} أو ${ltr(1)} تعطي الحاسبة ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)}، وهي جرعة الإحصار العميق؛ ومن عدد سلسلة الأربع ${ltr(2)} (أي بعد عودة الاستجابة ${ltr('T2')}) تعطي ${mgPerKg(MODERATE_BLOCK_DOSE_MG_PER_KG)}. والعدّ بعد الكزازي (PTC) ${ltr(0)} دون استجابة لسلسلة الأربع يعني إحصارًا عميقًا جدًّا: انتظر حتى يبلغ العدّ بعد الكزازي ${ltr(1)} على الأقل، أو استخدم لدى البالغ جرعة العكس الفوري ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} بعد روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} في التنبيب السريع المتسلسل (RSI).`,
+    question: `ما الجرعة عندما يكون عدد سلسلة الأربع (TOF) ${ltr(1)}، أو العدّ بعد التنبيه الكزازي (PTC) ${ltr(0)}؟`,
+    answer: `لا توجد لأيٍّ منهما جرعة معتمدة في نشرة المنتج. عند عدد سلسلة الأربع (TOF) ${ltr(0)} أو ${ltr(1)} تعطي الحاسبة ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)}، وهي جرعة الإحصار العميق؛ ومن عدد سلسلة الأربع ${ltr(2)} (أي بعد عودة الاستجابة ${ltr('T2')}) تعطي ${mgPerKg(MODERATE_BLOCK_DOSE_MG_PER_KG)}. والعدّ بعد التنبيه الكزازي (PTC) ${ltr(0)} دون استجابة لسلسلة الأربع يعني إحصارًا شديد العمق: انتظر حتى يبلغ العدّ بعد التنبيه الكزازي ${ltr(1)} على الأقل، أو استخدم لدى البالغ جرعة العكس الفوري ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} بعد روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} في التحريض السريع المتتابع (RSI).`,
   },
   {
-    question: `متى تُستخدم جرعة ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} بعد التنبيب السريع المتسلسل (RSI)؟`,
-    answer: `للعكس الفوري بعد نحو ${minutes(3)} من جرعة واحدة من روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)}، لدى البالغين فقط. ولم تُدرَس بعد فيكورونيوم (vecuronium) ولا لدى الأطفال. والزمن الوسيط للوصول إلى نسبة سلسلة الأربع (TOF ratio) ${TOF_TARGET} نحو ${minutes(MEDIAN_RECOVERY_MIN.immediate)}. ولمريض وزنه ${ltr('80 kg')} تكون الجرعة ${ltr(`${immediate80.totalDoseMg} mg`)}: ${ltr(immediate80.vials)} قوارير، ${ltr(`${formatOneDecimal(immediate80.volumeMl)} mL`)}.`,
+    question: `متى تُستخدم جرعة ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} بعد التحريض السريع المتتابع (RSI)؟`,
+    answer: `للعكس الفوري بعد نحو ${minutes(3)} من جرعة واحدة من روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)}، لدى البالغين فقط. ولم تُدرَس بعد فيكورونيوم (vecuronium) ولا لدى الأطفال. والزمن الوسيط للوصول إلى نسبة سلسلة الأربع (TOF ratio) ${TOF_TARGET} نحو ${minutes(MEDIAN_RECOVERY_MIN.immediate)}. ولمريض وزنه ${ltr('80 kg')} تكون الجرعة ${ltr(`${immediate80.totalDoseMg} mg`)}: ${arabicVialCount(immediate80.vials)}، ${ltr(`${formatOneDecimal(immediate80.volumeMl)} mL`)}.`,
   },
   {
     question: 'هل يمكن إعطاؤه في حالات القصور الكلوي؟',
@@ -43,15 +44,15 @@ const entries: FaqEntry[] = [
   },
   {
     question: 'هل يحتاج الأطفال وكبار السن إلى جرعة مختلفة؟',
-    answer: `يتلقى الأطفال والمراهقون بعمر ${ltr('2-17')} سنة ${ltr(MODERATE_BLOCK_DOSE_MG_PER_KG)} أو ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)} حسب عمق الإحصار؛ ولم يُثبَت الاستخدام دون عمر ${ltr(2)} سنة، ولم تُثبَت جرعة ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} لدى الأطفال. وللأحجام الصغيرة يُخفَّف إلى ${ltr('10 mg/mL')} لضمان الدقة (${ltr('EU SmPC 4.2')}). ويتلقى كبار السن الجرعة نفسها؛ فبعد ${mgPerKg(MODERATE_BLOCK_DOSE_MG_PER_KG)} عند ${ltr('T2')} يكون الزمن الوسيط للتعافي ${ltr('2.2')} و${ltr('2.6')} و${minutes('3.6')} في الأعمار ${ltr('18-64')} و${ltr('65-74')} و${ltr('≥ 75')} سنة.`,
+    answer: `يتلقى الأطفال والمراهقون بعمر ${ltr('2-17')} سنة ${ltr(MODERATE_BLOCK_DOSE_MG_PER_KG)} أو ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)} حسب عمق الإحصار؛ ولم تثبت سلامة الاستخدام وفعاليته دون سن ${ltr(2)}، ولا سلامة جرعة ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} وفعاليتها لدى الأطفال. وللأحجام الصغيرة يُخفَّف إلى ${ltr('10 mg/mL')} لضمان الدقة (${ltr('EU SmPC 4.2')}). ويتلقى كبار السن الجرعة نفسها؛ فبعد ${mgPerKg(MODERATE_BLOCK_DOSE_MG_PER_KG)} عند ${ltr('T2')} يكون الزمن الوسيط للتعافي ${ltr('2.2')} و${ltr('2.6')} و${minutes('3.6')} في الأعمار ${ltr('18-64')} و${ltr('65-74')} و${ltr('≥ 75')} سنة.`,
   },
   {
     question: 'هل ما زلت بحاجة إلى المراقبة العصبية العضلية؟',
-    answer: `نعم. استخدم المراقبة الكمية لاختيار الجرعة وفق عدد سلسلة الأربع (TOF) أو العدّ بعد الكزازي (PTC)، ولتأكيد نسبة سلسلة الأربع ${TOF_TARGET} قبل نزع الأنبوب (إرشادات الممارسة ${ltr('ASA 2023')}، ${ltr('Thilen 2023')}). راقب نسبة سلسلة الأربع كل ${ltr('15-30')} ثانية بعد الحقن حتى تبلغ ${ltr(TOF_RATIO_TARGET)} على الأقل، ثم قيِّم التهوية ومنعكسات مجرى الهواء وراقب عودة الإحصار (recurarization).`,
+    answer: `نعم. استخدم المراقبة الكمية لاختيار الجرعة وفق عدد سلسلة الأربع (TOF) أو العدّ بعد التنبيه الكزازي (PTC)، ولتأكيد نسبة سلسلة الأربع ${TOF_TARGET} قبل نزع الأنبوب الرغامي (إرشادات الممارسة ${ltr('ASA 2023')}، ${ltr('Thilen 2023')}). راقب نسبة سلسلة الأربع كل ${ltr('15-30 s')} بعد الحقن حتى تبلغ ${ltr(TOF_RATIO_TARGET)} على الأقل، ثم قيِّم التهوية ومنعكسات مجرى الهواء وراقب عودة الإحصار (recurarization).`,
   },
   {
     question: 'متى يمكنني إعادة إحصار المريض بروكورونيوم (rocuronium) أو فيكورونيوم (vecuronium)؟',
-    answer: `${STATEMENTS_AR.reparalysis} بالتفصيل: بعد جرعة تصل إلى ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)} مع وظائف كلى طبيعية، يمكن إعطاء روكورونيوم ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} بعد ${minutes(5)} (يبدأ مفعوله خلال نحو ${minutes(3)} ومدة تأثيره أقصر)، وروكورونيوم ${mgPerKg(0.6)} أو فيكورونيوم ${mgPerKg(0.1)} بعد ${hours(4)}؛ وبعد ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)}، أو مع تصفية الكرياتينين (CrCl) ${ltr(`< ${CRCL} mL/min`)}، انتظر ${hours(24)}. وإذا لزم الإحصار قبل ذلك، فاستخدم مُحصِرًا غير ستيرويدي مثل سيساتراكوريوم (cisatracurium).`,
+    answer: `${STATEMENTS_AR.reparalysis} بالتفصيل: بعد جرعة تصل إلى ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)} مع وظائف كلى طبيعية، يمكن إعطاء روكورونيوم ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} بعد ${minutes(5)} (يبدأ مفعوله خلال نحو ${minutes(3)} ومدة تأثيره أقصر)، وروكورونيوم ${mgPerKg(0.6)} أو فيكورونيوم ${mgPerKg(0.1)} بعد ${hours(4)}؛ وبعد ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)}، أو مع تصفية الكرياتينين (CrCl) ${ltr(`< ${CRCL} mL/min`)}، انتظر ${hours(24)}. وإذا لزم الإحصار قبل انقضاء مدة الانتظار، فاستخدم مُحصِرًا غير ستيرويدي مثل سيساتراكوريوم (cisatracurium).`,
   },
   {
     question: 'ماذا لو عاد الإحصار بعد العكس؟',
@@ -63,11 +64,11 @@ const entries: FaqEntry[] = [
   },
   {
     question: 'ما مدى شيوع بطء القلب، وكيف أتعامل معه؟',
-    answer: `نحو ${ltr('1-2%')} (بطء قلب استدعى العلاج ${ltr('2.4%')} مقابل ${ltr('2.2%')} مع نيوستيغمين (neostigmine) في ${ltr('89,753')} عملية جراحية). وقد يحدث بطء قلب شديد، مصحوبًا أحيانًا بتوقف القلب، خلال دقائق. راقب تخطيط القلب (ECG) ومعدل ضربات القلب وضغط الدم منذ الحقن وحتى ${minutes(30)} بعده على الأقل. عالِج بأتروبين (atropine): للبالغين ${ltr('1 mg')} تُكرَّر كل ${minutes('3-5')} حتى ${ltr('3 mg')}؛ وإن لم تحدث استجابة فإبينفرين (epinephrine) بجرعات وريدية ${ltr('10 µg')} أو ${ltr('2-10 µg/min')}، وتنظيم ضربات القلب عبر الجلد لبطء القلب المستمر مع ضعف التروية. ويقدِّم مستشار خطر بطء القلب خطة خاصة بكل مريض.`,
+    answer: `نحو ${ltr('1-2%')} (بطء قلب استدعى العلاج ${ltr('2.4%')} مقابل ${ltr('2.2%')} مع نيوستيغمين (neostigmine) في ${ltr('89,753')} عملية جراحية). وقد يحدث بطء قلب شديد، مصحوبًا أحيانًا بتوقف القلب، خلال دقائق. راقب تخطيط القلب (ECG) ومعدل ضربات القلب وضغط الدم منذ الحقن وحتى ${minutes(30)} بعده على الأقل. عالِج بأتروبين (atropine): للبالغين ${ltr('1 mg')} تُكرَّر كل ${minutes('3-5')} حتى ${ltr('3 mg')}؛ وإن لم تحدث استجابة فأدرينالين (epinephrine) بجرعات وريدية ${ltr('10 micrograms')} أو تسريب ${ltr('2-10 micrograms/min')}، وتنظيم ضربات القلب عبر الجلد لبطء القلب المستمر مع ضعف التروية. ويقدِّم مستشار خطر بطء القلب خطة خاصة بكل مريض.`,
   },
   {
     question: 'ما مدى تكرار حدوث التأق (anaphylaxis)، وما العلامات التي ينبغي مراقبتها؟',
-    answer: `نحو ${ltr(1)} من كل ${ltr('3,000-5,000')} جرعة (${ltr('0.039%')} في ${ltr('Miyazaki 2018')}؛ ${ltr('0.02%')} في ${ltr('Orihara 2020')}). ويرتبط بالجرعة، وتظهر علاماته المبكرة خلال نحو ${minutes(5)}، مثل الطفح الجلدي أو التشنج القصبي. عالِج بإبينفرين (epinephrine)، وأرسِل عينة لقياس التريبتاز (tryptase)، وأبلِغ عن الحدث المركز الوطني للتيقظ الدوائي في الهيئة العامة للغذاء والدواء (SFDA) بالمملكة العربية السعودية.`,
+    answer: `نحو ${ltr(1)} من كل ${ltr('3,000-5,000')} جرعة (${ltr('0.039%')} في ${ltr('Miyazaki 2018')}؛ ${ltr('0.02%')} في ${ltr('Orihara 2020')}). ويرتبط بالجرعة، وتظهر علاماته المبكرة خلال نحو ${minutes(5)}، مثل الطفح الجلدي أو التشنج القصبي. عالِج بأدرينالين (epinephrine)، وأرسِل عينة لقياس التريبتاز (tryptase)، وأبلِغ عن الحدث المركز الوطني للتيقظ الدوائي في الهيئة العامة للغذاء والدواء (SFDA) بالمملكة العربية السعودية.`,
   },
   {
     question: 'هل يؤثر في اختبارات التخثر؟',

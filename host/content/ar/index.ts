@@ -42,7 +42,7 @@ export const CONTENT_AR: PageContent = {
   contact: CONTACT_AR,
   notFound: {
     title: `${ltr(404)} الصفحة غير موجودة`,
-    text: 'هل نسيت إضافة الصفحة إلى الموجِّه (router)؟',
+    text: 'تعذّر العثور على الصفحة المطلوبة: ربما نُقلت، أو أن الرابط غير صحيح.',
     homeLink: 'الانتقال إلى الصفحة الرئيسية',
   },
 };

@@ -36,7 +36,7 @@ export const RESOURCES_AR: ResourcesContent = {
         'موانع الاستعمال والتحذيرات والتفاعلات الضائرة والتداخلات الدوائية مع مصادرها، وتدبير بطء القلب والتأق (anaphylaxis).',
     }),
     resource('paediatric-renal-counselling.pdf', {
-      title: 'إرشاد مرضى الأطفال والكلى',
+      title: 'إرشاد أولياء أمور الأطفال ومرضى الكلى',
       description: 'نشرة بلغة مبسطة لأولياء أمور الأطفال وللمرضى الذين يعانون مشكلات في الكلى.',
     }),
     resource('usage-form.pdf', {

@@ -16,7 +16,8 @@ const minutes = (value: number) => ltr(`${value} min`);
 
 /** The clinical statements in Arabic (host/content/safety.ts), used by the safety hub and the FAQ. */
 export const STATEMENTS_AR: SafetyStatements = {
-  reparalysis: `إعادة الإحصار (re-paralysis): روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} خلال ${hours(4)}، أو الانتظار ${hours(24)} على الأقل.`,
+  // Never «خلال 4 h», which reads as "given over 4 h" (docs/clinical-reference.md §3).
+  reparalysis: `إعادة الإحصار (re-paralysis): إذا لزمت إعادة الإحصار قبل مرور ${hours(4)} على إعطاء سوغاماديكس (sugammadex): روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} (بعد ${minutes(5)} على الأقل من جرعة العكس)؛ وبعد ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)}، أو مع تصفية الكرياتينين (CrCl) ${ltr(`< ${CRCL} mL/min`)}، انتظر ${hours(24)}.`,
   recurrence: `عودة الإحصار (recurarization): أُبلغ عنها بنسبة ${ltr('2%')} مقابل ${ltr('0%')} مع الدواء الوهمي، ومعظمها بعد جرعات دون المثلى. أعطِ الجرعة المحسوبة كاملة؛ وإذا عاد الإحصار فكرِّر ${mgPerKg(DEEP_BLOCK_DOSE_MG_PER_KG)} وحافظ على ثبات نسبة سلسلة الأربع (TOF ratio) ${ltr(`≥ ${TOF_RATIO_TARGET}`)} لمدة ${minutes(10)} على الأقل.`,
   contraception: `موانع الحمل الهرمونية: ينخفض التعرض للبروجستوجين بنحو ${ltr('34%')}، وهو ما يعادل نسيان حبة واحدة من موانع الحمل الفموية. ينبغي أن تستخدم المريضات وسيلة احتياطية غير هرمونية لمدة ${ltr(7)} أيام.`,
   displacement: `الإزاحة، التي قد تعيد الإحصار: تجنَّب حمض الفوسيديك (fusidic acid) الوريدي وتسريب فلوكلوكساسيلين (flucloxacillin) بجرعة ${ltr('≥ 500 mg')} خلال ${hours(6)} من الجرعة، وتجنَّب توريميفين (toremifene) في يوم الجراحة.`,
@@ -50,10 +51,10 @@ const panels: SafetyPanel[] = [
       contraception,
       recurrence,
       reparalysis,
-      `بالتفصيل: بعد ${ltr(`≤ ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`)} مع وظائف كلى طبيعية، يمكن إعطاء روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} بعد ${minutes(5)}، أو روكورونيوم ${mgPerKg(0.6)} أو فيكورونيوم (vecuronium) ${mgPerKg(0.1)} بعد ${hours(4)}؛ وبعد ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)}، أو بعد أي جرعة مع تصفية الكرياتينين (CrCl) ${ltr(`< ${CRCL} mL/min`)}، انتظر ${hours(24)}. وإذا لزم الإحصار قبل ذلك، فاستخدم مُحصِرًا غير ستيرويدي، مثل سيساتراكوريوم (cisatracurium).`,
-      'قد يحدث بطء قلب شديد، مع توقف القلب في بعض الحالات، خلال دقائق من الجرعة: راقب معدل ضربات القلب وعالِج بمضاد للكولين مثل أتروبين (atropine).',
-      `الأطفال دون عمر ${ltr(2)} سنة: لم يُثبَت الاستخدام. ولم يُثبَت العكس الفوري بجرعة ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} لدى الأطفال، ولا بعد فيكورونيوم (vecuronium).`,
-      `استخدم المراقبة العصبية العضلية الكمية، وتأكَّد من نسبة سلسلة الأربع (TOF ratio) ${ltr(`≥ ${TOF_RATIO_TARGET}`)} قبل نزع الأنبوب.`,
+      `بالتفصيل: بعد ${ltr(`≤ ${DEEP_BLOCK_DOSE_MG_PER_KG} mg/kg`)} مع وظائف كلى طبيعية، يمكن إعطاء روكورونيوم (rocuronium) ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} بعد ${minutes(5)}، أو روكورونيوم ${mgPerKg(0.6)} أو فيكورونيوم (vecuronium) ${mgPerKg(0.1)} بعد ${hours(4)}؛ وبعد ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)}، أو بعد أي جرعة مع تصفية الكرياتينين (CrCl) ${ltr(`< ${CRCL} mL/min`)}، انتظر ${hours(24)}. وإذا لزم الإحصار قبل انقضاء مدة الانتظار، فاستخدم مُحصِرًا غير ستيرويدي، مثل سيساتراكوريوم (cisatracurium).`,
+      'قد يحدث بطء قلب شديد، مع توقف القلب في بعض الحالات، خلال دقائق من الجرعة: راقب معدل ضربات القلب وعالِج بمضاد للفعل الكوليني (anticholinergic) مثل أتروبين (atropine).',
+      `الأطفال دون سن ${ltr(2)}: لم تثبت سلامة الاستخدام وفعاليته. ولم تثبت سلامة العكس الفوري بجرعة ${mgPerKg(IMMEDIATE_REVERSAL_DOSE_MG_PER_KG)} وفعاليته لدى الأطفال، ولا بعد فيكورونيوم (vecuronium).`,
+      `استخدم المراقبة العصبية العضلية الكمية، وتأكَّد من نسبة سلسلة الأربع (TOF ratio) ${ltr(`≥ ${TOF_RATIO_TARGET}`)} قبل نزع الأنبوب الرغامي.`,
     ],
     source: sourceOf('warnings'),
   },
@@ -75,8 +76,8 @@ const panels: SafetyPanel[] = [
     items: [
       displacement,
       contraception,
-      `إعادة إعطاء المُحصِرات الستيرويدية، روكورونيوم (rocuronium) وفيكورونيوم (vecuronium): التزم بفترات الانتظار لإعادة الإحصار (روكورونيوم ${mgPerKg(RSI_ROCURONIUM_DOSE_MG_PER_KG)} خلال ${hours(4)}، أو الانتظار ${hours(24)} على الأقل).`,
-      `رُبطت حاصرات بيتا وديكسميديتوميدين (dexmedetomidine) ببطء القلب بعد سوغاماديكس (sugammadex) في تقارير حالات (${ltr('Choi 2019; Gajewski 2019')}): ويعدّها مستشار خطر بطء القلب من عوامل الخطر.`,
+      'إعادة إعطاء المُحصِرات الستيرويدية، روكورونيوم (rocuronium) وفيكورونيوم (vecuronium): التزم بفترات الانتظار لإعادة الإحصار المذكورة في «التحذيرات والاحتياطات».',
+      `رُبط حاصر بيتا (beta-blocker) وديكسميديتوميدين (dexmedetomidine) ببطء القلب بعد سوغاماديكس (sugammadex) في تقارير حالات (${ltr('Choi 2019; Gajewski 2019')}): ويعدّهما مستشار خطر بطء القلب من عوامل الخطر.`,
     ],
     source: sourceOf('interactions'),
   },

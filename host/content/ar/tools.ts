@@ -8,7 +8,7 @@ export const TOOL_SECTIONS_AR: PageContent['tools'] = {
   },
   'bradycardia-advisor': {
     title: 'مستشار خطر بطء القلب',
-    intro: 'تقدير شفاف وغير مُتحقَّق من صحته للخطر، مع خطة علاجية وإرشادات لإعادة الإحصار (re-paralysis).',
+    intro: 'تقدير شفاف وغير مُتحقَّق من صحته للخطر، مع خطة التدبير وإرشادات لإعادة الإحصار (re-paralysis).',
   },
   'safety-calculator': {
     title: 'حاسبة السلامة',

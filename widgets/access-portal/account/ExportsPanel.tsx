@@ -5,7 +5,8 @@ import { useToast } from '../../shared/toasts.tsx';
 import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
-import { useMessages } from '../../shared/widget-context.ts';
+import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
+import { bidiText } from '../../shared/bidi-text.tsx';
 import { formatRecordedAt } from '../../shared/format.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
@@ -18,6 +19,7 @@ const deleteButtonOf = (list: HTMLElement | null, exportId: string) =>
 /** The PDFs exported to notes and stored, by patient; each downloads again or is deleted (owner only). */
 export function ExportsPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
+  const lang = useWidgetLang();
   const toast = useToast();
   const patients = usePatients(apiBase);
   const [patientId, setPatientId] = useState('');
@@ -91,7 +93,7 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
                 <span css={{ flex: '1 1 200px', minInlineSize: 0, overflowWrap: 'anywhere' }}>
                   <strong>{record.fileName}</strong>
                   <span css={rowDetailCss}>
-                    {formatRecordedAt(record.createdAt)} · {patientName(record.patientId)}
+                    {bidiText(formatRecordedAt(record.createdAt, lang))} · {patientName(record.patientId)}
                   </span>
                 </span>
                 <Button variant="secondary" onClick={() => void downloadExport(apiBase, record).catch(failed)}>

@@ -6,6 +6,8 @@ import { sessionStore } from '../../shared/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { namePatient } from './list-parts.tsx';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import '../../shared/messages/ar/arabic-pack.ts';
 
 // The history names each entry's patient from the clinician's patient list, which loads on its own: an entry
 // linked to a patient is never shown as "No patient" while that list is on its way or could not be loaded.
@@ -91,6 +93,36 @@ describe('<HistoryPanel> patient names', () => {
     await answerPatientsWith(json(500, { message: 'Something went wrong on the server. Please try again.' }));
     await screen.findByRole('list', { name: 'History' });
     expect(rows()).toEqual(['Dose calculator · Linked patient', 'Dose calculator · No patient']);
+  });
+});
+
+describe('<HistoryPanel> in Arabic (docs/API.md: results are stored in English)', () => {
+  afterEach(() => document.documentElement.removeAttribute('lang'));
+
+  it('dates in digits; the opened entry in English, marked lang="en" dir="ltr", with readable labels', async () => {
+    document.documentElement.setAttribute('lang', 'ar');
+    renderWidget(<HistoryPanel apiBase={API} />);
+    await answerPatientsWith(json(200, { patients: [PATIENT] }));
+    const list = await screen.findByRole('list', { name: 'السجل' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    // the date as digits in a left-to-right run, never "22 Nov 2026" in an Arabic list
+    const date = first.querySelector('bdi[data-run]')!;
+    expect(date.textContent).toMatch(/^2026-11-22 \d{2}:\d{2}$/);
+    expect(first.textContent).not.toMatch(/Nov|[\u2066-\u2069]/);
+    // the English result line is marked English
+    const result = first.querySelector('bdi[lang="en"]')!;
+    expect([result.getAttribute('dir'), result.textContent]).toEqual([
+      'ltr',
+      'Moderate block (TOF count 2: T2 has reappeared)',
+    ]);
+    act(() => within(first).getByRole('button', { name: 'فتح' }).click());
+    const inputs = document.querySelector('dl')!;
+    expect([inputs.getAttribute('lang'), inputs.getAttribute('dir')]).toEqual(['en', 'ltr']);
+    expect([...inputs.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Body weight']);
+    expect(inputs.querySelector('dd')!.textContent).toBe('72 kg');
+    expect(
+      screen.getByText('Moderate block (TOF count 2: T2 has reappeared)').closest('[lang]')!.getAttribute('lang'),
+    ).toBe('en');
   });
 });
 

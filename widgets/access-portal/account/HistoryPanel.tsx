@@ -9,7 +9,8 @@ import { BulletList, Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
 import { pdfMessages } from '../../shared/messages/index.ts';
-import { useMessages } from '../../shared/widget-context.ts';
+import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
+import { bidiText } from '../../shared/bidi-text.tsx';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
@@ -19,6 +20,7 @@ const PAGE_SIZE = 20;
 /** History: every calculation run while signed in, newest first, by patient and tool; open one as computed then. */
 export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
+  const lang = useWidgetLang();
   const toast = useToast();
   const patients = usePatients(apiBase);
   const [patientId, setPatientId] = useState('');
@@ -55,7 +57,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
       setPage(1);
     };
   const patientName = (id: string | null) => namePatient(patients, id, t);
-  const when = formatRecordedAt;
+  const when = (at: string) => bidiText(formatRecordedAt(at, lang));
 
   if (opened) {
     const described = describeEntry(opened);
@@ -81,7 +83,10 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
           {when(opened.createdAt)} · {patientName(opened.patientId)}
         </p>
         <h4 css={{ margin: 0 }}>{t.entryInputs}</h4>
+        {/* Stored in English (docs/API.md), as the notes write it: marked so, in any language of the element. */}
         <dl
+          lang="en"
+          dir="ltr"
           css={{
             margin: 0,
             display: 'grid',
@@ -98,7 +103,9 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
           ))}
         </dl>
         <h4 css={{ margin: 0 }}>{t.entryResult}</h4>
-        <BulletList items={[...described.result, ...described.warnings]} />
+        <div lang="en" dir="ltr">
+          <BulletList items={[...described.result, ...described.warnings]} />
+        </div>
         <div>
           <Button onClick={exportIt}>{t.exportNotes}</Button>
         </div>
@@ -130,7 +137,10 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
               <span css={{ flex: '1 1 200px', minInlineSize: 0 }}>
                 <strong>{t.tools[entry.toolType]}</strong> · {patientName(entry.patientId)}
                 <span css={rowDetailCss}>
-                  {when(entry.createdAt)} · {describeEntry(entry).result[0]}
+                  {when(entry.createdAt)} ·{' '}
+                  <bdi lang="en" dir="ltr">
+                    {describeEntry(entry).result[0]}
+                  </bdi>
                 </span>
               </span>
               <Button variant="secondary" onClick={() => setOpened(entry)}>

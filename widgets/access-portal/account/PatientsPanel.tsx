@@ -17,6 +17,7 @@ import { useToast } from '../../shared/toasts.tsx';
 import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { useSession } from '../../shared/use-session.ts';
+import { bidiText } from '../../shared/bidi-text.tsx';
 import { useMessages } from '../../shared/widget-context.ts';
 import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
@@ -126,7 +127,7 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
             <li key={patient.id} data-patient-id={patient.id} css={rowCss}>
               <span css={{ flex: '1 1 160px', minInlineSize: 0 }}>
                 <strong>{patient.displayName}</strong>
-                <span css={rowDetailCss}>{t.patientSummary(patient.mrn, patient.weightKg)}</span>
+                <span css={rowDetailCss}>{bidiText(t.patientSummary(patient.mrn, patient.weightKg))}</span>
               </span>
               <Button
                 variant={selected?.id === patient.id ? 'primary' : 'secondary'}

@@ -56,10 +56,12 @@ describe('<EmergencyCard>', () => {
     expect(doseOf('adrenalineIm', 'anaphylaxis')).toBe('0.2 mg');
     expect(volumeOf('adrenalineIm', 'anaphylaxis')).toBe('= 0.2 mL of 1 mg/mL');
     expect(doseOf('fluids', 'anaphylaxis')).toBe('200 mL');
-    // every line names its source; atropine has no usual strength, so no mL
+    // every line names its source; atropine in mg only, and the card says why
     expect(line('atropine').textContent).toContain('Source: PALS 2020');
     expect(volumeOf('atropine', 'bradycardia')).toBeNull();
-    expect(line('atropine').textContent).toContain('No usual atropine strength is named on this card');
+    expect(line('atropine').textContent).toContain(
+      'Atropine is shown in mg only: its strengths vary between hospitals (0.1, 0.4, 0.5, 0.6, 1 mg/mL)',
+    );
     expect(line('adrenalineIv').textContent).toContain('Source: NAP6 2018; RCUK 2021');
   });
 
@@ -70,6 +72,17 @@ describe('<EmergencyCard>', () => {
       'Capped at the maximum (0.6 mg by weight)',
     );
     expect(within(line('adrenalineIv')).queryByTestId('emergency-limit')).toBeNull();
+  });
+
+  it('a 120 kg child: adrenaline for bradycardia capped at 1 mg (1.2 mg by weight), from PALS 2020', () => {
+    showCard({ initialAgeGroup: 'child', initialWeight: '120' });
+    expect(doseOf('secondLine', 'bradycardia')).toBe('1 mg');
+    expect(volumeOf('secondLine', 'bradycardia')).toBe('= 10 mL of 0.1 mg/mL');
+    expect(within(line('secondLine')).getByTestId('emergency-limit').textContent).toBe(
+      'Capped at the maximum (1.2 mg by weight)',
+    );
+    expect(line('secondLine').textContent).toContain('max 1 mg a dose (PALS 2020)');
+    expect(line('secondLine').textContent).toContain('Source: PALS 2020');
   });
 
   it('a 3 kg child: atropine raised to the minimum 0.1 mg', () => {
@@ -127,6 +140,7 @@ describe('<EmergencyCard>', () => {
     const sources = screen.getByRole('heading', { name: 'Sources' }).parentElement!.textContent!;
     for (const text of [
       'PALS 2020',
+      'Miyazaki Y et al. Anesth Analg 2018',
       'Orihara M et al. BJA 2020;124:154',
       'Harper NJN et al. Br J Anaesth 2018;121:172-188',
       'Resuscitation Council UK',
@@ -203,6 +217,24 @@ describe('<EmergencyCard>', () => {
       expect(dose.querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
     }
     expect(withoutIsolates(line('atropine').textContent!)).toContain('أتروبين (atropine)');
+    // no invisible character on screen: each number with its unit is a <bdi dir="ltr"> kept on one line
+    expect(card.textContent).not.toMatch(/[\u2066-\u2069\u00a0\u2060]/);
+    const run = [...card.querySelectorAll('bdi[data-run]')].find((bdi) => bdi.textContent === '0.02 mg/kg')!;
+    expect([run.getAttribute('dir'), run.getAttribute('lang'), getComputedStyle(run).whiteSpace]).toEqual([
+      'ltr',
+      'en',
+      'nowrap',
+    ]);
+  });
+
+  it('in Arabic, a 120 kg child: adrenaline 1 mg, «قُصِرت على الحد الأقصى» with the 1.2 mg computed', () => {
+    document.documentElement.setAttribute('lang', 'ar');
+    showCard({ initialAgeGroup: 'child', initialWeight: '120' });
+    expect(doseOf('secondLine', 'bradycardia')).toBe('1 mg');
+    expect(within(line('secondLine')).getByTestId('emergency-limit').textContent).toBe(
+      'قُصِرت على الحد الأقصى (1.2 mg حسب الوزن)',
+    );
+    expect(line('secondLine').textContent).toContain('بحد أقصى 1 mg للجرعة (PALS 2020)');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type EmergencyStep,
   type EmergencyVolume,
 } from '../../../clinical/index.ts';
+import { bidiText } from '../bidi-text.tsx';
 import { NumberField } from '../fields.tsx';
 import { parseDecimalText } from '../parse-number.ts';
 import type { Messages } from '../messages/index.ts';
@@ -204,7 +205,7 @@ export function EmergencyCard({
           }}
         >
           <span aria-hidden="true">⚠ </span>
-          {t.title}
+          {bidiText(t.title)}
         </h2>
         <div css={{ display: 'flex', gap: '10px', '@media print': { display: 'none' } }}>
           <HeaderButton onClick={() => window.print()}>{t.print}</HeaderButton>
@@ -237,9 +238,9 @@ export function EmergencyCard({
             '@media print': { padding: '3pt 6pt', border: '1.5pt solid #000', fontSize: '1em' },
           }}
         >
-          {clinical.emergency.checkLocalProtocol}
+          {bidiText(clinical.emergency.checkLocalProtocol)}
           <span css={{ display: 'block', fontWeight: 400, fontSize: '0.8em', color: MUTED }}>
-            {messages.common.decisionSupport}
+            {bidiText(messages.common.decisionSupport)}
           </span>
         </p>
 
@@ -280,7 +281,7 @@ export function EmergencyCard({
                     onChange={() => setAgeGroup(value)}
                     css={{ inlineSize: '22px', blockSize: '22px', margin: 0, accentColor: RED }}
                   />
-                  {t.ageGroups[value]}
+                  {bidiText(t.ageGroups[value])}
                 </label>
               ))}
             </div>
@@ -303,7 +304,7 @@ export function EmergencyCard({
           data-testid="emergency-print-summary"
           css={{ display: 'none', margin: 0, fontWeight: 700, '@media print': { display: 'block' } }}
         >
-          {t.ageGroups[ageGroup]}
+          {bidiText(t.ageGroups[ageGroup])}
           {' · '}
           {shown.weightKg !== null ? <bdi dir="ltr">{`${shown.weightKg} kg`}</bdi> : t.noWeight}
         </p>
@@ -322,7 +323,7 @@ export function EmergencyCard({
               fontSize: '1.1em',
             }}
           >
-            {shown.message}
+            {bidiText(shown.message)}
           </p>
         )}
 
@@ -353,11 +354,11 @@ export function EmergencyCard({
                   '@media print': { borderBlockEndWidth: '1.5pt', borderBlockEndColor: '#000', margin: '0 0 3pt' },
                 }}
               >
-                {section.title}
+                {bidiText(section.title)}
               </h3>
               {section.note && (
                 <p css={{ margin: '0 0 8px', fontSize: '0.85em', color: MUTED, '@media print': { margin: '0 0 3pt' } }}>
-                  {section.note.text} <SourceTag label={section.note.sourceLabel} />
+                  {bidiText(section.note.text)} <SourceTag label={section.note.sourceLabel} />
                 </p>
               )}
               <ol css={{ margin: 0, paddingInlineStart: '1.6em', display: 'grid', gap: '10px' }}>
@@ -382,9 +383,9 @@ export function EmergencyCard({
           <ul css={{ margin: 0, paddingInlineStart: '1.2em' }}>
             {shown.sources.map((source) => (
               <li key={source.id}>
-                <strong>{source.short}</strong>
+                <strong>{bidiText(source.short)}</strong>
                 {': '}
-                {source.full}
+                {bidiText(source.full)}
               </li>
             ))}
           </ul>
@@ -414,10 +415,10 @@ function StepLine({ step, t }: { step: EmergencyStep; t: Messages['emergency'] }
       }}
     >
       <div>
-        <strong>{step.action}</strong>
+        <strong>{bidiText(step.action)}</strong>
         {step.detail && (
           <span css={{ display: 'block', color: MUTED, fontSize: '0.9em', '@media print': { color: '#000' } }}>
-            {step.detail}
+            {bidiText(step.detail)}
           </span>
         )}
       </div>
@@ -447,14 +448,14 @@ function StepLine({ step, t }: { step: EmergencyStep; t: Messages['emergency'] }
                 fontSize: '0.85em',
               }}
             >
-              {limit}
+              {bidiText(limit)}
             </span>
           )}
         </div>
       )}
       {step.volumeNote && (
         <span css={{ display: 'block', fontSize: '0.85em', color: MUTED, marginBlockStart: '2px' }}>
-          {step.volumeNote}
+          {bidiText(step.volumeNote)}
         </span>
       )}
       <span css={{ display: 'block', fontSize: '0.8em', color: MUTED, marginBlockStart: '2px' }}>
@@ -465,7 +466,7 @@ function StepLine({ step, t }: { step: EmergencyStep; t: Messages['emergency'] }
 }
 
 function SourceTag({ label }: { label: string }) {
-  return <cite css={{ fontStyle: 'normal', fontWeight: 600 }}>{label}</cite>;
+  return <cite css={{ fontStyle: 'normal', fontWeight: 600 }}>{bidiText(label)}</cite>;
 }
 
 function HeaderButton({

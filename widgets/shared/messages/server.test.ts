@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as api from '../../../contracts/api-messages.ts';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
+import { isolationProblems } from '../../../clinical/texts/checks.ts';
 import { NETWORK_ERROR_MESSAGE } from '../api-client.ts';
 import { hostFor } from '../widget-context.ts';
 import { serverMessageInArabic } from './server.ts';
@@ -18,7 +19,7 @@ describe('the server’s messages in an Arabic element', () => {
 
   it('keeps the minutes of a lock-out', () => {
     expect(withoutIsolates(serverMessageInArabic(api.signInLockedMessage(15 * 60)))).toBe(
-      'محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 دقيقة.',
+      'محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 min.',
     );
   });
 
@@ -27,7 +28,7 @@ describe('the server’s messages in an Arabic element', () => {
       'نص الطلب كبير جدًّا (الحد 64 KB)',
     );
     expect(withoutIsolates(serverMessageInArabic(api.searchTooLongMessage(100)))).toBe(
-      'يجب ألّا يزيد نص البحث على 100 حرفًا',
+      'يجب ألّا يزيد عدد أحرف نص البحث على 100',
     );
     // Only the whole message: a longer text that contains one stays as written.
     const longer = `${api.searchTooLongMessage(100)} (sent 140)`;
@@ -46,8 +47,15 @@ describe('the server’s messages in an Arabic element', () => {
     const builders = Object.entries(api).filter(([, value]) => typeof value === 'function');
     expect(builders.map(([name]) => name).sort()).toEqual(Object.keys(samples).sort());
     const built = Object.entries(samples);
-    for (const [name, text] of [...constants, ...built])
+    for (const [name, text] of [...constants, ...built]) {
       expect([name, serverMessageInArabic(text)]).not.toEqual([name, text]);
+      // every number (and the JSON example) in a left-to-right isolate, as in the catalogues
+      expect([name, isolationProblems(serverMessageInArabic(text))]).toEqual([name, []]);
+    }
+    expect(withoutIsolates(serverMessageInArabic(api.CHANGES_OBJECT_MESSAGE))).toBe(
+      'أرسل التغييرات كائن JSON، مثل {"weightKg": 70}',
+    );
+    expect(serverMessageInArabic(api.CHANGES_OBJECT_MESSAGE)).toContain('\u2066{"weightKg": 70}\u2069');
     expect(serverMessageInArabic('Weight must be between 1 and 200 kg')).toBe('Weight must be between 1 and 200 kg');
   });
 

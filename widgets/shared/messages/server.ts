@@ -16,7 +16,7 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.MALFORMED_JSON_MESSAGE, 'نص الطلب ليس JSON صالحًا'],
   [api.UNSTORABLE_TEXT_MESSAGE, 'يحتوي الطلب على محرف لا يمكن حفظه'],
   [api.JSON_BODY_TYPE_MESSAGE, 'أرسل نص الطلب بصيغة application/json'],
-  [api.CHANGES_OBJECT_MESSAGE, 'أرسل التغييرات كائن JSON، مثل {"weightKg": 70}'],
+  [api.CHANGES_OBJECT_MESSAGE, `أرسل التغييرات كائن ${ltr('JSON')}، مثل ${ltr('{"weightKg": 70}')}`],
   [api.SESSION_INVALID_MESSAGE, 'انتهت جلستك أو لم تعد صالحة. يُرجى تسجيل الدخول مرة أخرى.'],
   [api.SIGN_IN_REQUIRED_MESSAGE, 'يُرجى تسجيل الدخول لاستخدام هذه الميزة.'],
   [api.INVALID_CREDENTIALS_MESSAGE, 'البريد الإلكتروني أو كلمة المرور غير صحيحة'],
@@ -42,7 +42,7 @@ function builtFrom(message: string, sample: string, value: string): RegExp {
 const BUILT_AR: readonly (readonly [RegExp, (value: string) => string])[] = [
   [
     builtFrom(api.signInLockedMessage(997 * 60), '997', '(\\d+)'),
-    (minutes) => `محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد ${ltr(minutes)} دقيقة.`,
+    (minutes) => `محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد ${ltr(`${minutes} min`)}.`,
   ],
   [
     builtFrom(api.bodyTooLargeMessage('997kb'), '997 KB', '(\\d+ KB)'),
@@ -50,7 +50,7 @@ const BUILT_AR: readonly (readonly [RegExp, (value: string) => string])[] = [
   ],
   [
     builtFrom(api.searchTooLongMessage(997), '997', '(\\d+)'),
-    (length) => `يجب ألّا يزيد نص البحث على ${ltr(length)} حرفًا`,
+    (length) => `يجب ألّا يزيد عدد أحرف نص البحث على ${ltr(length)}`,
   ],
 ];
 

@@ -40,10 +40,10 @@ export const advisor: Messages['advisor'] = {
   depth: 'عمق الإحصار',
   depths: {
     tof_2_plus: `عدد سلسلة الأربع (TOF) ${ltr(2)} أو أكثر (${ltr('2 mg/kg')})`,
-    ptc_1_2: `العدّ بعد الكزازي (PTC) ${ltr('1-2')} (${ltr('4 mg/kg')})`,
+    ptc_1_2: `العدّ بعد التنبيه الكزازي (PTC) ${ltr('1-2')} (${ltr('4 mg/kg')})`,
     immediate: `عكس الإحصار الفوري (${ltr('16 mg/kg')})`,
   },
-  nmba: 'المُحصِر العصبي العضلي',
+  nmba: 'المُحصِر العصبي العضلي (NMBA)',
   nmbas: { rocuronium: 'روكورونيوم (rocuronium)', vecuronium: 'فيكورونيوم (vecuronium)' },
   patient: 'المريض',
   noPatient: 'بدون مريض (غير مرتبط)',
@@ -77,10 +77,9 @@ export const advisor: Messages['advisor'] = {
   factors: 'العوامل المطبّقة',
   noFactors: 'لم يُطبَّق أي عامل خطر: الخطر الأساسي.',
   multiplier: (value: number) => ltr(`× ${value}`),
-  // The model's name comes in English from clinical/: a Latin run.
+  // The model's name in Arabic (clinical/'s texts: advisor.modelName).
   heuristic: (name: string, version: number) =>
-    `${ltr(name)}، الإصدار ${ltr(version)}: أداة تقدير استدلالية غير مُتحقَّق من صحتها، ` +
-    'وليست نموذج تنبؤ مُتحقَّقًا من صحته.',
+    `${name}، الإصدار ${ltr(version)}: أداة تقدير استدلالية غير مُتحقَّق من صحتها، ` + 'وليست نموذج تنبؤ مُتحقَّقًا من صحته.',
   warnings: 'تحذيرات',
   linkedTo: (name: string) => `مرتبط بالمريض ${name}`,
   // Counts as "the number of …: {count}", which needs no agreement of the noun with the number.

@@ -13,7 +13,7 @@ export const doseCalculator: Messages['doseCalculator'] = {
   ageGroups: {
     adult: `بالغ (${ltr(18)} سنة فأكثر)`,
     pediatric: `طفل (${ltr('2-17')} سنة)`,
-    infant: `رضيع (العمر أقل من ${ltr(2)} سنة)`,
+    infant: `رضيع (دون سن ${ltr(2)})`,
   },
   bodyWeight: 'وزن الجسم',
   bodyWeightHint: `وزن الجسم الفعلي، ${ltr('1-200 kg')}`,
@@ -39,19 +39,19 @@ export const doseCalculator: Messages['doseCalculator'] = {
     'يُرجى إدخال القيمة يدويًا إذا أردت استخدامها.',
   tofCount: 'عدد سلسلة الأربع (TOF)',
   tofCountHint: `عدد الارتعاشات في سلسلة الأربع، ${ltr('0-4')}`,
-  tofNotCounted: 'غير مُقاس',
+  tofNotCounted: 'لم يُعَدّ',
   tofInfo:
     `عدد سلسلة الأربع (TOF): عدد الارتعاشات (${ltr('0-4')}) بعد أربعة منبّهات. ` +
     `${ltr('TOF 2')} أو أكثر: إحصار متوسط؛ ${ltr('TOF 0-1')}: إحصار عميق.`,
-  ptc: 'العدّ بعد الكزازي (PTC)',
+  ptc: 'العدّ بعد التنبيه الكزازي (PTC)',
   ptcHint: `${ltr('0-15')}؛ يُستخدم عند غياب الاستجابة لسلسلة الأربع (TOF)`,
   ptcInfo:
-    'العدّ بعد الكزازي (PTC): عدد الارتعاشات بعد منبّه كزازي، ويُستخدم لتصنيف الإحصار العميق عندما يكون ' +
+    'العدّ بعد التنبيه الكزازي (PTC): عدد الارتعاشات بعد منبّه كزازي، ويُستخدم لتصنيف الإحصار العميق عندما يكون ' +
     `عدد سلسلة الأربع (TOF) ${ltr(0)}. ${ltr('PTC 1-2')} يعني إحصارًا عميقًا.`,
   rsiScenario:
-    'عكس الإحصار الفوري بعد التنبيب السريع المتسلسل (RSI) باستخدام روكورونيوم (rocuronium) ' + ltr('1.2 mg/kg'),
+    'عكس الإحصار الفوري بعد التحريض السريع المتتابع (RSI) باستخدام روكورونيوم (rocuronium) ' + ltr('1.2 mg/kg'),
   rsiInfo:
-    `التنبيب السريع المتسلسل (RSI): جرعة ${ltr('16 mg/kg')} تعكس روكورونيوم (rocuronium) ` +
+    `التحريض السريع المتتابع (RSI): جرعة ${ltr('16 mg/kg')} تعكس روكورونيوم (rocuronium) ` +
     `${ltr('1.2 mg/kg')} بعد نحو ${ltr('3 min')} من إعطائه. للبالغين فقط.`,
   dialysis: 'المريض على الغسيل الكلوي',
   calculate: 'احسب الجرعة',
@@ -83,12 +83,15 @@ export const doseCalculator: Messages['doseCalculator'] = {
   unitKg: 'kg',
   unitMlPerMin: 'mL/min',
   unitYears: 'سنة',
-  vialCount: (vials: number) => `${ltr(vials)} ${vialWord(vials)}`,
+  vialCount: (vials: number) => arabicVialCount(vials),
 };
 
-/** Arabic counts: 1 قارورة, 2 قارورتان, 3-10 قوارير, 11 and more قارورة (and 0, written with digits). */
-function vialWord(vials: number): string {
-  if (vials === 2) return 'قارورتان';
-  if (vials >= 3 && vials <= 10) return 'قوارير';
-  return 'قارورة';
+/**
+ * A number of vials in Arabic: one and two as words (قارورة واحدة، قارورتان), 3-10 قوارير, 11 and more
+ * (and 0) قارورة, the number in digits.
+ */
+export function arabicVialCount(vials: number): string {
+  if (Number(vials) === 1) return 'قارورة واحدة';
+  if (Number(vials) === 2) return 'قارورتان';
+  return `${ltr(vials)} ${vials >= 3 && vials <= 10 ? 'قوارير' : 'قارورة'}`;
 }

@@ -22,7 +22,8 @@ export const roi: Messages['roi'] = {
   timeProduct: `الوقت حتى بلوغ نسبة سلسلة الأربع (TOF ratio) ${ltr('≥ 0.9')} مع سوغاماديكس (sugammadex)`,
   baselinePpcRate: 'المعدل الأساسي للمضاعفات الرئوية بعد الجراحة (PPCs)',
   baselinePpcRateHint: 'المضاعفات الرئوية بعد الجراحة دون سوغاماديكس (sugammadex)',
-  riskRatio: 'نسبة خطر المضاعفات الرئوية بعد الجراحة (PPCs): سوغاماديكس (sugammadex) مقابل نيوستيغمين (neostigmine)',
+  riskRatio:
+    'نسبة الخطر (RR) للمضاعفات الرئوية بعد الجراحة (PPCs): سوغاماديكس (sugammadex) مقابل نيوستيغمين (neostigmine)',
   riskRatioNote: `ثابتة عند ${ltr('0.62')}، من مراجعة منهجية عام ${ltr(2025)}؛ غير قابلة للتعديل.`,
   // Units stay Latin, as in English: they sit next to a number (docs/arabic-glossary.md).
   unitSar: 'SAR',
@@ -40,7 +41,7 @@ export const roi: Messages['roi'] = {
   costSaved: 'التكلفة المُوفَّرة',
   costSavedNote: 'سعة غرفة العمليات المُتاحة، وليست نقدًا',
   ppcsAvoided: 'المضاعفات الرئوية المُتجنَّبة (PPCs)',
-  ppcsAvoidedNote: `المضاعفات الرئوية بعد الجراحة (PPCs) التي جرى تجنّبها (نسبة الخطر ${ltr('0.62')})`,
+  ppcsAvoidedNote: `المضاعفات الرئوية بعد الجراحة (PPCs) التي جرى تجنّبها (نسبة الخطر (RR) ${ltr('0.62')})`,
   resultsAnnouncement: (time: string, hours: string, cost: string, ppcs: string) =>
     `الوقت المُوفَّر ${ltr(`${time} min`)} (${ltr(`${hours} h`)})؛ التكلفة المُوفَّرة ${ltr(`${cost} SAR`)}؛ ` +
     `المضاعفات الرئوية المُتجنَّبة (PPCs) ${ltr(ppcs)}.`,
@@ -48,7 +49,7 @@ export const roi: Messages['roi'] = {
   // Impact summary and the time-comparison chart (docs/product.md §2, §5; docs/clinical-reference.md §5)
   impactTitle: 'ملخص الأثر',
   impactSummary: (cases: number, hours: string, cost: string, ppcs: string) =>
-    `على مدى ${ltr(cases)} حالة، يُتيح عكس الإحصار بسوغاماديكس (sugammadex) بدلًا من نيوستيغمين (neostigmine) ` +
+    `لعدد حالات قدره ${ltr(cases)}، يُتيح عكس الإحصار بسوغاماديكس (sugammadex) بدلًا من نيوستيغمين (neostigmine) ` +
     `نحو ${ltr(`${hours} h`)} من وقت غرفة العمليات (${ltr(`${cost} SAR`)} من سعة غرفة العمليات)، ` +
     `ويجنّب ما يُقدَّر بـ ${ltr(ppcs)} من المضاعفات الرئوية بعد الجراحة (PPCs).`,
   fixedCostNote:
@@ -101,7 +102,7 @@ export const roi: Messages['roi'] = {
       ltr(`${value} min`),
     baselinePpcRate: (value: number) => `المعدل الأساسي للمضاعفات الرئوية بعد الجراحة (PPCs): ${ltr(`${value}%`)}`,
     riskRatio: (value: number) =>
-      `نسبة خطر المضاعفات الرئوية بعد الجراحة (PPCs) (ثابتة، مراجعة منهجية ${ltr(2025)}): ${ltr(value)}`,
+      `نسبة الخطر (RR) للمضاعفات الرئوية بعد الجراحة (PPCs) (ثابتة، مراجعة منهجية ${ltr(2025)}): ${ltr(value)}`,
     timeSaved: (minutes: number, hours: string) =>
       `الوقت المُوفَّر: ${ltr(`${minutes} min`)} (إتاحة ${ltr(`${hours} h`)} من وقت غرفة العمليات)`,
     costSaved: (cost: string) => `التكلفة المُوفَّرة: ${ltr(`${cost} SAR`)} (سعة غرفة العمليات المُتاحة، وليست نقدًا)`,
