@@ -81,9 +81,8 @@ try {
         px[tool] = Math.ceil(await page.locator(tag).evaluate((element) => element.getBoundingClientRect().height));
       }
       if (!(await page.evaluate(inPageFonts))) throw new Error(`${lang} at ${width} px: not in the page's own fonts`);
-      console.log(
-        `    { maxWidth: ${maxWidth}, measuredAt: ${width}, px: { dose: ${px.dose}, advisor: ${px.advisor}, roi: ${px.roi} } },`,
-      );
+      const heights = `dose: ${px.dose}, advisor: ${px.advisor}, roi: ${px.roi}`;
+      console.log(`    { maxWidth: ${maxWidth}, measuredAt: ${width}, px: { ${heights} } },`);
       await page.close();
     }
     console.log('  ],');

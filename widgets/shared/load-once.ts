@@ -26,9 +26,9 @@ const BROWSER: ChunkNetwork = {
  * again (the network may be back). Browsers differ on what a second `import()` of an address that failed does:
  * some fetch it again, others keep the failure for the life of the page (their module map) and never ask the
  * network. So a retry imports the chunk as before and, should that fail while the chunk can be fetched, under a
- * fresh address (`?retry=N`, the same file), which no module map has seen (docs/engineering-notes.md#chunks-
- * fetched-again). A fresh address is spent only when the network answers for it, so retries made offline leave
- * them for when it is back; there are FRESH_ADDRESSES of them.
+ * fresh address (`?retry=N`, the same file), which no module map has seen
+ * (docs/engineering-notes.md#chunks-fetched-again). A fresh address is spent only when the network answers for
+ * it, so retries made offline leave them for when it is back; there are FRESH_ADDRESSES of them.
  *
  * The chunk's address is the one `load` imports, as built: the text of its `import("…")` (`load.toString()`, the
  * bundler's own specifier, hash included) resolved against `base`, the caller's `import.meta.url` (the module
