@@ -38,6 +38,9 @@ export interface HeroContent {
   tofTarget: string; // "Target: ≥ 0.9 for extubation readiness"
   productLabel: string; // 200 mg per 2 mL, box of 10 vials
   decisionSupport: string;
+  /** The TOF figure's button (WCAG 2.2 SC 2.2.2): its label while the figure moves, and while it is still. */
+  tofPause: string;
+  tofPlay: string;
 }
 
 export interface MechanismContent {
