@@ -1,10 +1,12 @@
 import { usePageContent } from '../content/context.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, container } from '../styles.ts';
+import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 
 /** docs/product.md §2: the contact footer. */
 export function Contact() {
   const { contact } = usePageContent();
+  const pdfHrefLang = usePdfHrefLang();
   return (
     <footer
       id="contact"
@@ -78,6 +80,13 @@ export function Contact() {
           <p css={{ margin: 0, fontWeight: 700, color: '#fde68a' }}>{contact.hcpOnly}</p>
           <p css={{ margin: 0 }}>{contact.decisionSupport}</p>
           <p css={{ margin: 0 }}>{contact.lastUpdated}</p>
+          {/* Built with each release: the clinical rules, their sources and tests (README "Clinical verification"). */}
+          <p css={{ margin: 0, display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+            <a href="/clinical-verification.html" {...pdfHrefLang} css={{ color: '#99f6e4', fontWeight: 600 }}>
+              {contact.clinicalVerification}
+            </a>
+            <PdfLanguageNote />
+          </p>
           <p css={{ margin: 0 }}>{contact.copyright}</p>
         </div>
       </div>

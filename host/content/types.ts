@@ -116,6 +116,8 @@ export interface PdfSection {
   bullets?: string[];
   /** First row is the header. */
   table?: string[][];
+  /** The table's column widths, as shares of the text width; omitted: from each column's longest text. */
+  columnShares?: number[];
 }
 
 export interface Resource {
@@ -157,6 +159,8 @@ export interface ContactContent {
   copyright: string;
   hcpOnly: string;
   decisionSupport: string;
+  /** The footer's link to /clinical-verification.html (README "Clinical verification"). */
+  clinicalVerification: string;
 }
 
 // ---- The page in one language ------------------------------------------------------------------

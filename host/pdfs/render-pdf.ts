@@ -97,7 +97,7 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
       flow.y += 2;
     }
     if (section.table && section.table.length > 0) {
-      renderTable(section.table);
+      renderTable(section.table, section.columnShares);
       flow.y += 3;
     }
     for (const bullet of section.bullets ?? []) {
@@ -112,9 +112,9 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
     }
   }
 
-  function renderTable(rows: string[][]) {
+  function renderTable(rows: string[][], shares?: number[]) {
     const columns = Math.max(...rows.map((row) => row.length));
-    const widths = columnWidths(rows, columns);
+    const widths = shares ? sharedWidths(shares, columns) : columnWidths(rows, columns);
     const step = lineHeight(STYLE.table.sizePt);
     const [header, ...body] = rows;
 
@@ -149,6 +149,13 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
 
     if (header) drawRow(header, true);
     for (const row of body) drawRow(row, false);
+  }
+
+  /** Widths in the given proportions, filling 170 mm. */
+  function sharedWidths(shares: number[], columns: number): number[] {
+    if (shares.length !== columns) throw new Error(`${shares.length} column widths for ${columns} columns`);
+    const total = shares.reduce((sum, share) => sum + share, 0);
+    return shares.map((share) => (share * TEXT_WIDTH_MM) / total);
   }
 
   /** Widths proportional to each column's longest text, within limits, filling 170 mm. */
