@@ -25,8 +25,8 @@ export type CodeFile = keyof CodeModules;
 
 /**
  * Where the code holds a value: an export of a module, then keys into it. A key into an array picks the element
- * whose `id` or `band` is that key (`RISK_FACTORS`, `RISK_BANDS`), or, as digits, its position. A text written by a function is called with
- * `args` (a warning that names the dose).
+ * whose `id` or `band` is that key (`RISK_FACTORS`, `RISK_BANDS`), or, as digits, its position. A text written by
+ * a function is called with `args` (a warning that names the dose).
  */
 export interface CodeRef {
   file: CodeFile;

@@ -130,7 +130,9 @@ const STYLE = `
 `;
 
 /** The same columns in every area's table. */
-const COLUMNS = `<colgroup>${[19, 10, 24, 15, 25, 7].map((width) => `<col style="width: ${width}%">`).join('')}</colgroup>`;
+const COLUMN_WIDTHS_PERCENT = [19, 10, 24, 15, 25, 7];
+const COLUMNS =
+  `<colgroup>${COLUMN_WIDTHS_PERCENT.map((width) => `<col style="width: ${width}%">`).join('')}` + '</colgroup>';
 
 function rowHtml(row: VerifiedRule, numberOf: (reference: string) => number): string {
   const quotes = row.source.quotes.map((quote) => `<q>${escapeHtml(quote)}</q>`).join('<br>');
@@ -198,7 +200,8 @@ export function renderReportHtml(report: VerificationReport): string {
     report.version,
   )}</strong>, built <time datetime="${escapeHtml(report.builtAt)}">${escapeHtml(
     report.builtAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
-  )}</time> (${escapeHtml(commitText(report.commit))}). <a href="/${REPORT_PDF_FILE}" download>Download as PDF</a> · <a href="/">Back to the site</a></p>
+  )}</time> (${escapeHtml(commitText(report.commit))}).
+<a href="/${REPORT_PDF_FILE}" download>Download as PDF</a> · <a href="/">Back to the site</a></p>
 <p class="summary${allPassed ? '' : ' failed'}" data-summary>${escapeHtml(summary(report))}</p>
 <h2>How to read this report</h2>
 ${HOW_TO_READ.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
@@ -237,7 +240,8 @@ export function reportPdfDocument(report: VerificationReport): PdfDocument {
         ...rows.map((row) => [
           `${row.rule.rule} (${row.rule.id})`,
           row.shown,
-          `${row.source.document} § ${row.source.heading}: ${row.source.quotes.map((quote) => `"${quote}"`).join('; ')}`,
+          `${row.source.document}, "${row.source.heading}": ` +
+            row.source.quotes.map((quote) => `"${quote}"`).join('; '),
           `${row.code.label} (${row.code.file})`,
           `${row.tests.map((test) => `T${numbers.get(test.reference)}`).join(', ')}: ${status(row.passed)}`,
         ]),

@@ -65,7 +65,8 @@ const ANAPHYLAXIS_CARD = 'Emergency card: anaphylaxis';
 const ROI_AREA = 'Safety calculator';
 
 const ADVISOR_PROPERTIES = 'clinical/bradycardia-advisor.property.test.ts > bradycardia model properties';
-const ADVISOR_PROPERTY = `${ADVISOR_PROPERTIES} > lists every applied factor, and the percent is the odds model over exactly those`;
+const ADVISOR_PROPERTY =
+  `${ADVISOR_PROPERTIES} > lists every applied factor, and the percent is the odds model over ` + 'exactly those';
 
 /** A row of the multiplier table (docs/clinical-reference.md §4): the multiplier, its row, the test of it alone. */
 function factor(
@@ -110,7 +111,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     tests: [
       `${WORKED} > '70 kg × 4 mg/kg = 280 mg → 2 vials, 2…'`,
       `${RULE_1} > weight 100.5 kg at 2 mg/kg gives 201 mg, 2 vial(s), 2 mL`,
-      `${DOSE_PROPERTIES} > total dose = round(mg/kg × weight); vials × 200 ≥ total > (vials − 1) × 200; mL and SAR follow`,
+      `${DOSE_PROPERTIES} > total dose = round(mg/kg × weight); vials × 200 ≥ total > (vials − 1) × 200; ` +
+        'mL and SAR follow',
       `${SHOWN} > a vial holds 200 mg in 2 mL (100 mg/mL), 10 vials to a box`,
     ],
   },
@@ -241,7 +243,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: DOSING,
       quote:
-        "TOF count 3 or 4: the label's 2 mg/kg applies once spontaneous recovery has reached at least the reappearance of T2",
+        "TOF count 3 or 4: the label's 2 mg/kg applies once spontaneous recovery has reached at least the " +
+        'reappearance of T2',
     },
     tests: [`${RULE_5} > TOF "'3'", PTC null → 2 mg/kg × 70 kg = 140 mg`],
   },
@@ -419,10 +422,12 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: RULES,
       quote:
-        'nmbaType other: "Not indicated", with the warning that the product is only indicated for reversal of rocuronium and vecuronium.',
+        'nmbaType other: "Not indicated", with the warning that the product is only indicated for reversal of ' +
+        'rocuronium and vecuronium.',
     },
     tests: [
-      `${DOSE} > rule 2: not indicated for NMBAs other than rocuronium and vecuronium > nmba other → "Not indicated" with the indication warning`,
+      `${DOSE} > rule 2: not indicated for NMBAs other than rocuronium and vecuronium > ` +
+        'nmba other → "Not indicated" with the indication warning',
     ],
   },
   {
@@ -492,7 +497,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: RULES,
       quote:
-        '"Contraindicated", with the warning "Not recommended in severe renal impairment (CrCl <30 mL/min) or dialysis patients"',
+        '"Contraindicated", with the warning "Not recommended in severe renal impairment (CrCl <30 mL/min) or ' +
+        'dialysis patients"',
     },
     tests: [
       `${RULE_3} > CrCl 10, dialysis false → Contraindicated`,
@@ -502,12 +508,15 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
   {
     id: 'renal.label-note',
     area: RENAL_AREA,
-    rule: 'Beside the spec\'s outcome: the labels call it "not recommended"; hypersensitivity is the only contraindication',
+    rule:
+      'Beside the spec\'s outcome: the labels call it "not recommended"; hypersensitivity is the only ' +
+      'contraindication',
     code: text('dose', 'renalLabelNote'),
     source: {
       section: DOSING,
       quote:
-        'CrCl < 30 mL/min or dialysis: not recommended (the only contraindication in the labels is hypersensitivity) | US PI 8.6; EU SmPC 4.2',
+        'CrCl < 30 mL/min or dialysis: not recommended (the only contraindication in the labels is ' +
+        'hypersensitivity) | US PI 8.6; EU SmPC 4.2',
     },
     tests: [`${RULE_3} > CrCl 29, dialysis false → Contraindicated`],
   },
@@ -563,7 +572,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: CONSTANTS,
       quote:
-        'Administration: single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at least 0.9.',
+        'Administration: single IV bolus over about 10 seconds; monitor TOF ratio every 15-30 seconds until at ' +
+        'least 0.9.',
     },
     tests: [`${RULE_6} > a complete dose result for 70 kg at TOF 2 with CrCl 100`],
   },
@@ -598,7 +608,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
       section: DOSING,
       quote:
         'Under-dosing: a note that giving "one vial for everyone" is a known practice gap (22% of surveyed Korean ' +
-        'hospitals; Anesth Pain Med 2019) and that doses below the recommended ones raise the risk of recurrence of block',
+        'hospitals; Anesth Pain Med 2019) and that doses below the recommended ones raise the risk of recurrence ' +
+        'of block',
     },
     tests: [
       `${RULE_6} > under-dosing note when one vial is not enough (201 mg)`,
@@ -752,7 +763,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: PLAN,
       quote:
-        'continuous ECG, heart rate and blood pressure from injection until at least 30 min after (68.9% of reported reactions occur within 30 min',
+        'continuous ECG, heart rate and blood pressure from injection until at least 30 min after (68.9% of ' +
+        'reported reactions occur within 30 min',
     },
     tests: [`${MANAGEMENT} > LOW, adult: the full plan`],
   },
@@ -780,7 +792,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: PLAN,
       quote: [
-        'HIGH: both drawn up; transcutaneous pacing pads applied before injection; a second anaesthesia clinician present.',
+        'HIGH: both drawn up; transcutaneous pacing pads applied before injection; a second anaesthesia ' +
+          'clinician present.',
         'epinephrine (10 µg/mL)',
       ],
     },
@@ -888,12 +901,13 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: {
       section: REPARALYSIS,
       quote:
-        'block needed before the wait is over | a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA may have slower onset',
+        'block needed before the wait is over | a non-steroidal NMBA (e.g. cisatracurium); a depolarising NMBA ' +
+        'may have slower onset',
     },
     tests: [`${REPARALYSIS_TESTS} > '16 mg/kg'`, `${REPARALYSIS_TESTS} > 'CrCl < 30, any dose'`],
   },
 
-  // ---- Emergency card: bradycardia (docs/clinical-reference.md §7; §4 for the advisor's atropine) ----
+  // ---- Emergency card: bradycardia (docs/clinical-reference.md §7 and §4, the advisor's atropine) ----
   {
     id: 'emergency.atropine-adult',
     area: BRADYCARDIA_CARD,
@@ -962,7 +976,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     tests: [
       `${CARD_WORKED} > child 30 kg: bradycardia atropine → 0.5 mg (capped)`,
       `${CARD_WORKED} > child 30 kg: the atropine line says what was computed before the cap`,
-      `${CARD_PROPERTIES} > a child dose is the rule by weight, held within its limits: capped exactly when above the maximum`,
+      `${CARD_PROPERTIES} > a child dose is the rule by weight, held within its limits: capped exactly when ` +
+        'above the maximum',
     ],
   },
   {
@@ -1259,7 +1274,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     code: text('emergency', 'checkLocalProtocol'),
     source: { section: EMERGENCY, quote: 'the card says "check against local protocol"' },
     tests: [
-      `${CARD} > the lines, in order, each with its source > says "check against local protocol", and names every source in full`,
+      `${CARD} > the lines, in order, each with its source > ` +
+        'says "check against local protocol", and names every source in full',
     ],
   },
 

@@ -261,7 +261,8 @@ function coverageProblems(rules: readonly ClinicalRule[], notListed: readonly Ex
       if (!inRows.has(`${file}:${name}`) && !excluded.has(`${file}:${name}`)) {
         problems.push(
           `${file}: ${name} is in no rule of the clinical verification registry: add a rule for it to ` +
-            'scripts/clinical-verification/rules.ts (or, if it is not a clinical number, to NOT_LISTED there, with why)',
+            'scripts/clinical-verification/rules.ts (or, if it is not a clinical number, to NOT_LISTED there, ' +
+            'with why)',
         );
       }
     }
