@@ -53,11 +53,17 @@ export function renderPdf(JsPdf: typeof jsPDF, source: PdfDocument, meta: PdfMet
 }
 
 /** renderPdf, also returning every line of text written. */
-export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta: PdfMeta): RenderedPdf {
+export function renderPdfWithText(
+  JsPdf: typeof jsPDF,
+  source: PdfDocument,
+  meta: PdfMeta,
+  options: { compress?: boolean } = {},
+): RenderedPdf {
   const flow = new PdfFlow(JsPdf, {
     lineHeight: withLeading(LEADING),
     bottomMarginMm: CONTENT_BOTTOM_FROM_EDGE_MM,
     safe: pdfText,
+    compress: options.compress ?? false,
   });
   const { doc } = flow;
   const lineHeight = flow.lineHeight;

@@ -117,7 +117,8 @@ const STYLE = `
   .summary.failed { border-inline-start-color: #b91c1c; }
   table { border-collapse: collapse; width: 100%; background: #fff; font-size: 0.9rem; table-layout: fixed; }
   caption { text-align: start; font-weight: 700; padding: 8px 0; }
-  th, td { border: 1px solid #cbd5e1; padding: 6px 8px; vertical-align: top; text-align: start; }
+  th, td { border: 1px solid #cbd5e1; padding: 6px 8px; vertical-align: top; text-align: start;
+    overflow-wrap: break-word; }
   th { background: #e2e8f0; }
   td.value { font-weight: 700; }
   code { font-size: 0.85em; word-break: break-word; }
@@ -287,10 +288,15 @@ export function reportPdfDocument(report: VerificationReport): PdfDocument {
 
 /** The PDF's bytes, and every line it writes (for tests). jsPDF is passed in (the build loads it). */
 export function renderReportPdf(jsPDF: typeof JsPdf, report: VerificationReport) {
-  const { doc, lines } = renderPdfWithText(jsPDF, reportPdfDocument(report), {
-    lastUpdated: `Release ${report.version}, built ${date(report.builtAt)}`,
-    footer: 'Clinical verification - decision support only',
-  });
+  const { doc, lines } = renderPdfWithText(
+    jsPDF,
+    reportPdfDocument(report),
+    {
+      lastUpdated: `Release ${report.version}, built ${date(report.builtAt)}`,
+      footer: 'Clinical verification - decision support only',
+    },
+    { compress: true },
+  );
   doc.setCreationDate(new Date(report.builtAt));
   return { bytes: new Uint8Array(doc.output('arraybuffer')), lines };
 }

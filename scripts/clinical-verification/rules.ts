@@ -1102,7 +1102,7 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     area: ANAPHYLAXIS_CARD,
     rule: 'Adrenaline IV, child, by weight',
     code: emergencyConstant('ADRENALINE_IV_ANAPHYLAXIS_CHILD_MICROGRAMS_PER_KG'),
-    unit: 'micrograms/kg',
+    unit: 'microgram/kg',
     source: { section: EMERGENCY, quote: '50 micrograms (0.5 mL of 100 micrograms/mL) | 1 microgram/kg' },
     tests: [
       `${CARD_WORKED} > child 20 kg: anaphylaxis adrenalineIv → 20 micrograms = 0.2 mL of 100 micrograms/mL`,
