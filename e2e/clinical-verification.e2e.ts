@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINICAL_RULES } from '../scripts/clinical-verification/rules.ts';
 import { launchBrowser } from './browser.ts';
-import { openPage, repoRoot, startProductServer } from './support.ts';
+import { openPage, repoRoot, startProductServer, waitForAllWidgets } from './support.ts';
 
 // Issue 29: the clinical verification report the build writes, as the server serves it, and the footer's link.
 let browser: Browser;
@@ -87,14 +87,16 @@ describe('the clinical verification report', () => {
 
   it('is linked from the footer as "Clinical verification", on / and on /ar/', async () => {
     const { page, errors, close } = await openPage(browser, `${product.url}/`);
+    await waitForAllWidgets(page); // loaded: leaving the page now aborts nothing it was still fetching
+    expect(errors).toEqual([]);
     const link = page.locator('footer#contact').getByRole('link', { name: 'Clinical verification', exact: true });
     expect(await link.getAttribute('href')).toBe('/clinical-verification.html');
     await Promise.all([page.waitForURL('**/clinical-verification.html'), link.click()]);
     expect(await page.locator('h1').innerText()).toBe('Clinical verification report');
-    expect(errors).toEqual([]);
     await close();
 
     const arabic = await openPage(browser, `${product.url}/ar/`);
+    await waitForAllWidgets(arabic.page);
     const arabicLink = arabic.page.locator('footer#contact').getByRole('link', { name: 'التحقق السريري', exact: true });
     expect(await arabicLink.getAttribute('href')).toBe('/clinical-verification.html');
     expect(await arabicLink.getAttribute('hreflang')).toBe('en'); // the report is in English, and says so
