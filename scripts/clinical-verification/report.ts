@@ -98,6 +98,9 @@ const HOW_TO_READ = [
   "To sign: check each row's source against the references it cites (docs/clinical-reference.md names them), " +
     'and that the release version and date above are those of the release under review. "Not listed" at the end ' +
     'shows the numbers deliberately left out, and the ones the product uses that the reference does not source yet.',
+  "Not covered yet: the statements of the product page's safety section and its PDFs (coagulation, contraception, " +
+    'recurrence, displacement, adverse reactions; docs/clinical-reference.md §2), which are page content rather ' +
+    'than values of the clinical code.',
 ];
 
 // ---- HTML ----
