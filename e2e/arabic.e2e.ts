@@ -133,6 +133,32 @@ describe('the Arabic page at /ar/', () => {
     await close();
   });
 
+  it('the hero TOF figure has its pause button in Arabic, which stops and restarts it', async () => {
+    const { page, errors, close } = await openArabic();
+    const hero = page.locator('#hero');
+    const value = () => hero.getByTestId('tof-value').innerText();
+    const distinct = async (count: number) => {
+      const seen = new Set<string>();
+      for (let sample = 0; sample < count; sample += 1) {
+        seen.add(await value());
+        await page.waitForTimeout(60);
+      }
+      return seen.size;
+    };
+    const pause = hero.getByRole('button', { name: 'إيقاف الحركة مؤقتًا', exact: true });
+    expect(await pause.isVisible()).toBe(true);
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    const play = hero.getByRole('button', { name: 'تشغيل الحركة', exact: true });
+    await play.waitFor();
+    expect(await distinct(10)).toBe(1);
+    await page.keyboard.press('Space');
+    await pause.waitFor();
+    expect(await distinct(10)).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('is what "العربية" on the English page leads to, at the same section; the choice is remembered', async () => {
     const { page, close } = await openPage(browser, `${product.url}/#faq`);
     const toArabic = page.getByRole('link', { name: 'العربية' });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextTofHundredths } from '../host/tof.ts';
 import { launchBrowser } from './browser.ts';
 import { artifactsDir, startProductServer, waitForAllWidgets } from './support.ts';
 
@@ -157,6 +158,79 @@ describe('the product page', () => {
     await still.page.waitForTimeout(200);
     expect(await still.page.getByTestId('tof-value').innerText()).toBe('0.90');
     await still.close();
+  });
+
+  it('the hero TOF figure pauses and plays again from its button, by keyboard and pointer (WCAG 2.2.2)', async () => {
+    const { page, errors, close } = await open(1280, { clock: true });
+    await page.clock.pauseAt(new Date(Date.now() + 10_000));
+    const hero = page.locator('#hero');
+    const value = () => hero.getByTestId('tof-value').innerText();
+    /** The figure at `count` moments 50 ms apart (the animation's own step), time moving only here. */
+    const sample = async (count: number) => {
+      const seen: string[] = [];
+      for (let tick = 0; tick < count; tick += 1) {
+        seen.push(await value());
+        await page.clock.runFor(50);
+      }
+      return seen;
+    };
+    expect(new Set(await sample(5)).size).toBe(5); // moving
+
+    // Reached with Tab from the page's top, like any control; its name says what it does.
+    const pause = hero.getByRole('button', { name: 'Pause animation', exact: true });
+    expect(await pause.isVisible()).toBe(true);
+    await page.locator('body').focus();
+    let tabs = 0;
+    while (!(await pause.evaluate((button) => button === document.activeElement)) && tabs < 40) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    expect(await pause.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const play = hero.getByRole('button', { name: 'Play animation', exact: true });
+    expect(await play.count()).toBe(1);
+    expect(await hero.getByRole('button', { name: 'Pause animation', exact: true }).count()).toBe(0);
+    const frozen = await sample(20); // a whole second
+    expect(new Set(frozen).size).toBe(1);
+    // still focused, Space plays it again: it moves on from where it stopped
+    expect(await play.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    // (the first step may come a tick late: the interval starts in an effect, which the paused clock also delays)
+    const from = Math.round(Number(frozen[0]) * 100);
+    const resumed = (await sample(6)).map((shown) => Math.round(Number(shown) * 100));
+    const moved = resumed.slice(resumed.findIndex((hundredths) => hundredths !== from));
+    expect(moved.length).toBeGreaterThanOrEqual(4);
+    let expected = from;
+    for (const hundredths of moved) {
+      expected = nextTofHundredths(expected);
+      expect(hundredths).toBe(expected);
+    }
+    // the pointer works the same
+    await hero.getByRole('button', { name: 'Pause animation', exact: true }).click();
+    expect(new Set(await sample(10)).size).toBe(1);
+    await hero.getByRole('button', { name: 'Play animation', exact: true }).click();
+    expect(new Set(await sample(4)).size).toBe(4);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('for reduced motion the TOF figure is still at 0.90, and the button offers to play it', async () => {
+    const { page, close } = await open(1280, { reducedMotion: true, clock: true });
+    const hero = page.locator('#hero');
+    const play = hero.getByRole('button', { name: 'Play animation', exact: true });
+    await play.waitFor();
+    await page.clock.pauseAt(new Date(Date.now() + 10_000));
+    expect(await hero.getByTestId('tof-value').innerText()).toBe('0.90');
+    await page.clock.runFor(1000);
+    expect(await hero.getByTestId('tof-value').innerText()).toBe('0.90');
+    // the reader's own choice wins over the preference
+    await play.click();
+    await page.clock.runFor(100);
+    expect(await hero.getByTestId('tof-value').innerText()).toBe('0.42');
+    await hero.getByRole('button', { name: 'Pause animation', exact: true }).click();
+    await page.clock.runFor(500);
+    expect(await hero.getByTestId('tof-value').innerText()).toBe('0.42');
+    await close();
   });
 
   it('hero buttons: to the calculator, and the HCP guide download', async () => {

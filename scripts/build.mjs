@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitOnVerificationError, startClinicalVerification } from './build-clinical-verification.mjs';
 import { buildHost } from './build-host.mjs';
 import { buildServer } from './build-server.mjs';
 import { precompress, RELEASE_VERSION, versionWidgets } from './build-delivery.mjs';
@@ -14,15 +15,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The site in `siteDir`: the page first (it empties the folder; its PDFs and service worker are written
- * with it), then the bundles beside it; last the versioned bundles with embed.json, and the compressed
- * copies of every text file.
+ * with it), then the bundles beside it, and the clinical verification report (its tests run meanwhile, in a
+ * process of their own); last the versioned bundles with embed.json, and the compressed copies of every text
+ * file. A problem of the clinical verification fails the build (scripts/build-clinical-verification.mjs).
  */
 export async function buildSite(siteDir = path.join(root, 'dist/site')) {
-  // Pages that pinned an earlier release keep loading it: its folder survives the rebuild.
-  const kept = keepEarlierReleases(path.join(siteDir, 'widgets'));
-  await buildHost(siteDir);
-  const widgetsDir = await buildWidgets(path.join(siteDir, 'widgets'));
-  kept.restore();
+  const verification = startClinicalVerification();
+  let widgetsDir;
+  try {
+    // Pages that pinned an earlier release keep loading it: its folder survives the rebuild.
+    const kept = keepEarlierReleases(path.join(siteDir, 'widgets'));
+    await buildHost(siteDir);
+    widgetsDir = await buildWidgets(path.join(siteDir, 'widgets'));
+    kept.restore();
+  } catch (error) {
+    verification.cancel();
+    throw error;
+  }
+  await verification.write(siteDir);
   versionWidgets(widgetsDir, WIDGET_ENTRIES);
   precompress(siteDir);
   return { siteDir, widgetsDir };
@@ -35,7 +45,7 @@ export async function buildAll() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { siteDir, widgetsDir, serverFile } = await buildAll();
+  const { siteDir, widgetsDir, serverFile } = await buildAll().catch(exitOnVerificationError);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const table = (dir, filter = () => true) => {
     for (const { file, bytes, gzip, brotli } of measure(dir).filter(({ file }) => filter(file))) {
@@ -49,6 +59,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   table(widgetsDir);
   console.log(`Host page (${path.relative(root, siteDir)}):`);
   table(siteDir, (file) => file.startsWith('assets/') || file === 'index.html');
+  console.log(`Clinical verification: ${path.relative(root, siteDir)}/clinical-verification.html and .pdf`);
   console.log(`Server: ${path.relative(root, serverFile)}`);
 }
 

@@ -2,10 +2,12 @@ import { usePageContent } from '../content/context.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, container } from '../styles.ts';
 import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 
 /** docs/product.md §2: the contact footer. */
 export function Contact() {
   const { contact } = usePageContent();
+  const pdfHrefLang = usePdfHrefLang();
   return (
     <footer
       id="contact"
@@ -79,6 +81,13 @@ export function Contact() {
           <p css={{ margin: 0, fontWeight: 700, color: '#fde68a' }}>{bidiText(contact.hcpOnly)}</p>
           <p css={{ margin: 0 }}>{bidiText(contact.decisionSupport)}</p>
           <p css={{ margin: 0 }}>{bidiText(contact.lastUpdated)}</p>
+          {/* Built with each release: the clinical rules, their sources and tests (README "Clinical verification"). */}
+          <p css={{ margin: 0, display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+            <a href="/clinical-verification.html" {...pdfHrefLang} css={{ color: '#99f6e4', fontWeight: 600 }}>
+              {contact.clinicalVerification}
+            </a>
+            <PdfLanguageNote />
+          </p>
           <p css={{ margin: 0 }}>{bidiText(contact.copyright)}</p>
         </div>
       </div>

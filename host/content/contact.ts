@@ -27,4 +27,5 @@ export const CONTACT: ContactContent = {
   hcpOnly: 'For healthcare professionals only. This content is intended for licensed healthcare professionals.',
   decisionSupport:
     'Decision support only: it does not replace clinical judgement or the local prescribing information.',
+  clinicalVerification: 'Clinical verification',
 };

@@ -17,4 +17,6 @@ export const HERO: HeroContent = {
   productLabel: `${VIAL_CONTENT_MG} mg / ${VIAL_VOLUME_ML} mL · Box of ${VIALS_PER_BOX} vials`,
   decisionSupport:
     'Decision support only: for licensed healthcare professionals. It does not replace clinical judgement or the local prescribing information.',
+  tofPause: 'Pause animation',
+  tofPlay: 'Play animation',
 };

@@ -38,6 +38,9 @@ export interface HeroContent {
   tofTarget: string; // "Target: ≥ 0.9 for extubation readiness"
   productLabel: string; // 200 mg per 2 mL, box of 10 vials
   decisionSupport: string;
+  /** The TOF figure's button (WCAG 2.2 SC 2.2.2): its label while the figure moves, and while it is still. */
+  tofPause: string;
+  tofPlay: string;
 }
 
 export interface MechanismContent {
@@ -113,6 +116,8 @@ export interface PdfSection {
   bullets?: string[];
   /** First row is the header. */
   table?: string[][];
+  /** The table's column widths, as shares of the text width; omitted: from each column's longest text. */
+  columnShares?: number[];
 }
 
 export interface Resource {
@@ -154,6 +159,8 @@ export interface ContactContent {
   copyright: string;
   hcpOnly: string;
   decisionSupport: string;
+  /** The footer's link to /clinical-verification.html (README "Clinical verification"). */
+  clinicalVerification: string;
 }
 
 // ---- The page in one language ------------------------------------------------------------------

@@ -53,11 +53,17 @@ export function renderPdf(JsPdf: typeof jsPDF, source: PdfDocument, meta: PdfMet
 }
 
 /** renderPdf, also returning every line of text written. */
-export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta: PdfMeta): RenderedPdf {
+export function renderPdfWithText(
+  JsPdf: typeof jsPDF,
+  source: PdfDocument,
+  meta: PdfMeta,
+  options: { compress?: boolean } = {},
+): RenderedPdf {
   const flow = new PdfFlow(JsPdf, {
     lineHeight: withLeading(LEADING),
     bottomMarginMm: CONTENT_BOTTOM_FROM_EDGE_MM,
     safe: pdfText,
+    compress: options.compress ?? false,
   });
   const { doc } = flow;
   const lineHeight = flow.lineHeight;
@@ -97,7 +103,7 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
       flow.y += 2;
     }
     if (section.table && section.table.length > 0) {
-      renderTable(section.table);
+      renderTable(section.table, section.columnShares);
       flow.y += 3;
     }
     for (const bullet of section.bullets ?? []) {
@@ -112,9 +118,9 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
     }
   }
 
-  function renderTable(rows: string[][]) {
+  function renderTable(rows: string[][], shares?: number[]) {
     const columns = Math.max(...rows.map((row) => row.length));
-    const widths = columnWidths(rows, columns);
+    const widths = shares ? sharedWidths(shares, columns) : columnWidths(rows, columns);
     const step = lineHeight(STYLE.table.sizePt);
     const [header, ...body] = rows;
 
@@ -149,6 +155,13 @@ export function renderPdfWithText(JsPdf: typeof jsPDF, source: PdfDocument, meta
 
     if (header) drawRow(header, true);
     for (const row of body) drawRow(row, false);
+  }
+
+  /** Widths in the given proportions, filling 170 mm. */
+  function sharedWidths(shares: number[], columns: number): number[] {
+    if (shares.length !== columns) throw new Error(`${shares.length} column widths for ${columns} columns`);
+    const total = shares.reduce((sum, share) => sum + share, 0);
+    return shares.map((share) => (share * TEXT_WIDTH_MM) / total);
   }
 
   /** Widths proportional to each column's longest text, within limits, filling 170 mm. */

@@ -6,10 +6,11 @@ import { useToast } from './toasts.tsx';
 import { useSession } from './use-session.ts';
 import { useMessages } from './widget-context.ts';
 import { loadOnce } from './load-once.ts';
+// the notes' text is small, and "Copy as note" writes it with the dose calculator's first result anyway
+import { notesFor } from './notes-content.ts';
 
 /** The notes PDF's code, downloaded on the first "Export PDF to notes" (jsPDF with it, ./notes-pdf.ts). */
 const loadNotesPdf = loadOnce(() => import('./notes-pdf.ts'), import.meta.url);
-const loadNotesContent = loadOnce(() => import('./notes-content.ts'), import.meta.url);
 
 export interface NotesRequest {
   entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;
@@ -33,7 +34,7 @@ export function useExportToNotes(apiBase: string) {
   return useCallback(
     async (request: NotesRequest) => {
       try {
-        const [{ exportNotes, notesFileName }, { notesFor }] = await Promise.all([loadNotesPdf(), loadNotesContent()]);
+        const { exportNotes, notesFileName } = await loadNotesPdf();
         const at = new Date();
         const exported = await exportNotes(
           apiBase,

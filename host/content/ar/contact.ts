@@ -27,4 +27,5 @@ export const CONTACT_AR: ContactContent = {
   copyright: `© ${ltr(2025)} ${SITE_AR.name}. جميع الحقوق محفوظة.`,
   hcpOnly: 'للممارسين الصحيين فقط. هذا المحتوى موجَّه إلى الممارسين الصحيين المرخَّصين.',
   decisionSupport: 'للدعم في اتخاذ القرار فقط: لا يغني عن التقدير السريري ولا عن معلومات الوصف المعتمدة محليًا.',
+  clinicalVerification: 'التحقق السريري',
 };

@@ -18,4 +18,6 @@ export const HERO_AR: HeroContent = {
   productLabel: `${ltr(`${VIAL_CONTENT_MG} mg / ${VIAL_VOLUME_ML} mL`)} · علبة من ${ltr(VIALS_PER_BOX)} قوارير`,
   decisionSupport:
     'للدعم في اتخاذ القرار فقط: للممارسين الصحيين المرخّصين. لا يغني عن التقدير السريري ولا عن معلومات الوصف المعتمدة محليًا.',
+  tofPause: 'إيقاف الحركة مؤقتًا',
+  tofPlay: 'تشغيل الحركة',
 };

@@ -39,6 +39,8 @@ export interface FlowOptions {
   /** Makes text safe for the built-in fonts before wrapping. */
   safe?: (text: string) => string;
   baseline?: 'top' | 'alphabetic';
+  /** Deflate the page contents (a long document: a tenth of the size). */
+  compress?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export class PdfFlow {
   private readonly baseline: 'top' | 'alphabetic';
 
   constructor(JsPdf: typeof jsPDF, options: FlowOptions) {
-    this.doc = new JsPdf({ unit: 'mm', format: 'a4', orientation: 'portrait' });
+    this.doc = new JsPdf({ unit: 'mm', format: 'a4', orientation: 'portrait', compress: options.compress ?? false });
     this.lineHeight = options.lineHeight;
     this.top = options.topMm ?? MARGIN_MM;
     this.bottom = options.bottomMarginMm === undefined ? Infinity : this.pageHeight - options.bottomMarginMm;
