@@ -9,7 +9,8 @@ import {
 } from './constants.ts';
 import { AGE_GROUPS } from './dose-schema.ts';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
-import { hasVisibleCharacter, numberInRange, strictFields } from './validation.ts';
+import { numberInRange, strictFields } from './validation.ts';
+import { hasVisibleCharacter } from './visible-text.ts';
 
 /**
  * A patient record holds what a clinician needs to find the patient again and dose them, and

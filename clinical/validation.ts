@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
+export { hasVisibleCharacter } from './visible-text.ts';
+
 /** One problem with one input field, in words a clinician can act on. */
 export interface FieldIssue {
   field: string;
@@ -72,14 +74,6 @@ export function schemaForTexts<S>(build: (texts: ClinicalTexts) => S): (texts?: 
     return schema;
   };
 }
-
-/**
- * A character one can see: not a space, not an invisible format or control character (U+200B zero
- * width space, U+202E right-to-left override, U+00AD soft hyphen, U+3164 Hangul filler…), not a
- * combining mark on its own. Text made only of those would show as a blank: a name must have one.
- */
-const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}\p{M}]/u;
-export const hasVisibleCharacter = (text: string): boolean => VISIBLE_CHARACTER.test(text);
 
 /** A finite number within [min, max]; `message` is used for every failure of the field. */
 export function numberInRange(min: number, max: number, message: string) {
