@@ -78,7 +78,7 @@ async function healthz(url: string) {
 }
 
 describe('connection limits of the built server', () => {
-  it(`one client opens connections until refused (at ${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS}); /healthz keeps answering`, async () => {
+  it(`a client opens connections till refused (${DEFAULT_MAX_CONNECTIONS_PER_ADDRESS}); /healthz answers`, async () => {
     const server = await start();
     let flooding = true;
     const checks: { status: number; ms: number }[] = [];

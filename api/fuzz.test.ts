@@ -307,7 +307,8 @@ describe(`fuzzing the built server (${RUNS} requests)`, () => {
       }),
     );
     agent.destroy();
-    const summary = `seed ${SEED} (FUZZ_SEED=${SEED} replays it); statuses ${JSON.stringify(Object.fromEntries(statuses))}`;
+    const counts = JSON.stringify(Object.fromEntries(statuses));
+    const summary = `seed ${SEED} (FUZZ_SEED=${SEED} replays it); statuses ${counts}`;
     const show = (items: { item: FuzzCase }[]) =>
       items.slice(0, 5).map(({ item, ...rest }) => ({
         ...rest,

@@ -7,11 +7,11 @@ import type { AppContext, AppState } from '../state.ts';
 export const SERVER_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'] as const;
 export type Encoding = (typeof SERVER_ENCODINGS)[number];
 
-/** RFC 9110 §12.4.2: a qvalue is 0 to 1 with at most three decimals. */
+/** RFC 9110 section 12.4.2: a qvalue is 0 to 1 with at most three decimals. */
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-/** RFC 9110 §5.6.2: a coding is a token. */
+/** RFC 9110 section 5.6.2: a coding is a token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** RFC 9110 §8.4.1.3: x-gzip is gzip. */
+/** RFC 9110 section 8.4.1.3: x-gzip is gzip. */
 const ALIASES: Readonly<Record<string, string>> = { 'x-gzip': 'gzip' };
 
 /**
@@ -43,16 +43,20 @@ export function parseAcceptEncoding(header: string): Map<string, number> {
 }
 
 /**
- * The coding to answer with (RFC 9110 §12.5.3): the one of ours with the highest weight above 0, ties
- * going to our order of preference. A coding not named takes the weight of `*`, if given; identity not
- * named (and no `*`) is acceptable. Undefined: the client refuses every coding we have (a 406).
- * No header at all: identity, as before (a client that says nothing gets the body as it is).
+ * The coding to answer with (RFC 9110 section 12.5.3): the one of ours with the highest weight above 0,
+ * ties going to our order of preference. A coding not named takes the weight of `*`, if given.
+ * Identity not named (and no `*`) stays acceptable, ranked with the least wanted coding named
+ * (`gzip;q=0.5` is gzip, as negotiator ranks it). Undefined: the client refuses every coding we have
+ * (a 406). No header at all: identity, as before (a client that says nothing gets the body as it is).
  */
 export function chooseEncoding(header: string | undefined): Encoding | undefined {
   if (header === undefined) return 'identity';
   const weights = parseAcceptEncoding(header);
   const wildcard = weights.get('*');
-  const weightOf = (coding: Encoding) => weights.get(coding) ?? wildcard ?? (coding === 'identity' ? 1 : 0);
+  const named = [...weights.values()].filter((weight) => weight > 0);
+  const implicitIdentity = named.length > 0 ? Math.min(...named) : 1;
+  const weightOf = (coding: Encoding) =>
+    weights.get(coding) ?? wildcard ?? (coding === 'identity' ? implicitIdentity : 0);
   let best: Encoding | undefined;
   let bestWeight = 0;
   for (const coding of SERVER_ENCODINGS) {

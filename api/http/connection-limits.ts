@@ -62,7 +62,8 @@ export function resolveConnectionLimits(settings: {
       throw new ConnectionLimitError(
         `MAX_CONNECTIONS is ${maxConnections}, but this process may open only ${settings.fileLimit} files ` +
           `(ulimit -n), of which ${FILE_DESCRIPTORS_RESERVED} are kept for the server's own use: ` +
-          `raise the limit (LimitNOFILE= in a systemd unit, ulimit -n) or set MAX_CONNECTIONS to ${Math.max(room, 0)} or less`,
+          'raise the limit (LimitNOFILE= in a systemd unit, ulimit -n) or set MAX_CONNECTIONS to ' +
+          `${Math.max(room, 0)} or less`,
       );
     }
     notes.push(
