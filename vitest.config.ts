@@ -21,6 +21,8 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',
+  'api/hardening.test.ts',
+  'api/fuzz.test.ts',
 ];
 
 export default defineConfig({

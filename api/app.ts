@@ -1,11 +1,11 @@
 import type { KeyObject } from 'node:crypto';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import compress from 'koa-compress';
 import { authenticate } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
+import { contentEncoding } from './http/accept-encoding.ts';
 import { jsonBodyParser } from './http/body-parser.ts';
 import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
@@ -39,6 +39,8 @@ export interface AppDeps {
   /** With trustProxy: how many proxies append to X-Forwarded-For (default 1). */
   trustProxyHops?: number;
   limiter?: SignInLimiter;
+  /** Quick Use tool runs allowed per client address per minute (default DEFAULT_ANONYMOUS_RUNS_PER_MINUTE). */
+  anonymousRunsPerMinute?: number;
   /** Signed-in requests allowed per clinician per minute (default MAX_REQUESTS_PER_CLINICIAN_PER_MINUTE). */
   requestsPerClinicianPerMinute?: number;
   now?: () => Date;
@@ -51,9 +53,6 @@ export interface AppDeps {
   /** /readyz answers 503 once `stopping` is true. */
   lifecycle?: Lifecycle;
 }
-
-/** Answers smaller than this go as they are: compressing them saves less than it costs. */
-const API_COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -76,7 +75,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   });
   const routers = [
     authRoutes({ ...shared, key: deps.jwtKey, limiter: deps.limiter ?? createSignInLimiter() }),
-    toolRoutes(shared),
+    toolRoutes({ ...shared, anonymousRunsPerMinute: deps.anonymousRunsPerMinute }),
     patientRoutes(shared),
     historyRoutes(shared),
     exportRoutes(shared),
@@ -91,9 +90,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   };
   app.use(requestLog({ logger: deps.logger ?? silentLogger(), metrics: deps.metrics, routeOf }));
   app.use(errorHandler(deps.logError));
-  // The API's JSON (and anything else text that is not already compressed, such as the 404 page);
-  // static files come compressed from the build. PDFs are not recompressed.
-  app.use(compress({ threshold: API_COMPRESS_THRESHOLD_BYTES }));
+  // One content coding per request, chosen from Accept-Encoding's weights (or a 406 before anything
+  // runs); then the API's JSON (and anything else text that is not already compressed, such as the 404
+  // page) is compressed with it; static files come compressed from the build. PDFs are not recompressed.
+  app.use(contentEncoding(deps.logError ?? ((error) => console.error(error))));
   app.use(securityHeaders(deps.frameAncestors));
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       shutdownTimeoutMs: 10_000,
       shutdownDrainMs: 2_000,
+      maxConnections: undefined,
+      maxConnectionsPerAddress: undefined,
+      anonymousRunsPerMinute: 600,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -44,6 +47,9 @@ describe('loadConfig', () => {
           METRICS_TOKEN: 'scrape-0123456789abcdef',
           SHUTDOWN_TIMEOUT_MS: '30000',
           SHUTDOWN_DRAIN_MS: '0',
+          MAX_CONNECTIONS: '2000',
+          MAX_CONNECTIONS_PER_ADDRESS: '100',
+          ANONYMOUS_RUNS_PER_MINUTE: '1200',
         },
         '/srv/app',
       ),
@@ -63,6 +69,9 @@ describe('loadConfig', () => {
       metricsToken: 'scrape-0123456789abcdef',
       shutdownTimeoutMs: 30_000,
       shutdownDrainMs: 0,
+      maxConnections: 2000,
+      maxConnectionsPerAddress: 100,
+      anonymousRunsPerMinute: 1200,
     });
   });
   it.each([
@@ -149,6 +158,20 @@ describe('loadConfig', () => {
       'AUDIT_LOG_MAX_BYTES must be a whole number from 4096 to 1099511627776 (got "10MB")',
     ],
     [{ AUDIT_LOG_FILES: '0' }, 'AUDIT_LOG_FILES must be a whole number from 1 to 1000 (got "0")'],
+    [{ MAX_CONNECTIONS: '5' }, 'MAX_CONNECTIONS must be a whole number from 10 to 1000000 (got "5")'],
+    [
+      { MAX_CONNECTIONS_PER_ADDRESS: 'many' },
+      'MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 1 to 1000000 (got "many")',
+    ],
+    [
+      { ANONYMOUS_RUNS_PER_MINUTE: '0' },
+      'ANONYMOUS_RUNS_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")',
+    ],
+    [
+      { DATABASE_URL: '' },
+      'DATABASE_URL is set but empty: give the PostgreSQL URL (postgres://user:password@host:5432/database), ' +
+        'or unset it to keep the data in DATA_DIR',
+    ],
     [
       { TRUST_PROXY_HOPS: '2' },
       'TRUST_PROXY_HOPS is set but TRUST_PROXY is not "true": set ' +

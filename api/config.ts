@@ -7,6 +7,20 @@ import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './sto
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 /** After SIGTERM: /readyz is 503 this long before new connections are refused (SHUTDOWN_DRAIN_MS). */
 export const DEFAULT_SHUTDOWN_DRAIN_MS = 2_000;
+/** Open connections at most (MAX_CONNECTIONS), lowered at start to what the open-file limit allows. */
+export const DEFAULT_MAX_CONNECTIONS = 4_000;
+/**
+ * Open connections at most from one client address (MAX_CONNECTIONS_PER_ADDRESS). A browser keeps up to
+ * six to one site, idle ones close after 5 s: 256 serves a large ward behind one NAT address. Behind a
+ * proxy (TRUST_PROXY=true) every connection comes from the proxy, so the default is MAX_CONNECTIONS.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+/**
+ * Quick Use tool runs per client address per minute (ANONYMOUS_RUNS_PER_MINUTE). A ward behind one NAT
+ * address shares the count: 600 is ten a second, far above what a team's screens send (the advisor asks
+ * once per assessment).
+ */
+export const DEFAULT_ANONYMOUS_RUNS_PER_MINUTE = 600;
 
 /** The server's settings, read once from the environment by server.ts. Nothing else reads process.env. */
 export interface ServerConfig {
@@ -54,6 +68,16 @@ export interface ServerConfig {
   readonly shutdownDrainMs: number;
   /** AUDIT_LOG_FILES: rotated audit files kept, audit.log.1 … audit.log.N (default 5); older ones are deleted. */
   readonly auditLogFiles: number;
+  /**
+   * MAX_CONNECTIONS: open connections at most; past it the oldest connection with no request under way
+   * is closed to make room, else the new one is. Undefined: DEFAULT_MAX_CONNECTIONS, or fewer when the
+   * process's open-file limit is lower (server.ts).
+   */
+  readonly maxConnections: number | undefined;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections at most from one client address; undefined: the default. */
+  readonly maxConnectionsPerAddress: number | undefined;
+  /** ANONYMOUS_RUNS_PER_MINUTE: Quick Use tool runs per client address per minute (default 600). */
+  readonly anonymousRunsPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -96,7 +120,26 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       0,
       600_000,
     ),
+    maxConnections: parseOptionalWholeNumber('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10, 1_000_000),
+    maxConnectionsPerAddress: parseOptionalWholeNumber(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      1,
+      1_000_000,
+    ),
+    anonymousRunsPerMinute: parseWholeNumber(
+      'ANONYMOUS_RUNS_PER_MINUTE',
+      env.ANONYMOUS_RUNS_PER_MINUTE,
+      DEFAULT_ANONYMOUS_RUNS_PER_MINUTE,
+      1,
+      1_000_000,
+    ),
   });
+}
+
+function parseOptionalWholeNumber(name: string, value: string | undefined, min: number, max: number) {
+  if (value === undefined || value.trim() === '') return undefined;
+  return parseWholeNumber(name, value, 0, min, max);
 }
 
 function parseWholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -148,7 +191,15 @@ function parseMetricsToken(value: string | undefined): string | undefined {
 }
 
 function parseDatabaseUrl(value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
+  if (value === undefined) return undefined;
+  // Set but empty is a mistake (a template's `DATABASE_URL=`, a secret that did not arrive): falling
+  // back to DATA_DIR would start an empty store beside the real one. Unset means the embedded store.
+  if (value.trim() === '') {
+    throw new ConfigError(
+      'DATABASE_URL is set but empty: give the PostgreSQL URL (postgres://user:password@host:5432/database), ' +
+        'or unset it to keep the data in DATA_DIR',
+    );
+  }
   let url: URL | undefined;
   try {
     url = new URL(value.trim());

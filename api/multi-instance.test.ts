@@ -99,6 +99,32 @@ describe('two instances on one PostgreSQL database', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it('a password changed on one ends the account’s other sessions on the other at once', async () => {
+    const { email, token } = await signUpOn(0);
+    const other = (await call(1, 'POST', '/api/auth/signin', { email, password: PASSWORD })).body.token as string;
+    expect((await call(0, 'GET', '/api/auth/me', undefined, other)).status).toBe(200);
+    const changed = await call(
+      1,
+      'POST',
+      '/api/auth/password',
+      { currentPassword: PASSWORD, newPassword: 'another passphrase' },
+      token,
+    );
+    expect(changed.status).toBe(204);
+    for (const instance of [0, 1]) {
+      expect([instance, (await call(instance, 'GET', '/api/auth/me', undefined, other)).status]).toEqual([
+        instance,
+        401,
+      ]);
+      expect([instance, (await call(instance, 'GET', '/api/auth/me', undefined, token)).status]).toEqual([
+        instance,
+        200,
+      ]);
+    }
+    const old = await call(0, 'POST', '/api/auth/signin', { email, password: PASSWORD });
+    expect(old.status).toBe(401);
+  });
+
   it('ten wrong passwords spread over both lock the e-mail on both', async () => {
     const { email } = await signUpOn(0);
     for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt += 1) {

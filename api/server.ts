@@ -3,9 +3,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import {
+  ConfigError,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  loadConfig,
+  type ServerConfig,
+} from './config.ts';
+import {
+  ConnectionLimitError,
+  limitConnections,
+  openFileLimit,
+  resolveConnectionLimits,
+  type RefusalReason,
+} from './http/connection-limits.ts';
 import { createLogger } from './ops/logger.ts';
-import { createMetrics } from './ops/metrics.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { openStorage, type Storage } from './storage/open-storage.ts';
 import { StorageError } from './storage/storage-error.ts';
 
@@ -33,6 +46,14 @@ async function main() {
   process.umask(0o077);
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
+  const connections = resolveConnectionLimits({
+    maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    trustProxy: config.trustProxy,
+    defaults: { maxConnections: DEFAULT_MAX_CONNECTIONS, maxPerAddress: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS },
+    fileLimit: openFileLimit(),
+  });
+  for (const note of connections.notes) logger.warn({ event: 'config' }, note);
   const storage = await openStorage(config, { log: (message) => logger.info({ event: 'storage' }, message) });
   const metrics = createMetrics();
   const lifecycle = { stopping: false };
@@ -46,6 +67,7 @@ async function main() {
     staticRoot: siteRoot(),
     trustProxy: config.trustProxy,
     trustProxyHops: config.trustProxyHops,
+    anonymousRunsPerMinute: config.anonymousRunsPerMinute,
     logger,
     logError: (error) => logger.error({ event: 'error', err: error }, 'request failed'),
     metrics,
@@ -61,10 +83,15 @@ async function main() {
     },
     app.callback(),
   );
+  limitConnections(server, connections.limits, refusalReporter(logger, metrics));
   await listen(server, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ event: 'start', port }, `Listening on http://localhost:${port} (data in ${storage.location})`);
+  const { maxConnections, maxPerAddress } = connections.limits;
+  logger.info(
+    { event: 'start', port, maxConnections, maxConnectionsPerAddress: maxPerAddress },
+    `Listening on http://localhost:${port} (data in ${storage.location})`,
+  );
   const stop = (signal: string) => {
     if (lifecycle.stopping) return;
     lifecycle.stopping = true;
@@ -72,6 +99,32 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** How often, at most, a refused connection is logged (each is counted in the metrics). */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Counts connections a limit closed (connections_refused_total) and logs a warning at most once a minute
+ * per reason, with how many since the last one: a flood must not flood the log too.
+ */
+function refusalReporter(logger: Logger, metrics: Metrics) {
+  const pending = new Map<RefusalReason, { count: number; lastLogged: number }>();
+  return (reason: RefusalReason, address: string) => {
+    metrics.connectionRefusals.inc({ reason });
+    const state = pending.get(reason) ?? { count: 0, lastLogged: 0 };
+    state.count += 1;
+    pending.set(reason, state);
+    const now = Date.now();
+    if (now - state.lastLogged < REFUSAL_LOG_INTERVAL_MS) return;
+    const what = reason === 'address' ? 'MAX_CONNECTIONS_PER_ADDRESS' : 'MAX_CONNECTIONS';
+    logger.warn(
+      { event: 'connections', reason, closed: state.count, lastAddress: address },
+      `Closed ${state.count} connection(s) at the ${what} limit since the last report`,
+    );
+    state.count = 0;
+    state.lastLogged = now;
+  };
 }
 
 /** Resolves once listening; a listen error (busy port, bad HOST) becomes one line naming the address. */
@@ -151,8 +204,9 @@ function siteRoot(): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof StorageError || error instanceof ListenError) {
-    console.error(`Cannot start: ${error.message}`);
+  const oneLine = [ConfigError, StorageError, ListenError, ConnectionLimitError].some((kind) => error instanceof kind);
+  if (oneLine) {
+    console.error(`Cannot start: ${(error as Error).message}`);
   } else {
     console.error('Cannot start:', error);
   }

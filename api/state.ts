@@ -12,5 +12,7 @@ export interface AppState {
   servedFile?: boolean;
   /** The language of the answer's clinical texts and validation messages (http/language.ts); API requests only. */
   lang?: Lang;
+  /** The client refused an uncompressed body (Accept-Encoding identity;q=0): compress whatever is sent. */
+  identityRefused?: boolean;
 }
 export type AppContext = ParameterizedContext<AppState>;

@@ -83,7 +83,7 @@ export {
   type NewPatient,
   type PatientChanges,
 } from './patient-record.ts';
-export { strictFields, numberInRange, integerInRange, schemaForTexts } from './validation.ts';
+export { strictFields, numberInRange, integerInRange, schemaForTexts, hasVisibleCharacter } from './validation.ts';
 export { ltr, withoutIsolates, LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE } from './bidi.ts';
 export {
   CLINICAL_TEXTS_EN,

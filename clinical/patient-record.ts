@@ -10,6 +10,7 @@ import {
 import { AGE_GROUPS } from './dose-schema.ts';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 import { numberInRange, strictFields } from './validation.ts';
+import { hasVisibleCharacter } from './visible-text.ts';
 
 /**
  * A patient record holds what a clinician needs to find the patient again and dose them, and
@@ -41,6 +42,7 @@ function fields(currentYear: number, texts: ClinicalTexts) {
       v.trim(),
       v.minLength(1, nameMessage),
       v.maxLength(PATIENT_NAME_MAX_LENGTH, nameMessage),
+      v.check(hasVisibleCharacter, nameMessage), // only U+200B, U+202E…: as empty as ""
     ),
     mrn: optionalText(PATIENT_MRN_MAX_LENGTH, mrnMessage),
     yearOfBirth: v.optional(

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 
+export { hasVisibleCharacter } from './visible-text.ts';
+
 /** One problem with one input field, in words a clinician can act on. */
 export interface FieldIssue {
   field: string;

@@ -22,15 +22,26 @@ export const UNSTORABLE_TEXT_MESSAGE =
   'The request holds a character that cannot be stored (U+0000 or half of a surrogate pair)';
 export const JSON_BODY_TYPE_MESSAGE = 'Send the body as application/json';
 export const CHANGES_OBJECT_MESSAGE = 'Send the changes as a JSON object, such as {"weightKg": 70}';
+/** How deeply objects and arrays may nest in a JSON body (no body of this API needs more than 3). */
+export const JSON_BODY_MAX_DEPTH = 32;
+export const JSON_TOO_DEEP_MESSAGE =
+  'The request body nests objects and arrays too deeply ' + `(at most ${JSON_BODY_MAX_DEPTH} levels)`;
 /** `limit` as the body parser takes it, e.g. `64kb` → "… (the limit is 64 KB)". */
 export const bodyTooLargeMessage = (limit: string) =>
   `Request body is too large (the limit is ${limit.replace('kb', ' KB')})`;
+
+// Content coding (Accept-Encoding)
+export const NO_ACCEPTABLE_ENCODING_MESSAGE =
+  'Accept-Encoding refuses every coding this server can send (br, gzip, deflate or identity)';
 
 // Sessions and sign-in
 export const SESSION_INVALID_MESSAGE = 'Your session has ended or is not valid. Please sign in again.';
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to use this feature.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password';
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
+/** POST /api/auth/password: field issues of `currentPassword` and `newPassword`. */
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not correct';
+export const NEW_PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one';
 
 // Rate limits (all answered with 429 and Retry-After)
 export const TOO_MANY_FROM_ADDRESS_MESSAGE = 'Too many requests from this address. Please wait a minute and try again.';

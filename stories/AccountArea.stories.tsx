@@ -257,6 +257,41 @@ export const Profile: Story = {
   },
 };
 
+export const ChangePassword: Story = {
+  name: 'Profile: change password',
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    const { user, panel, screen } = await openAccount(canvasElement, kit, 'profile');
+    await user.click(panel.getByRole('button', { name: t.account.changePassword }));
+    const form = within(await panel.findByRole('form', { name: t.account.changePassword }));
+    const current = form.getByLabelText(startingWith(t.account.currentPassword));
+    await waitFor(() => expect((current.getRootNode() as ShadowRoot).activeElement).toBe(current));
+    // checked before sending: the two new passwords differ
+    typeInto(current, 'wrong password');
+    typeInto(form.getByLabelText(startingWith(t.account.newPassword)), 'a new passphrase');
+    typeInto(form.getByLabelText(startingWith(t.account.confirmNewPassword)), 'a new passphrase!');
+    await user.click(form.getByRole('button', { name: t.account.changePassword }));
+    expectText(
+      form.getByLabelText(startingWith(t.account.confirmNewPassword)).parentElement,
+      t.account.newPasswordsDiffer,
+    );
+    // the server refuses the current password: its message under that field, in the story's language
+    typeInto(form.getByLabelText(startingWith(t.account.confirmNewPassword)), 'a new passphrase');
+    await user.click(form.getByRole('button', { name: t.account.changePassword }));
+    await waitFor(() =>
+      expect(form.getByLabelText(startingWith(t.account.currentPassword))).toHaveAttribute('aria-invalid', 'true'),
+    );
+    // the right one: the form closes and a toast says the other sessions ended
+    typeInto(form.getByLabelText(startingWith(t.account.currentPassword)), 'correct horse battery');
+    await user.click(form.getByRole('button', { name: t.account.changePassword }));
+    await waitFor(() => expect(panel.queryByRole('form', { name: t.account.changePassword })).toBeNull());
+    await waitFor(() =>
+      expectText(screen.getAllByRole('region', { name: t.common.notifications })[0], t.account.passwordChangedTitle),
+    );
+  },
+};
+
 export const EmptyAccount: Story = {
   name: 'Empty account',
   parameters: { api: { handlers: { 'GET /api/patients': () => json(200, { patients: [] }) } } },

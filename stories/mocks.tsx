@@ -88,6 +88,13 @@ const defaultHandlers: Record<string, MockHandler> = {
   'POST /api/auth/signin': () => json(200, { token: 'demo-token', user: DEMO_USER }),
   'POST /api/auth/signup': () => json(201, { token: 'demo-token', user: DEMO_USER }),
   'POST /api/auth/signout': () => new Response(null, { status: 204 }),
+  // A wrong current password is "wrong password"; anything else changes it.
+  'POST /api/auth/password': ({ body }) => {
+    if ((body as { currentPassword?: string }).currentPassword !== 'wrong password')
+      return new Response(null, { status: 204 });
+    const message = 'The current password is not correct';
+    return json(400, { message, issues: [{ field: 'currentPassword', message }] });
+  },
   'GET /api/patients': ({ url }) => {
     const q = new URL(url, 'http://storybook.local').searchParams.get('q')?.toLowerCase() ?? '';
     return json(200, {

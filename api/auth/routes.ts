@@ -5,18 +5,28 @@ import type { AuditLog } from '../storage/audit-log.ts';
 import type { UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import {
+  CURRENT_PASSWORD_WRONG_MESSAGE,
   DUPLICATE_EMAIL_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
+  NEW_PASSWORD_UNCHANGED_MESSAGE,
   SESSION_INVALID_MESSAGE,
   signInLockedMessage,
   TOO_MANY_FROM_ADDRESS_MESSAGE,
 } from '../messages.ts';
 import { requireAuth } from './authenticate.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { SIGNIN_FIELD_ORDER, SIGNUP_FIELD_ORDER, signinSchema, signupSchema } from './schemas.ts';
+import {
+  PASSWORD_CHANGE_FIELD_ORDER,
+  passwordChangeSchema,
+  SIGNIN_FIELD_ORDER,
+  SIGNUP_FIELD_ORDER,
+  signinSchema,
+  signupSchema,
+} from './schemas.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
 import { signSessionToken, TOKEN_TTL_SECONDS } from './tokens.ts';
 
@@ -53,7 +63,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   };
 
   router.post('/signup', async (ctx) => {
-    const rate = await deps.limiter.checkRequestRate(ctx.ip);
+    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signupSchema, ctx.request.body, SIGNUP_FIELD_ORDER);
     const user: UserRecord = {
@@ -77,10 +87,11 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   });
 
   router.post('/signin', async (ctx) => {
-    const rate = await deps.limiter.checkRequestRate(ctx.ip);
+    const address = clientAddress(ctx);
+    const rate = await deps.limiter.checkRequestRate(address);
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signinSchema, ctx.request.body, SIGNIN_FIELD_ORDER);
-    const lock = await deps.limiter.checkSignIn(input.email, ctx.ip);
+    const lock = await deps.limiter.checkSignIn(input.email, address);
     if (lock.limited) {
       await deps.audit.record({ actor: 'anonymous', action: 'user.signin', outcome: 'denied' });
       tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
@@ -90,7 +101,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
-      await deps.limiter.recordFailure(input.email, ctx.ip);
+      await deps.limiter.recordFailure(input.email, address);
       await deps.audit.record({ actor: user?.id ?? 'anonymous', action: 'user.signin', outcome: 'failure' });
       return ctx.throw(401, INVALID_CREDENTIALS_MESSAGE);
     }
@@ -111,6 +122,54 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const user = await deps.store.findUserById(userId);
     if (!user) return ctx.throw(401, SESSION_INVALID_MESSAGE);
     ctx.body = publicUser(user);
+  });
+
+  /**
+   * A new password, after a leak or on a schedule: the caller's current one must be given, and a wrong
+   * one counts as a failed sign-in of the account and the address (so the same lock-out stops a
+   * guesser holding a stolen session). The new hash and the end of every other session of the account
+   * are one write, so on every instance sharing the store those sessions are refused from the next
+   * request; the session making the change goes on.
+   */
+  router.post('/password', async (ctx) => {
+    const { userId, sessionId } = requireAuth(ctx);
+    const address = clientAddress(ctx);
+    const rate = await deps.limiter.checkRequestRate(address);
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    const input = validate(ctx, passwordChangeSchema, ctx.request.body, PASSWORD_CHANGE_FIELD_ORDER);
+    const user = await deps.store.findUserById(userId);
+    if (!user) return ctx.throw(401, SESSION_INVALID_MESSAGE);
+    const audit = (outcome: 'success' | 'failure' | 'denied') =>
+      deps.audit.record({
+        actor: userId,
+        action: 'user.password_change',
+        recordType: 'user',
+        recordId: userId,
+        outcome,
+      });
+    const lock = await deps.limiter.checkSignIn(user.email, address);
+    if (lock.limited) {
+      await audit('denied');
+      tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
+    }
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      await deps.limiter.recordFailure(user.email, address);
+      await audit('failure');
+      const issues = [{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE }];
+      return ctx.throw(400, CURRENT_PASSWORD_WRONG_MESSAGE, { issues });
+    }
+    if (input.newPassword === input.currentPassword) {
+      const issues = [{ field: 'newPassword', message: NEW_PASSWORD_UNCHANGED_MESSAGE }];
+      return ctx.throw(400, NEW_PASSWORD_UNCHANGED_MESSAGE, { issues });
+    }
+    const changed = await deps.store.changePassword(userId, await hashPassword(input.newPassword), {
+      keepSessionId: sessionId,
+      at: deps.now().toISOString(),
+    });
+    if (!changed) return ctx.throw(401, SESSION_INVALID_MESSAGE);
+    await deps.limiter.recordSuccess(user.email);
+    await audit('success');
+    ctx.status = 204;
   });
 
   router.post('/signout', async (ctx) => {

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { strictFields } from '../../clinical/validation.ts';
+import { hasVisibleCharacter, strictFields } from '../../clinical/validation.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
 
 const passwordMessage = `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`;
+const newPasswordMessage = `New password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters`;
 // docs/product.md §5/§8: the terms checkbox.
 export const AGREEMENT_MESSAGE = 'Please agree to the terms and conditions';
 
@@ -29,6 +30,7 @@ export const signupSchema = strictFields(
       v.trim(),
       v.nonEmpty('Full name is required'),
       v.maxLength(100, 'Full name must be at most 100 characters'),
+      v.check(hasVisibleCharacter, 'Full name is required'), // only U+200B, U+202E…: as empty as ""
     ),
     license: v.optional(
       v.nullable(
@@ -69,5 +71,23 @@ export const signinSchema = strictFields(
   { email: 'E-mail is required', password: 'Password is required' },
 );
 
+/** POST /api/auth/password: the current password (as sign-in takes it) and a new one (as sign-up takes it). */
+export const passwordChangeSchema = strictFields(
+  {
+    currentPassword: v.pipe(
+      v.string('Current password is required'),
+      v.nonEmpty('Current password is required'),
+      v.maxLength(1024, 'Current password is too long'),
+    ),
+    newPassword: v.pipe(
+      v.string(newPasswordMessage),
+      v.minLength(PASSWORD_MIN_LENGTH, newPasswordMessage),
+      v.maxLength(PASSWORD_MAX_LENGTH, newPasswordMessage),
+    ),
+  },
+  { currentPassword: 'Current password is required', newPassword: newPasswordMessage },
+);
+
 export const SIGNUP_FIELD_ORDER = ['agreeTerms', 'email', 'password', 'name', 'license'];
 export const SIGNIN_FIELD_ORDER = ['email', 'password'];
+export const PASSWORD_CHANGE_FIELD_ORDER = ['currentPassword', 'newPassword'];

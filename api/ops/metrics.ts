@@ -13,6 +13,7 @@ export interface Metrics {
   storeDuration: Histogram<'operation' | 'outcome'>;
   signInFailures: Counter;
   limiterRefusals: Counter<'route'>;
+  connectionRefusals: Counter<'reason'>;
 }
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
@@ -49,6 +50,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       name: 'rate_limit_refusals_total',
       help: 'Requests refused with 429 by a rate limit, by route pattern',
       labelNames: ['route'],
+      registers: [registry],
+    }),
+    connectionRefusals: new Counter({
+      name: 'connections_refused_total',
+      help: 'Connections closed by a connection limit: reason "address" (MAX_CONNECTIONS_PER_ADDRESS) or "total"',
+      labelNames: ['reason'],
       registers: [registry],
     }),
   };

@@ -1,9 +1,9 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { loadJwtKey } from '../auth/jwt-secret.ts';
 import { createSignInLimiter, type SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { ServerConfig } from '../config.ts';
 import { fileAuditLog, type AuditLog } from './audit-log.ts';
+import { prepareDataDir } from './data-dir.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import { createStore } from './policy.ts';
@@ -56,7 +56,7 @@ export async function openStorage(
     };
   }
 
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  prepareDataDir(config.dataDir);
   const releaseLock = lockDataDir(config.dataDir);
   try {
     const adapter = await openLowdbStore(config.dataDir, { log: options.log });

@@ -3,6 +3,12 @@ import type { Store, StoreAdapter } from './store.ts';
 /** Ended sessions (signed out or expired) are deleted at most this often: they are refused either way. */
 export const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * Open sessions one account may have at once (its browsers and devices): a new one past this ends the
+ * oldest, so a leaked password used to sign in again and again cannot pile up sessions without end.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 10;
+
 /** The search rule: surrounding spaces do not count and case does not matter; an empty query lists all. */
 export function searchNeedle(query: string | undefined): string | undefined {
   const needle = query?.trim().toLowerCase();
@@ -30,8 +36,8 @@ function owned<T extends { ownerId: string }>(ownerId: string, record: T | undef
 
 /**
  * The Store the routes use, over any adapter: ownership is checked again on everything an adapter
- * returns, the search query is normalised once, patients are sorted here, and ended sessions are
- * pruned on a schedule rather than by each adapter.
+ * returns, the search query is normalised once, patients are sorted here, ended sessions are pruned
+ * on a schedule rather than by each adapter, and each account's open sessions are bounded.
  */
 export function createStore(adapter: StoreAdapter, options: { now?: () => Date } = {}): Store {
   const now = options.now ?? (() => new Date());
@@ -49,12 +55,22 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     findUserByEmail: (email) => adapter.findUserByEmail(email),
     findUserById: (id) => adapter.findUserById(id),
 
+    changePassword: (userId, passwordHash, change) => adapter.changePassword(userId, passwordHash, change),
+
+    /** Makes the session, then ends the account's oldest open ones past MAX_SESSIONS_PER_ACCOUNT. */
     async createSession(session) {
       await pruneSessions();
       await adapter.createSession(session);
+      const open = await adapter.listOpenSessions(session.userId, session.createdAt);
+      const excess = open.filter((other) => other.id !== session.id).length + 1 - MAX_SESSIONS_PER_ACCOUNT;
+      for (const oldest of open.filter((other) => other.id !== session.id).slice(0, Math.max(0, excess))) {
+        await adapter.revokeSession(oldest.id, session.createdAt);
+      }
     },
     findSession: (id) => adapter.findSession(id),
     revokeSession: (id, revokedAt) => adapter.revokeSession(id, revokedAt),
+    listOpenSessions: async (userId, at) =>
+      (await adapter.listOpenSessions(userId, at)).filter((session) => session.userId === userId),
 
     createPatient: (patient) => adapter.createPatient(patient),
     async listPatients(ownerId, query) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { byPatientName, createStore } from './policy.ts';
+import { byPatientName, createStore, MAX_SESSIONS_PER_ACCOUNT } from './policy.ts';
 import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, UserRecord } from './records.ts';
 import type { HistoryFilter, Store, StoreAdapter } from './store.ts';
 
@@ -323,6 +323,74 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
         await store.createSession(session()); // within the hour: no prune
         expect(await store.findSession(expiredLater.id)).toEqual(expiredLater);
         expect(await store.findSession(fresh1.id)).toEqual(fresh1);
+      });
+      it('lists an account’s open sessions, oldest first: not revoked, not expired, not another’s', async () => {
+        const at = '2026-06-01T12:00:00.000Z';
+        const mine = [
+          session({ userId: 'u-list', createdAt: TIMES[1], expiresAt: TIMES[4] }),
+          session({ userId: 'u-list', createdAt: TIMES[0], expiresAt: '2026-06-01T12:00:00.001Z' }),
+          session({ userId: 'u-list', createdAt: TIMES[2], expiresAt: TIMES[4] }),
+        ];
+        const notOpen = [
+          session({ userId: 'u-list', expiresAt: at }), // expired at the time
+          session({ userId: 'u-list', expiresAt: TIMES[4], revokedAt: TIMES[0] }),
+          session({ userId: 'u-other', expiresAt: TIMES[4] }),
+        ];
+        for (const entry of [mine[0]!, notOpen[0]!, mine[1]!, notOpen[1]!, notOpen[2]!, mine[2]!]) {
+          await adapter.createSession(entry);
+        }
+        // in the order made, whatever createdAt says
+        expect(await store.listOpenSessions('u-list', at)).toEqual(mine);
+        expect(await store.listOpenSessions('u-nobody', at)).toEqual([]);
+        await reopen();
+        expect(await store.listOpenSessions('u-list', at)).toEqual(mine);
+      });
+
+      it('changePassword sets the hash and ends the account’s other open sessions in one write', async () => {
+        const account = user();
+        const other = user();
+        await store.createUser(account);
+        await store.createUser(other);
+        const kept = session({ userId: account.id });
+        const ended = [session({ userId: account.id }), session({ userId: account.id })];
+        const signedOut = session({ userId: account.id, revokedAt: '2026-06-01T01:00:00.000Z' });
+        const another = session({ userId: other.id });
+        for (const entry of [ended[0]!, kept, signedOut, ended[1]!, another]) await adapter.createSession(entry);
+        const at = '2026-06-01T02:00:00.000Z';
+        expect(await store.changePassword(account.id, '$argon2id$new', { keepSessionId: kept.id, at })).toEqual({
+          endedSessions: 2,
+        });
+        const check = async () => {
+          expect((await store.findUserById(account.id))?.passwordHash).toBe('$argon2id$new');
+          expect(await store.findUserById(other.id)).toEqual(other);
+          expect(await store.findSession(kept.id)).toEqual(kept);
+          for (const entry of ended) expect(await store.findSession(entry.id)).toEqual({ ...entry, revokedAt: at });
+          expect(await store.findSession(signedOut.id)).toEqual(signedOut); // its own sign-out time stays
+          expect(await store.findSession(another.id)).toEqual(another);
+        };
+        await check();
+        await reopen();
+        await check();
+        const before = await store.findSession(kept.id);
+        expect(await store.changePassword('u-nobody', 'x', { keepSessionId: kept.id, at })).toBeUndefined();
+        expect(await store.findSession(kept.id)).toEqual(before);
+      });
+
+      it(`the Store keeps ${MAX_SESSIONS_PER_ACCOUNT} open sessions per account, ending the oldest`, async () => {
+        const made: SessionRecord[] = [];
+        for (let index = 0; index < MAX_SESSIONS_PER_ACCOUNT + 2; index += 1) {
+          const entry = session({ userId: 'u-bound', createdAt: `2026-06-01T0${index % 10}:00:00.000Z` });
+          made.push(entry);
+          await store.createSession(entry);
+        }
+        const someoneElse = session({ userId: 'u-else' });
+        await store.createSession(someoneElse);
+        const open = await store.listOpenSessions('u-bound', '2026-06-01T12:00:00.000Z');
+        expect(open.map((entry) => entry.id)).toEqual(made.slice(2).map((entry) => entry.id));
+        // the two oldest, each ended when the session past the bound was made
+        expect((await store.findSession(made[0]!.id))?.revokedAt).toBe(made[MAX_SESSIONS_PER_ACCOUNT]!.createdAt);
+        expect((await store.findSession(made[1]!.id))?.revokedAt).toBe(made[MAX_SESSIONS_PER_ACCOUNT + 1]!.createdAt);
+        expect(await store.findSession(someoneElse.id)).toEqual(someoneElse);
       });
     });
 

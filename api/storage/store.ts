@@ -30,10 +30,22 @@ export interface StoreAdapter {
   createUser(user: UserRecord): Promise<'created' | 'duplicate_email'>;
   findUserByEmail(email: string): Promise<UserRecord | undefined>;
   findUserById(id: string): Promise<UserRecord | undefined>;
+  /**
+   * Replaces the account's password hash and ends every other open session of it (all but
+   * `keepSessionId`, revoked at `at`) in one all-or-nothing write. Undefined when there is no such
+   * account; else how many sessions it ended.
+   */
+  changePassword(
+    userId: string,
+    passwordHash: string,
+    options: { keepSessionId: string; at: string },
+  ): Promise<{ endedSessions: number } | undefined>;
 
   createSession(session: SessionRecord): Promise<void>;
   findSession(id: string): Promise<SessionRecord | undefined>;
   revokeSession(id: string, revokedAt: string): Promise<void>;
+  /** The account's sessions neither revoked nor expired at `at` (ISO time), oldest (first made) first. */
+  listOpenSessions(userId: string, at: string): Promise<SessionRecord[]>;
   /** Deletes sessions revoked or expired at or before `endedBy` (ISO time); answers how many went. */
   deleteEndedSessions(endedBy: string): Promise<number>;
 

@@ -16,6 +16,11 @@ export interface PostgresCluster {
   baseUrl: string;
   /** Stops the server (fast shutdown) and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Crashes the server (immediate shutdown: no checkpoint, as after `kill -9` or a power cut of the
+   * database alone) and starts it again on the same port: it recovers from its write-ahead log.
+   */
+  crashAndRestart(): Promise<void>;
 }
 
 export interface TestDatabase {
@@ -109,18 +114,19 @@ export async function startPostgresCluster(settings: PostgresClusterOptions = {}
       options,
     );
     let port = 0;
-    // A free port can be taken between the probe and the start: try a few.
-    for (let attempt = 1; !running; attempt += 1) {
-      port = await freePort();
-      const serverOptions = [
+    const serverOptions = () =>
+      [
         `-p ${port}`,
         `-k '${dir}'`,
         '-c listen_addresses=127.0.0.1',
         `-c fsync=${settings.fsync ? 'on' : 'off'}`,
         '-c max_connections=200',
       ].join(' ');
+    // A free port can be taken between the probe and the start: try a few.
+    for (let attempt = 1; !running; attempt += 1) {
+      port = await freePort();
       try {
-        await run(pgCtl, ['-D', data, '-l', logFile, '-w', 'start', '-o', serverOptions], options);
+        await run(pgCtl, ['-D', data, '-l', logFile, '-w', 'start', '-o', serverOptions()], options);
         running = true;
       } catch (error) {
         if (attempt >= 3) {
@@ -131,6 +137,10 @@ export async function startPostgresCluster(settings: PostgresClusterOptions = {}
     }
     return {
       baseUrl: `postgres://postgres@127.0.0.1:${port}/`,
+      async crashAndRestart() {
+        await run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop'], options);
+        await run(pgCtl, ['-D', data, '-l', logFile, '-w', 'start', '-o', serverOptions()], options);
+      },
       async stop() {
         if (stopped) return;
         stopped = true;

@@ -9,9 +9,11 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 let built: Promise<string> | undefined;
 /**
  * Builds the real server bundle (what `npm start` runs) once per test file, inside node_modules/.cache
- * so that its external packages resolve from the project's node_modules.
+ * so that its external packages resolve from the project's node_modules. SGX_SERVER_FILE names a
+ * server.js built already (e.g. an earlier release's, to see a test fail on it) to use instead.
  */
 export function builtServer(): Promise<string> {
+  if (process.env.SGX_SERVER_FILE) return Promise.resolve(path.resolve(process.env.SGX_SERVER_FILE));
   const cache = path.join(repoRoot, 'node_modules', '.cache');
   built ??= mkdir(cache, { recursive: true })
     .then(() => mkdtemp(path.join(cache, 'sgx-server-')))

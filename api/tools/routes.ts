@@ -9,9 +9,18 @@ import {
   type ClinicalTexts,
 } from '../../clinical/index.ts';
 import { strictFields } from '../../clinical/validation.ts';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { DEFAULT_ANONYMOUS_RUNS_PER_MINUTE } from '../config.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { clinicalTexts } from '../http/language.ts';
+import { consumePoint, tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
-import { INVALID_INPUT_MESSAGE, PATIENT_NOT_FOUND_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../messages.ts';
+import {
+  INVALID_INPUT_MESSAGE,
+  PATIENT_NOT_FOUND_MESSAGE,
+  SIGN_IN_REQUIRED_MESSAGE,
+  TOO_MANY_FROM_ADDRESS_MESSAGE,
+} from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import { TOOL_TYPES, type ToolType } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
@@ -44,10 +53,27 @@ const RUNNERS: Record<ToolType, (inputs: unknown, texts: ClinicalTexts) => ToolR
   roi_calculator: (inputs, texts) => roiResponse(calculateRoi(inputs, texts)),
 };
 
-export function toolRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
+export function toolRoutes(deps: {
+  store: Store;
+  audit: AuditLog;
+  now: () => Date;
+  anonymousRunsPerMinute?: number;
+}): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/tools' });
+  // Quick Use runs cost a computation each and nothing else limits them (ANONYMOUS_RUNS_PER_MINUTE).
+  // Counted by each instance in its memory, like the per-clinician limit: a run stores nothing, and a
+  // shared count would cost a database write per run.
+  const anonymousRuns = new RateLimiterMemory({
+    keyPrefix: 'anonymous-runs',
+    points: deps.anonymousRunsPerMinute ?? DEFAULT_ANONYMOUS_RUNS_PER_MINUTE,
+    duration: 60,
+  });
 
   router.post('/run', async (ctx) => {
+    if (!ctx.state.auth) {
+      const rate = await consumePoint(anonymousRuns, clientAddress(ctx));
+      if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    }
     const { toolType, inputs, patientId } = validate(ctx, runSchema, ctx.request.body, [
       'toolType',
       'inputs',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { hasVisibleCharacter } from '../../clinical/visible-text.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
 import { userMessage } from '../shared/api-error.ts';
 import { CheckboxField, TextField } from '../shared/fields.tsx';
@@ -201,7 +202,7 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
     event.preventDefault();
     if (busy) return;
     const found: Errors<SignUpField> = {};
-    if (!name.trim()) found.name = t.nameRequired;
+    if (!hasVisibleCharacter(name)) found.name = t.nameRequired; // blank, or only U+200B, U+202E…
     if (!email.trim()) found.email = t.emailRequired;
     else if (!looksLikeEmail(email.trim())) found.email = t.emailInvalid;
     if (!password) found.password = t.passwordRequired;

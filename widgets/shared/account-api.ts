@@ -37,6 +37,13 @@ export const updatePatient = (apiBase: string, id: string, fields: PatientFields
 export const deletePatient = (apiBase: string, id: string) =>
   apiSend(apiBase, patientPath(id), { method: 'DELETE', token: sessionToken() });
 
+/**
+ * A new password (204): the server ends every other session of the account at once; this one goes on.
+ * A wrong current password is a 400 on `currentPassword` and counts as a failed sign-in.
+ */
+export const changePassword = (apiBase: string, body: { currentPassword: string; newPassword: string }) =>
+  apiSend(apiBase, '/api/auth/password', { method: 'POST', body, token: sessionToken() });
+
 export const listHistory = (
   apiBase: string,
   filter: { patientId?: string; toolType?: ToolType; page?: number; pageSize?: number },

@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { prepareDataDir } from '../data-dir.ts';
 import { lockDataDir, LOCK_FILE_NAME } from '../data-dir-lock.ts';
 import { ensureDir, fsyncDir, DIR_MODE, FILE_MODE } from '../embedded/durable-fs.ts';
 import { EXPORTS_DIR_NAME } from '../embedded/layout-names.ts';
@@ -59,7 +60,7 @@ export async function restoreEmbedded(dataDir: string, file: string, force: bool
   const before = await occupiedEntries(dataDir);
   if (before.length > 0 && !force) refuseNonEmpty(dataDir, before);
 
-  await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
+  prepareDataDir(dataDir); // made if missing, one folder at a time (see data-dir.ts), and writable
   let release: () => void;
   try {
     release = lockDataDir(dataDir);

@@ -134,6 +134,23 @@ export class EmbeddedStore implements StoreAdapter {
     return this.#users.find((user) => user.id === id);
   }
 
+  async changePassword(userId: string, passwordHash: string, options: { keepSessionId: string; at: string }) {
+    if (!(await this.findUserById(userId))) return undefined;
+    // One rewrite of accounts.json holds both: the new hash and the other sessions ended.
+    return this.#accounts.commit((draft) => {
+      const user = draft.users.find((candidate) => candidate.id === userId);
+      if (!user) return undefined;
+      user.passwordHash = passwordHash;
+      let endedSessions = 0;
+      for (const session of draft.sessions) {
+        if (session.userId !== userId || session.id === options.keepSessionId || session.revokedAt) continue;
+        session.revokedAt = options.at;
+        endedSessions += 1;
+      }
+      return { endedSessions };
+    });
+  }
+
   async createSession(session: SessionRecord) {
     await this.#accounts.commit((draft) => void draft.sessions.push(session));
   }
@@ -147,6 +164,13 @@ export class EmbeddedStore implements StoreAdapter {
       const stored = draft.sessions.find((candidate) => candidate.id === id);
       if (stored && !stored.revokedAt) stored.revokedAt = revokedAt;
     });
+  }
+  async listOpenSessions(userId: string, at: string) {
+    const now = Date.parse(at);
+    // Kept in the order made: the oldest first.
+    return this.#sessions.filter(
+      (session) => session.userId === userId && !session.revokedAt && Date.parse(session.expiresAt) > now,
+    );
   }
   async deleteEndedSessions(endedBy: string) {
     const cutoff = Date.parse(endedBy);

@@ -14,7 +14,7 @@ export { loadOrCreateSharedSecret, JWT_SECRET_SETTING } from './shared-secret.ts
 export { MIGRATIONS, runMigrations, type Migration } from './migrations.ts';
 
 /**
- * rate-limiter-flexible's table, made by migration 1 (UNLOGGED): pass
+ * rate-limiter-flexible's table, made by migration 1 (logged since migration 2): pass
  * `{ storeClient: pool, tableName: RATE_LIMIT_TABLE, tableCreated: true }` to RateLimiterPostgres.
  */
 export const RATE_LIMIT_TABLE = 'rate_limits';

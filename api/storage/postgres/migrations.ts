@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { StorageError } from '../storage-error.ts';
 import initialSchema from './migrations/0001-initial-schema.sql?raw';
+import sessionsAndLoggedLimits from './migrations/0002-sessions-per-account-logged-limits.sql?raw';
 
 export interface Migration {
   version: number;
@@ -13,7 +14,10 @@ export interface Migration {
  * edited once released; a change is a new file and a new entry here. Imported as text (`?raw`), so
  * the built server carries them.
  */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial schema', sql: initialSchema }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial schema', sql: initialSchema },
+  { version: 2, name: 'sessions per account, logged rate limits', sql: sessionsAndLoggedLimits },
+];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */
 const MIGRATION_LOCK_KEY = 0x5367_786d; // "Sgxm"

@@ -282,6 +282,21 @@ class PostgresAdapter implements StoreAdapter {
     return rows[0] && toUser(rows[0]);
   }
 
+  async changePassword(userId: string, passwordHash: string, options: { keepSessionId: string; at: string }) {
+    // One statement, so one transaction: the new hash and the other sessions ended, or neither.
+    const rows = await this.#rows(
+      `WITH changed AS (UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id),
+            ended AS (UPDATE sessions SET revoked_at = $3
+                      WHERE user_id IN (SELECT id FROM changed) AND id <> $4 AND revoked_at IS NULL
+                      RETURNING id)
+       SELECT (SELECT count(*) FROM changed) AS users, (SELECT count(*) FROM ended) AS sessions`,
+      [userId, passwordHash, options.at, options.keepSessionId],
+    );
+    const row = rows[0];
+    if (!row || Number(row.users) === 0) return undefined;
+    return { endedSessions: Number(row.sessions) };
+  }
+
   async createSession(session: SessionRecord) {
     await this.#rows(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`, [
       session.id,
@@ -298,6 +313,14 @@ class PostgresAdapter implements StoreAdapter {
   async revokeSession(id: string, revokedAt: string) {
     // A session revoked already keeps its first revocation time.
     await this.#rows('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, revokedAt]);
+  }
+  async listOpenSessions(userId: string, at: string) {
+    const rows = await this.#rows(
+      `SELECT ${SESSION_COLUMNS} FROM sessions ` +
+        'WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY seq',
+      [userId, at],
+    );
+    return rows.map(toSession);
   }
   async deleteEndedSessions(endedBy: string) {
     const result = await this.#pool.query('DELETE FROM sessions WHERE revoked_at <= $1 OR expires_at <= $1', [endedBy]);

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../shared/session-store.ts';
 import { token } from '../../shared/theme.ts';
 import { Button } from '../../shared/ui.tsx';
 import { useMessages } from '../../shared/widget-context.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ExportsPanel } from './ExportsPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { PatientsPanel } from './PatientsPanel.tsx';
@@ -98,6 +99,7 @@ export function AccountDialog({
                 </div>
               ))}
             </dl>
+            {open && <ChangePasswordForm apiBase={apiBase} />}
             <div>
               <Button variant="secondary" onClick={onSignOut}>
                 {t.signOut}

@@ -64,6 +64,18 @@ export const account = {
   licence: 'Licence number',
   licenceNone: 'Not given',
   signOut: 'Sign out',
+  // Profile: change password (issue 31)
+  changePassword: 'Change password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  currentPasswordRequired: 'Enter your current password',
+  newPasswordLength: 'The new password must be 8-128 characters',
+  newPasswordsDiffer: 'The two new passwords do not match',
+  newPasswordUnchanged: 'The new password must be different from the current one',
+  passwordChangedTitle: 'Password changed',
+  passwordChangedDescription: 'Every other session of your account has been signed out. You stay signed in here.',
+  passwordChangeFailed: 'Could not change the password',
   // Export to notes (dose calculator, advisor, history)
   exportNotes: 'Export PDF to notes',
   exportedTitle: 'PDF exported',

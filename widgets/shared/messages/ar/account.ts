@@ -73,6 +73,18 @@ export const account: Messages['account'] = {
   licence: 'رقم الترخيص',
   licenceNone: 'غير مُقدَّم',
   signOut: 'تسجيل الخروج',
+  // Profile: change password (issue 31)
+  changePassword: 'تغيير كلمة المرور',
+  currentPassword: 'كلمة المرور الحالية',
+  newPassword: 'كلمة المرور الجديدة',
+  confirmNewPassword: 'تأكيد كلمة المرور الجديدة',
+  currentPasswordRequired: 'أدخل كلمة المرور الحالية',
+  newPasswordLength: `يجب أن تتكوّن كلمة المرور الجديدة من ${ltr('8-128')} حرفًا`,
+  newPasswordsDiffer: 'كلمتا المرور الجديدتان غير متطابقتين',
+  newPasswordUnchanged: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
+  passwordChangedTitle: 'تم تغيير كلمة المرور',
+  passwordChangedDescription: 'تم تسجيل الخروج من جميع الجلسات الأخرى لحسابك. ستبقى مسجّلًا للدخول هنا.',
+  passwordChangeFailed: 'تعذّر تغيير كلمة المرور',
   // Export to notes (dose calculator, advisor, history)
   exportNotes: 'تصدير PDF إلى الملاحظات',
   exportedTitle: 'تم تصدير ملف PDF',
