@@ -8,6 +8,7 @@ import {
   type EmergencyVolume,
 } from '../../../clinical/index.ts';
 import { NumberField } from '../fields.tsx';
+import { keepFocusInside } from '../focus-trap.ts';
 import { parseDecimalText } from '../parse-number.ts';
 import type { Messages } from '../messages/index.ts';
 import type { SelectedPatient } from '../session-state.ts';
@@ -126,6 +127,8 @@ export function EmergencyCard({
           event.preventDefault();
           onClose();
         }
+        // Tab stays in the card, as in every dialog of the elements (inside an iframe it would reach the page).
+        if (dialogRef.current) keepFocusInside(dialogRef.current, event);
       }}
       onClose={() => {
         if (open) onClose();
