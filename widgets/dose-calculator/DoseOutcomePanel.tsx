@@ -97,11 +97,15 @@ function DoseDetails({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(doseNote(input, result, new Date()));
-      toast({ title: messages.common.copied, description: t.noteCopied, variant: 'success' });
+      toast({
+        title: (host) => host.messages.common.copied,
+        description: (host) => host.messages.doseCalculator.noteCopied,
+        variant: 'success',
+      });
     } catch {
       toast({
-        title: messages.common.copyFailed,
-        description: messages.common.copyFailedDetail,
+        title: (host) => host.messages.common.copyFailed,
+        description: (host) => host.messages.common.copyFailedDetail,
         variant: 'destructive',
       });
     }

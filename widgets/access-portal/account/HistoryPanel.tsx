@@ -43,7 +43,12 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
         setTotal(body.total);
       },
-      onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: (host) => host.messages.account.loadFailed,
+          description: userMessage(error),
+          variant: 'destructive',
+        }),
     },
   );
 

@@ -17,7 +17,7 @@ import { useToast } from '../../shared/toasts.tsx';
 import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { useSession } from '../../shared/use-session.ts';
-import { useMessages } from '../../shared/widget-context.ts';
+import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
 import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const SEARCH_DELAY_MS = 200;
@@ -50,6 +50,7 @@ const toFields = (draft: Draft): PatientFields => ({
 /** Patients: search as you type (name, initials or MRN), add, edit, delete, choose one for the tools. */
 export function PatientsPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
+  const { serverMessage } = useWidgetHost();
   const toast = useToast();
   const selected = useSession((state) => state.selectedPatient);
   const [query, setQuery] = useState('');
@@ -61,7 +62,12 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
 
   useLatest(() => listPatients(apiBase, query.trim()), [apiBase, query, version], {
     onResult: setPatients,
-    onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: (host) => host.messages.account.loadFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      }),
     delayMs: SEARCH_DELAY_MS,
   });
 
@@ -77,12 +83,20 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       setEditing(null);
       setErrors({});
       setVersion((value) => value + 1);
-      toast({ title: t.patientSaved, description: saved.displayName, variant: 'success' });
+      toast({
+        title: (host) => host.messages.account.patientSaved,
+        description: saved.displayName,
+        variant: 'success',
+      });
     } catch (error) {
       setErrors(
         error instanceof ApiError ? Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message])) : {},
       );
-      toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
+      toast({
+        title: (host) => host.messages.account.actionFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -94,9 +108,17 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       await deletePatient(apiBase, patient.id);
       if (selected?.id === patient.id) sessionStore().getState().selectPatient(null);
       setVersion((value) => value + 1);
-      toast({ title: t.patientDeleted, description: patient.displayName, variant: 'success' });
+      toast({
+        title: (host) => host.messages.account.patientDeleted,
+        description: patient.displayName,
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
+      toast({
+        title: (host) => host.messages.account.actionFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -106,7 +128,8 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
     name: key,
     value: editing?.draft[key] ?? '',
     onChange: setDraft(key),
-    error: errors[key],
+    // the server's words, shown in the element's language of the moment
+    error: errors[key] && serverMessage(errors[key]),
   });
 
   return (
