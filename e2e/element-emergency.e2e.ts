@@ -110,7 +110,8 @@ describe('the emergency card keeps the focus', () => {
     const host = await serveFiles({
       '/': {
         body:
-          `<!doctype html><html lang="en"><meta charset="utf-8"><title>host</title><button id="before">before</button>` +
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>host</title>` +
+          `<button id="before">before</button>` +
           `<iframe id="tool" title="Dose calculator" src="${frame.url}/" style="width:100%;height:800px"></iframe>` +
           `<button id="after">after</button>`,
         type: 'text/html; charset=utf-8',

@@ -159,12 +159,13 @@ describe('a React 19 page that renders the elements before their script loads', 
       },
       'sgx-access-portal': { id: 'portal', apiBase: product.url, profileHref: '/profile' },
     };
+    const hostConfig = { script: `${product.url}/widgets/sgx-widgets.js`, elements: props };
     const site = await serveFiles({
       '/': {
         body:
           `<!doctype html><html lang="en"><meta charset="utf-8"><title>react 19</title><div id="app"></div>` +
-          `<script>window.__host = ${JSON.stringify({ script: `${product.url}/widgets/sgx-widgets.js`, elements: props })}` +
-          `</script><script type="module" src="/host.js"></script>`,
+          `<script>window.__host = ${JSON.stringify(hostConfig)}</script>` +
+          `<script type="module" src="/host.js"></script>`,
         type: 'text/html; charset=utf-8',
       },
       '/host.js': { body: await buildReactHost(), type: 'text/javascript' },
