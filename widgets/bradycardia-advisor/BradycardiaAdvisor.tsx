@@ -33,7 +33,7 @@ import { Badge, Button, FormCard } from '../shared/ui.tsx';
 import { pdfMessages } from '../shared/messages/index.ts';
 import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
-import { twoColumnsCss } from '../shared/styles.ts';
+import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 
 export interface BradycardiaAdvisorProps {
   /** Where the API is: "" or absent for the same origin, or e.g. https://reversal.example.org. */
@@ -319,7 +319,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     minInlineSize: 0,
   } as const;
   const legend = { fontWeight: 700, paddingInline: '6px' } as const;
-  const grid = { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' } as const;
+  const grid = { display: 'grid', gap: '12px', gridTemplateColumns: fitColumns(170) } as const;
 
   return (
     <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size' }}>
@@ -385,7 +385,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
               label={t.cardiacHistory}
               options={CARDIAC_HISTORIES.map((value) => ({ value, label: t.cardiacHistories[value] }))}
             />
-            <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+            <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(200) }}>
               {FLAGS.map((flag) => (
                 <CheckboxField key={flag} {...bindCheck(flag)} label={t[flag]} />
               ))}

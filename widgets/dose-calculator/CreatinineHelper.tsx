@@ -5,6 +5,7 @@ import { fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { Button } from '../shared/ui.tsx';
+import { fitColumns } from '../shared/styles.ts';
 import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
 
 interface HelperForm {
@@ -72,7 +73,7 @@ export function CreatinineHelper({
       }}
     >
       <legend css={{ fontWeight: 700, paddingInline: '4px' }}>{t.crclHelperTitle}</legend>
-      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
+      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(140) }}>
         <NumberField {...bind('ageYears')} label={t.crclAge} unit={t.unitYears} inputMode="numeric" />
         <SelectField
           {...bind('sex')}

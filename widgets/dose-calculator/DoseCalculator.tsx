@@ -26,7 +26,7 @@ import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state
 import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
-import { twoColumnsCss } from '../shared/styles.ts';
+import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 
 export interface DoseCalculatorProps {
   /** API origin for saving a signed-in clinician's calculations (later); the calculator itself needs no API. */
@@ -235,7 +235,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
       </header>
       <div css={twoColumnsCss(760)}>
         <FormCard aria-label={t.formLabel} onSubmit={calculate}>
-          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
             <SelectField
               {...bind('ageGroup')}
               // an unknown preset: said on the field until an age group is chosen (a refused calculation's own
@@ -284,7 +284,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
           {helperOpen && (
             <CreatinineHelper weightText={form.bodyWeight} onEstimate={(value) => set('creatinine')(String(value))} />
           )}
-          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
             <SelectField
               {...bind('tofCount')}
               label={t.tofCount}

@@ -5,7 +5,7 @@ import { useToast } from '../shared/toasts.tsx';
 import { Badge, BulletList, Button } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 import { doseNote } from './note.ts';
-import { surfaceCss } from '../shared/styles.ts';
+import { fitColumns, surfaceCss } from '../shared/styles.ts';
 
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
 
@@ -121,8 +121,11 @@ function DoseDetails({
   return (
     <>
       <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '8px 14px' }}>
-        <p css={{ margin: 0 }}>
-          <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.dosePerKg}</span>
+        <div>
+          {/* the result's heading (h3 under the element's h2, as the other outcomes' titles), looking as a label */}
+          <h3 css={{ margin: 0, fontSize: '0.85em', fontWeight: 400, color: token('--sgx-color-muted') }}>
+            {t.dosePerKg}
+          </h3>
           <strong
             data-testid="dose-per-kg"
             dir="ltr"
@@ -130,11 +133,11 @@ function DoseDetails({
           >
             {result.doseMgPerKg} {t.unitMgPerKg}
           </strong>
-        </p>
+        </div>
         <Badge tone="primary">{t.byActualWeight}</Badge>
       </div>
       <p css={{ margin: 0, fontWeight: 600 }}>{result.indication}</p>
-      <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
+      <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: fitColumns(130) }}>
         {stats.map(([label, value, figure]) => (
           <div key={label} css={{ padding: '10px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
             <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{label}</dt>

@@ -12,6 +12,7 @@ import { pdfMessages } from '../../shared/messages/index.ts';
 import { useMessages } from '../../shared/widget-context.ts';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
+import { fitColumns } from '../../shared/styles.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const PAGE_SIZE = 20;
@@ -113,7 +114,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
 
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
-      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(180) }}>
         <PatientFilter name="history-patient" patients={patients} value={patientId} onChange={refilter(setPatientId)} />
         <SelectField
           name="history-tool"

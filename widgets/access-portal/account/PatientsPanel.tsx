@@ -18,6 +18,7 @@ import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { useSession } from '../../shared/use-session.ts';
 import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
+import { fitColumns } from '../../shared/styles.ts';
 import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const SEARCH_DELAY_MS = 200;
@@ -188,7 +189,7 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
             borderRadius: '8px',
           }}
         >
-          <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(160) }}>
             <TextField {...draftField('displayName')} label={t.displayName} required />
             <TextField {...draftField('mrn')} label={t.mrn} />
             <NumberField {...draftField('yearOfBirth')} label={t.yearOfBirth} inputMode="numeric" />

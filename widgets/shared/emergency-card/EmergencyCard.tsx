@@ -9,6 +9,7 @@ import {
 } from '../../../clinical/index.ts';
 import { NumberField } from '../fields.tsx';
 import { keepFocusInside } from '../focus-trap.ts';
+import { fitColumns } from '../styles.ts';
 import { parseDecimalText } from '../parse-number.ts';
 import type { Messages } from '../messages/index.ts';
 import type { SelectedPatient } from '../session-state.ts';
@@ -251,7 +252,7 @@ export function EmergencyCard({
             display: 'grid',
             gap: '16px',
             alignItems: 'start',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+            gridTemplateColumns: fitColumns(260),
             '@media print': { display: 'none' },
           }}
         >
