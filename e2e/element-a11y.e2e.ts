@@ -245,7 +245,8 @@ async function overflowOf(page: Page, selector: string) {
         // nothing to see: an empty box, a bar at 0 %, a visually hidden line (1 px, clipped)
         if (rect.width === 0 || rect.height === 0 || (rect.width <= 1 && rect.height <= 1)) continue;
         if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5) {
-          const name = `${element.localName}${element.getAttribute('part') ? `[part=${element.getAttribute('part')}]` : ''}`;
+          const part = element.getAttribute('part');
+          const name = `${element.localName}${part ? `[part=${part}]` : ''}`;
           found.push(`${name} ${Math.round(rect.left)}..${Math.round(rect.right)} of ${Math.round(box.right)}`);
         }
         if (element.shadowRoot) walk(element.shadowRoot);
