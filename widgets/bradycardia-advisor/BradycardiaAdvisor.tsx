@@ -31,6 +31,7 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, Button, FormCard } from '../shared/ui.tsx';
 import { pdfMessages } from '../shared/messages/index.ts';
+import type { WidgetLang } from '../shared/lang.ts';
 import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
 import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
@@ -148,12 +149,21 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   const [loading, setLoading] = useState(false);
   const [assessment, setAssessment] = useWidgetState<{
     result: BradycardiaAssessment;
+    /** The language `result`'s texts are in (the element's when it was assessed). */
+    lang: WidgetLang;
     patientName?: string;
     inputs: Record<string, unknown>;
     historyId?: string;
     patientId?: string;
     offline?: OfflineResult;
   } | null>('advisor.assessment', null);
+  // The result in the element's language of the moment: switched live to another, the same inputs are assessed
+  // again here with the same clinical/ code the API runs (the same figures, its texts in that language).
+  const shownResult = useMemo(() => {
+    if (!assessment || assessment.lang === lang) return null;
+    const again = assessBradycardia(assessment.inputs, clinical);
+    return again.kind === 'assessment' ? again : null;
+  }, [assessment, lang, clinical]);
   // Only when the choice changes, not on every mount: an element attached again keeps what was typed.
   if (useChanged('advisor.patient', chosen?.id ?? null)) setForm(withPatient);
   const { bind, bindCheck } = fieldBinder(form, setForm, issues);
@@ -198,7 +208,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
     try {
       const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId, lang);
-      setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
+      setAssessment({ result: response, lang, patientName, inputs, historyId: response.historyId, patientId });
       toast({
         title: ({ messages }) => messages.advisor.successTitle,
         description: ({ messages }) => messages.advisor.successDescription(response.riskBand, response.riskPercent),
@@ -240,7 +250,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       : keepOfflineRun(userId, { toolType: 'bradycardia_advisor', inputs, patientId, lang })
         ? 'kept'
         : 'not-kept';
-    setAssessment({ result: outcome, patientName, inputs, patientId, offline });
+    setAssessment({ result: outcome, lang, patientName, inputs, patientId, offline });
     toast({
       title: ({ messages }) => messages.advisor.offlineTitle,
       description: ({ messages }) => messages.advisor.offlineDescription,
@@ -433,7 +443,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
           )}
           {assessment && (
             <RiskResults
-              assessment={assessment.result}
+              assessment={shownResult ?? assessment.result}
               patientName={assessment.patientName}
               onExport={exportToNotes}
               exportLabel={messages.account.exportNotes}
