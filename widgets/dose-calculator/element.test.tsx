@@ -38,7 +38,7 @@ describe('<sgx-dose-calculator age-group>', () => {
     const { element, select, error } = await attach(`<sgx-dose-calculator age-group="bogus"></sgx-dose-calculator>`);
     expect(select().value).toBe('');
     expect(error()).toContain('"bogus"');
-    expect(warn).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1)); // from an effect, which runs after the paint
     act(() => element.setAttribute('lang', 'ar'));
     await waitFor(() => expect(error()).toBe(messagesAr.doseCalculator.unknownAgeGroupPreset('bogus')));
     expect(select().value).toBe('');
