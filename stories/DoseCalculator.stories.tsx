@@ -15,7 +15,11 @@ const meta = {
   args: { weight: '', ageGroup: 'adult' },
   argTypes: {
     weight: { control: 'text', description: '`weight` attribute: preset body weight in kg' },
-    ageGroup: { control: 'select', options: ['adult', 'pediatric', 'infant'], description: '`age-group` attribute' },
+    ageGroup: {
+      control: 'select',
+      options: ['adult', 'pediatric', 'infant', 'paediatric', 'elderly'],
+      description: '`age-group` attribute (any case; `paediatric` too; anything else leaves it unset)',
+    },
   },
   render: (args) => <sgx-dose-calculator weight={args.weight || undefined} age-group={args.ageGroup} />,
 } satisfies Meta<Args>;
@@ -93,6 +97,23 @@ export const NotIndicated: Story = {
     expectText(
       await screen.findByRole('region', { name: kit.t.doseCalculator.resultHeading }),
       kit.clinical.dose.outcomeTitles.not_indicated,
+    );
+  },
+};
+
+export const UnknownAgeGroup: Story = {
+  name: 'Preset: an age group it does not know',
+  args: { ageGroup: 'elderly' },
+  play: async ({ canvasElement, globals }) => {
+    const { t } = localeKit(globals);
+    const { screen } = await shadowOf(canvasElement, 'sgx-dose-calculator');
+    // never read as adult: the field is unset and says why (`paediatric`, `Pediatric`, ` infant ` are taken)
+    const field = screen.getByLabelText(startingWith(t.doseCalculator.ageGroup));
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    expectText(
+      canvasElement.querySelector('sgx-dose-calculator')!.shadowRoot!.querySelector('[part="form"]'),
+      t.doseCalculator.unknownAgeGroupPreset('elderly'),
     );
   },
 };

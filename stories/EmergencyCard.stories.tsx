@@ -107,6 +107,21 @@ export const Child20Kg: Story = {
   },
 };
 
+export const FromTheElement: Story = {
+  name: "Child, 20 kg (the element's presets)",
+  args: { weight: '20', ageGroup: 'paediatric' },
+  play: async ({ canvasElement, globals }) => {
+    const kit = localeKit(globals);
+    const { t } = kit;
+    // `<sgx-dose-calculator emergency weight="20" age-group="paediatric">`: the card starts with them
+    const { dialog, card } = await openCard(canvasElement, kit);
+    await expect(card.getByRole('radio', { name: named(t.emergency.ageGroups.child) })).toBeChecked();
+    await expect(card.getByLabelText(startingWith(t.emergency.weight))).toHaveValue('20');
+    expectExactText(lineOf(dialog, 'bradycardia', 'atropine').dose, '0.4 mg');
+    expectExactText(lineOf(dialog, 'anaphylaxis', 'fluids').dose, '200 mL');
+  },
+};
+
 export const CappedDose: Story = {
   name: 'Capped dose (child, 30 kg)',
   play: async ({ canvasElement, globals }) => {

@@ -93,7 +93,11 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
   const toast = useToast();
   /** A part of the element's code (a dialog, the session store) could not be downloaded. */
   const loadFailed = () =>
-    toast({ title: messages.account.loadFailed, description: messages.common.checkConnection, variant: 'destructive' });
+    toast({
+      title: (host) => host.messages.account.loadFailed,
+      description: (host) => host.messages.common.checkConnection,
+      variant: 'destructive',
+    });
   const openProfile = () => {
     if (AccountDialog) return setProfileOpen(true);
     loadAccountDialog().then((module) => {

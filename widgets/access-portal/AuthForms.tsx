@@ -8,12 +8,17 @@ import { loadSessionStore, type SessionUser } from '../shared/session-state.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button } from '../shared/ui.tsx';
+import type { Messages } from '../shared/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { postAuth } from './auth-request.ts';
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text);
 
-type Errors<F extends string> = Partial<Record<F, string>>;
+type PortalMessages = Messages['portal'];
+/** A fixed text of the portal's catalogue, by name. */
+type PortalText = { [K in keyof PortalMessages]: PortalMessages[K] extends string ? K : never }[keyof PortalMessages];
+/** Each field's error by the name of its text, so that it is shown in the element's language of the moment. */
+type Errors<F extends string> = Partial<Record<F, PortalText>>;
 
 interface AuthFormProps {
   apiBase?: string;
@@ -43,32 +48,44 @@ interface AuthTexts {
 
 /**
  * The part sign-in and sign-up share (docs/product.md §8): busy while the call runs; on success the session is
- * stored, the toast shown and the caller told; on failure the toast, the inline box and sgx-error.
+ * stored, the toast shown and the caller told; on failure the toast, the inline box and sgx-error. `textsOf`
+ * picks the texts from a catalogue: what is shown is written in the element's language of the moment.
  */
-function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, texts: AuthTexts) {
+function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, textsOf: (t: PortalMessages) => AuthTexts) {
   const toast = useToast();
   const host = useWidgetHost();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const run = async (request: () => Promise<{ token: string; user: SessionUser }>, afterSuccess: () => void) => {
     setBusy(true);
-    setFailure(null);
+    setFailed(null);
     try {
       // The session store's code (not loaded for a signed-out page) downloads beside the request.
       const [{ token: authToken, user }, store] = await Promise.all([request(), loadSessionStore()]);
       store.getState().signedIn(authToken, user);
-      toast({ title: texts.successTitle, description: texts.successDescription(user), variant: 'success' });
+      toast({
+        title: ({ messages }) => textsOf(messages.portal).successTitle,
+        description: ({ messages }) => textsOf(messages.portal).successDescription(user),
+        variant: 'success',
+      });
       afterSuccess();
       onAuthenticated(user);
     } catch (error) {
-      const inline = host.serverMessage(userMessage(error, texts.failedInline));
-      setFailure(inline);
-      toast({ title: texts.failedTitle, description: userMessage(error, texts.failedToast), variant: 'destructive' });
-      host.emit('sgx-error', { source: 'access-portal', message: inline });
+      setFailed({ error });
+      toast({
+        title: ({ messages }) => textsOf(messages.portal).failedTitle,
+        description: ({ messages }) => userMessage(error, textsOf(messages.portal).failedToast),
+        variant: 'destructive',
+      });
+      host.emit('sgx-error', {
+        source: 'access-portal',
+        message: host.serverMessage(userMessage(error, textsOf(host.messages.portal).failedInline)),
+      });
     } finally {
       setBusy(false);
     }
   };
+  const failure = failed && host.serverMessage(userMessage(failed.error, textsOf(host.messages.portal).failedInline));
   return { busy, failure, run };
 }
 
@@ -129,13 +146,13 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const [email, setEmail] = useWidgetState('signin.email', '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const { busy, failure, run } = useAuthSubmission(onAuthenticated, {
-    successTitle: t.welcomeBackTitle,
-    successDescription: () => t.welcomeBackDescription,
-    failedTitle: t.signInFailedTitle,
-    failedToast: t.signInFailedToast,
-    failedInline: t.signInFailedInline,
-  });
+  const { busy, failure, run } = useAuthSubmission(onAuthenticated, (texts) => ({
+    successTitle: texts.welcomeBackTitle,
+    successDescription: () => texts.welcomeBackDescription,
+    failedTitle: texts.signInFailedTitle,
+    failedToast: texts.signInFailedToast,
+    failedInline: texts.signInFailedInline,
+  }));
   const { form, focusAfterRender } = useFocusFirstInvalid(errors);
   const edit = (field: 'email' | 'password', setter: (value: string) => void) => (value: string) => {
     setter(value);
@@ -146,8 +163,8 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
     event.preventDefault();
     if (busy) return;
     const found: Errors<'email' | 'password'> = {};
-    if (!email.trim()) found.email = t.emailRequired;
-    if (!password) found.password = t.passwordRequired;
+    if (!email.trim()) found.email = 'emailRequired';
+    if (!password) found.password = 'passwordRequired';
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusAfterRender();
@@ -161,8 +178,12 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
 
   return (
     <form ref={form} part="form signin-form" aria-label={t.signInFormLabel} noValidate onSubmit={submit} css={formCss}>
-      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email} />
-      <PasswordField value={password} onChange={edit('password', setPassword)} error={errors.password} />
+      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email && t[errors.email]} />
+      <PasswordField
+        value={password}
+        onChange={edit('password', setPassword)}
+        error={errors.password && t[errors.password]}
+      />
       {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.signInSubmit}
@@ -182,13 +203,13 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const [licence, setLicence] = useWidgetState('signup.licence', '');
   const [agreed, setAgreed] = useWidgetState('signup.agreed', false);
   const [errors, setErrors] = useState<Errors<SignUpField>>({});
-  const { busy, failure, run } = useAuthSubmission(onAuthenticated, {
-    successTitle: t.accountCreatedTitle,
-    successDescription: (user) => t.accountCreatedDescription(user.name || name.trim()),
-    failedTitle: t.signUpFailedTitle,
-    failedToast: t.signUpFailedToast,
-    failedInline: t.signUpFailedInline,
-  });
+  const { busy, failure, run } = useAuthSubmission(onAuthenticated, (texts) => ({
+    successTitle: texts.accountCreatedTitle,
+    successDescription: (user) => texts.accountCreatedDescription(user.name || name.trim()),
+    failedTitle: texts.signUpFailedTitle,
+    failedToast: texts.signUpFailedToast,
+    failedInline: texts.signUpFailedInline,
+  }));
   const { form, focusAfterRender } = useFocusFirstInvalid(errors);
   /** A changed field loses its error. */
   const edit =
@@ -202,16 +223,21 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
     event.preventDefault();
     if (busy) return;
     const found: Errors<SignUpField> = {};
-    if (!hasVisibleCharacter(name)) found.name = t.nameRequired; // blank, or only U+200B, U+202E…
-    if (!email.trim()) found.email = t.emailRequired;
-    else if (!looksLikeEmail(email.trim())) found.email = t.emailInvalid;
-    if (!password) found.password = t.passwordRequired;
+    if (!hasVisibleCharacter(name)) found.name = 'nameRequired'; // blank, or only U+200B, U+202E…
+    if (!email.trim()) found.email = 'emailRequired';
+    else if (!looksLikeEmail(email.trim())) found.email = 'emailInvalid';
+    if (!password) found.password = 'passwordRequired';
     else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
-      found.password = t.passwordLength;
-    if (!agreed) found.terms = t.agreementDescription;
+      found.password = 'passwordLength';
+    if (!agreed) found.terms = 'agreementDescription';
     setErrors(found);
     // docs/product.md §5: unticked terms → this toast, and nothing is submitted.
-    if (!agreed) toast({ title: t.agreementTitle, description: t.agreementDescription, variant: 'destructive' });
+    if (!agreed)
+      toast({
+        title: ({ messages }) => messages.portal.agreementTitle,
+        description: ({ messages }) => messages.portal.agreementDescription,
+        variant: 'destructive',
+      });
     if (Object.keys(found).length > 0) {
       focusAfterRender();
       return;
@@ -241,10 +267,15 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
         required
         value={name}
         onChange={edit('name', setName)}
-        error={errors.name}
+        error={errors.name && t[errors.name]}
       />
-      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email} />
-      <PasswordField isNew value={password} onChange={edit('password', setPassword)} error={errors.password} />
+      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email && t[errors.email]} />
+      <PasswordField
+        isNew
+        value={password}
+        onChange={edit('password', setPassword)}
+        error={errors.password && t[errors.password]}
+      />
       <TextField
         name="license"
         autoComplete="off"
@@ -258,7 +289,7 @@ export function SignUpForm({ apiBase, onAuthenticated }: AuthFormProps) {
         label={t.terms}
         checked={agreed}
         onChange={edit('terms', setAgreed)}
-        error={errors.terms}
+        error={errors.terms && t[errors.terms]}
       />
       {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>

@@ -2,6 +2,7 @@ import { Dialog } from '../shared/dialog.tsx';
 import { token } from '../shared/theme.ts';
 import { Button, Card } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
+import { fitColumns } from '../shared/styles.ts';
 import type { PortalTab } from './PortalDialog.tsx';
 
 interface ChooserDialogProps {
@@ -22,7 +23,7 @@ export function ChooserDialog({ open, onClose, onAccount, onQuickUse }: ChooserD
   return (
     <Dialog open={open} title={t.chooserTitle} onClose={onClose} part="dialog chooser-dialog">
       <p css={{ margin: '0 0 16px' }}>{t.chooserIntro}</p>
-      <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+      <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
         <Card title={t.accountCardTitle} part="card account-card" accent={token('--sgx-color-primary')}>
           <p css={textCss}>{t.accountCardText}</p>
           <div css={actionsCss}>

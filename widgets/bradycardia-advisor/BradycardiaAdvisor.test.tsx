@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withoutIsolates } from '../../clinical/bidi.ts';
 import { assessBradycardia, clinicalTextsFor } from '../../clinical/index.ts';
 import type { NotesContent } from '../shared/notes-pdf.ts';
+import { messagesAr } from '../shared/messages/ar/index.ts';
 import { sessionStore } from '../shared/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { BradycardiaAdvisor } from './BradycardiaAdvisor.tsx';
@@ -33,7 +35,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   sessionStore().setState({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.documentElement.removeAttribute('lang');
+});
 
 const toastRegion = () => within(screen.getByRole('region', { name: 'Notifications' }));
 async function fillRequired(
@@ -124,6 +129,38 @@ describe('<BradycardiaAdvisor>', () => {
     const toast = toastRegion().getByRole('status');
     expect(toast.textContent).toContain('Risk Assessment Complete');
     expect(toast.textContent).toContain('Bradycardia risk: HIGH (23.4%)');
+  });
+
+  it('switched live to Arabic: the result, the field errors and the toast follow (issue 30)', async () => {
+    renderWidget(<BradycardiaAdvisor apiBase="https://api.example/" />);
+    const user = userEvent.setup();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Assess Risk' }));
+    await waitFor(() => expect(screen.getByTestId('risk-band').textContent).toBe('LOW'));
+    const percent = screen.getByTestId('risk-percent').textContent;
+    const inputs = JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body)).inputs;
+    const inArabic = assessBradycardia(inputs, clinicalTextsFor('ar'));
+    if (inArabic.kind !== 'assessment') throw new Error('not assessed');
+    await act(async () => {
+      document.documentElement.setAttribute('lang', 'ar');
+      await Promise.resolve();
+    });
+    const result = () => document.querySelector('[part="result"]')!.textContent!;
+    expect(result()).toContain(inArabic.reparalysis[0]);
+    expect(result()).not.toContain('single IV bolus'); // the English answer's preparation line
+    expect(withoutIsolates(screen.getByTestId('risk-percent').textContent!)).toBe(percent); // the same figures
+    // a refused input, then back to English: its message and toast in English
+    await user.clear(screen.getByLabelText(/^الوزن/));
+    await user.click(screen.getByRole('button', { name: messagesAr.advisor.assess }));
+    const weight = screen.getByLabelText(/^الوزن/);
+    const errorOf = (input: HTMLElement) => document.getElementById(`${input.id}-error`)?.textContent;
+    expect(errorOf(weight)).toBe(clinicalTextsFor('ar').advisorInput.missingInformation);
+    await act(async () => {
+      document.documentElement.setAttribute('lang', 'en');
+      await Promise.resolve();
+    });
+    expect(errorOf(screen.getByLabelText(/^Weight/))).toBe('Please fill in all required fields');
+    expect(toastRegion().getByRole('alert').textContent).toContain('Missing Information');
   });
 
   it('is loading while the request runs: the button is disabled with a spinner', async () => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useChanged, useWidgetState } from '../shared/widget-state.ts';
 import {
+  ADULT_MIN_AGE_YEARS,
   ADVISOR_NMBA_TYPES,
   assessBradycardia,
   BLOCK_DEPTHS,
@@ -12,6 +13,7 @@ import {
   type AdvisorBlockDepth,
   type BradycardiaAssessment,
   type CardiacHistory,
+  type EmergencyAgeGroup,
   type FieldIssue,
 } from '../../clinical/index.ts';
 import { ltr } from '../../clinical/bidi.ts';
@@ -29,9 +31,10 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, Button, FormCard } from '../shared/ui.tsx';
 import { pdfMessages } from '../shared/messages/index.ts';
-import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import type { WidgetLang } from '../shared/lang.ts';
+import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
-import { twoColumnsCss } from '../shared/styles.ts';
+import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
 
 export interface BradycardiaAdvisorProps {
@@ -87,6 +90,17 @@ export function toAdvisorInputs(form: FormState) {
 }
 
 /**
+ * The weight and age group the emergency card starts with (where the chosen patient has none): the weight as
+ * typed, and a child under 18 years by the age typed (none when the age is not a number).
+ */
+function emergencyValues(form: FormState): { weight: string; ageGroup?: EmergencyAgeGroup } {
+  const age = parseDecimalText(form.age);
+  const ageGroup =
+    age === undefined || !Number.isFinite(age) ? undefined : age < ADULT_MIN_AGE_YEARS ? 'child' : 'adult';
+  return { weight: form.weight, ageGroup };
+}
+
+/**
  * A result computed in the browser because the API could not be reached: for a signed-in clinician, kept on
  * the device to be recorded later (`kept`) or not (`not-kept`: storage blocked or full); signed out, nothing
  * is recorded anyway (`anonymous`).
@@ -122,16 +136,35 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
         }
       : current;
   const [form, setForm] = useWidgetState<FormState>('advisor.form', () => withPatient(initialForm));
-  const [issues, setIssues] = useWidgetState<FieldIssue[]>('advisor.issues', []);
+  // What was refused, not the messages: they are written in the element's language of the moment.
+  const [refused, setRefused] = useWidgetState<
+    { missing: readonly RequiredField[] } | { inputs: Record<string, unknown> } | null
+  >('advisor.refused', null);
+  const issues = useMemo<FieldIssue[]>(() => {
+    if (!refused) return [];
+    if ('missing' in refused)
+      return refused.missing.map((field) => ({ field, message: clinical.advisorInput.missingInformation }));
+    const checked = parseWith(bradycardiaInputSchemaFor(clinical), refused.inputs);
+    return checked.ok ? [] : checked.issues;
+  }, [refused, clinical]);
   const [loading, setLoading] = useState(false);
   const [assessment, setAssessment] = useWidgetState<{
     result: BradycardiaAssessment;
+    /** The language `result`'s texts are in (the element's when it was assessed). */
+    lang: WidgetLang;
     patientName?: string;
     inputs: Record<string, unknown>;
     historyId?: string;
     patientId?: string;
     offline?: OfflineResult;
   } | null>('advisor.assessment', null);
+  // The result in the element's language of the moment: switched live to another, the same inputs are assessed
+  // again here with the same clinical/ code the API runs (the same figures, its texts in that language).
+  const shownResult = useMemo(() => {
+    if (!assessment || assessment.lang === lang) return null;
+    const again = assessBradycardia(assessment.inputs, clinical);
+    return again.kind === 'assessment' ? again : null;
+  }, [assessment, lang, clinical]);
   // Only when the choice changes, not on every mount: an element attached again keeps what was typed.
   if (useChanged('advisor.patient', chosen?.id ?? null)) setForm(withPatient);
   const { bind, bindCheck } = fieldBinder(form, setForm, issues);
@@ -148,31 +181,38 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   const assess = async () => {
     const missing = REQUIRED.filter((field) => form[field].trim() === '');
     if (missing.length > 0) {
-      setIssues(missing.map((field) => ({ field, message: clinical.advisorInput.missingInformation })));
-      toast({ title: t.missingTitle, description: t.missingDescription, variant: 'destructive' });
+      setRefused({ missing });
+      toast({
+        title: ({ messages }) => messages.advisor.missingTitle,
+        description: ({ messages }) => messages.advisor.missingDescription,
+        variant: 'destructive',
+      });
       return;
     }
     const inputs = toAdvisorInputs(form);
     const checked = parseWith(bradycardiaInputSchemaFor(clinical), inputs);
     if (!checked.ok) {
-      setIssues(checked.issues);
+      setRefused({ inputs });
       toast({
-        title: t.invalidTitle,
-        description: checked.issues[0]?.message ?? t.missingDescription,
+        title: ({ messages }) => messages.advisor.invalidTitle,
+        description: ({ messages, clinical: texts }) => {
+          const again = parseWith(bradycardiaInputSchemaFor(texts), inputs);
+          return (!again.ok && again.issues[0]?.message) || messages.advisor.missingDescription;
+        },
         variant: 'destructive',
       });
       return;
     }
-    setIssues([]);
+    setRefused(null);
     setLoading(true);
     const patientId = form.patientId || undefined;
     const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
     try {
       const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId, lang);
-      setAssessment({ result: response, patientName, inputs, historyId: response.historyId, patientId });
+      setAssessment({ result: response, lang, patientName, inputs, historyId: response.historyId, patientId });
       toast({
-        title: t.successTitle,
-        description: t.successDescription(response.riskBand, response.riskPercent),
+        title: ({ messages }) => messages.advisor.successTitle,
+        description: ({ messages }) => messages.advisor.successDescription(response.riskBand, response.riskPercent),
         variant: 'success',
       });
       host.emit('sgx-risk-assessed', { assessment: response, historyId: response.historyId });
@@ -182,7 +222,11 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       if (isUnreachable(error)) assessOnDevice(inputs, patientId, patientName);
       else {
         setAssessment(null);
-        toast({ title: t.failureTitle, description: userMessage(error, t.failureFallback), variant: 'destructive' });
+        toast({
+          title: ({ messages }) => messages.advisor.failureTitle,
+          description: ({ messages }) => userMessage(error, messages.advisor.failureFallback),
+          variant: 'destructive',
+        });
         host.emit('sgx-error', {
           source: 'bradycardia-advisor',
           message: error instanceof Error ? error.message : String(error),
@@ -199,7 +243,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     if (outcome.kind !== 'assessment') {
       // not reached: the inputs passed the same schema above
       setAssessment(null);
-      toast({ title: t.invalidTitle, description: outcome.issues[0]?.message, variant: 'destructive' });
+      toast({ title: ({ messages }) => messages.advisor.invalidTitle, variant: 'destructive' });
       return;
     }
     const offline: OfflineResult = !userId
@@ -207,8 +251,11 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       : keepOfflineRun(userId, { toolType: 'bradycardia_advisor', inputs, patientId, lang })
         ? 'kept'
         : 'not-kept';
-    setAssessment({ result: outcome, patientName, inputs, patientId, offline });
-    toast({ title: t.offlineTitle, description: t.offlineDescription });
+    setAssessment({ result: outcome, lang, patientName, inputs, patientId, offline });
+    toast({
+      title: ({ messages }) => messages.advisor.offlineTitle,
+      description: ({ messages }) => messages.advisor.offlineDescription,
+    });
     host.emit('sgx-risk-assessed', { assessment: outcome });
   };
 
@@ -219,21 +266,23 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       (await accountApi()).recordCalculation(apiBase, run.toolType, run.inputs, run.patientId, run.lang),
     ).catch(() => null);
     if (!done) return;
-    const count = (one: string, many: string, n: number) =>
-      n === 1 ? one : many.replace('{count}', lang === 'ar' ? ltr(n) : String(n));
+    const count = (host: WidgetHost, one: string, many: string, n: number) =>
+      n === 1 ? one : many.replace('{count}', host.lang === 'ar' ? ltr(n) : String(n));
     if (done.refused > 0)
       toast({
-        title: t.offlineRefusedTitle,
-        description: count(t.offlineRefusedOne, t.offlineRefusedMany, done.refused),
+        title: ({ messages }) => messages.advisor.offlineRefusedTitle,
+        description: (host) =>
+          count(host, host.messages.advisor.offlineRefusedOne, host.messages.advisor.offlineRefusedMany, done.refused),
         variant: 'destructive',
       });
     else if (done.saved > 0)
       toast({
-        title: t.offlineSavedTitle,
-        description: count(t.offlineSavedOne, t.offlineSavedMany, done.saved),
+        title: ({ messages }) => messages.advisor.offlineSavedTitle,
+        description: (host) =>
+          count(host, host.messages.advisor.offlineSavedOne, host.messages.advisor.offlineSavedMany, done.saved),
         variant: 'success',
       });
-  }, [userId, apiBase, lang, t, toast]);
+  }, [userId, apiBase, toast]);
 
   // Back online (the browser says so), or signed in with calculations waiting (a reload, another tab's):
   // record them. The queue allows one replay at a time, so a second `online` event sends nothing twice.
@@ -281,7 +330,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     minInlineSize: 0,
   } as const;
   const legend = { fontWeight: 700, paddingInline: '6px' } as const;
-  const grid = { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' } as const;
+  const grid = { display: 'grid', gap: '12px', gridTemplateColumns: fitColumns(170) } as const;
 
   return (
     <section aria-labelledby={headingId} part="container" css={{ containerType: 'inline-size' }}>
@@ -292,7 +341,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
           </h2>
           <Badge tone="danger">{t.hcpOnly}</Badge>
           <span css={{ marginInlineStart: 'auto' }}>
-            <EmergencyButton emergency={emergency} patient={chosen} />
+            <EmergencyButton emergency={emergency} patient={chosen} current={emergencyValues(form)} />
           </span>
         </div>
         <p css={{ margin: 0, color: token('--sgx-color-muted') }}>{bidiText(t.intro)}</p>
@@ -347,7 +396,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
               label={t.cardiacHistory}
               options={CARDIAC_HISTORIES.map((value) => ({ value, label: t.cardiacHistories[value] }))}
             />
-            <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+            <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(200) }}>
               {FLAGS.map((flag) => (
                 <CheckboxField key={flag} {...bindCheck(flag)} label={t[flag]} />
               ))}
@@ -395,7 +444,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
           )}
           {assessment && (
             <RiskResults
-              assessment={assessment.result}
+              assessment={shownResult ?? assessment.result}
               patientName={assessment.patientName}
               onExport={exportToNotes}
               exportLabel={messages.account.exportNotes}

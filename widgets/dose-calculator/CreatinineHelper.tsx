@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWidgetState } from '../shared/widget-state.ts';
-import { cockcroftGault, type FieldIssue } from '../../clinical/index.ts';
+import { cockcroftGault } from '../../clinical/index.ts';
 import { fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
 import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { Button } from '../shared/ui.tsx';
+import { fitColumns } from '../shared/styles.ts';
 import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
 
@@ -34,34 +35,31 @@ export function CreatinineHelper({
     serumCreatinine: '',
     unit: 'umol/L',
   });
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
-  const [note, setNote] = useState('');
+  // What was estimated, not the texts: the issues and the note are written in the element's language of the
+  // moment (a live change of `lang` rewrites them).
+  const [estimated, setEstimated] = useState<Record<string, unknown> | null>(null);
+  const outcome = useMemo(() => estimated && cockcroftGault(estimated, clinical), [estimated, clinical]);
+  const issues = outcome?.kind === 'invalid_input' ? outcome.issues : [];
+  const note =
+    !outcome || outcome.kind === 'invalid_input'
+      ? ''
+      : outcome.withinCalculatorRange
+        ? `${t.crclResult(outcome.creatinineClearanceMlPerMin)}. ${outcome.note}`
+        : t.crclOutOfRange(outcome.creatinineClearanceMlPerMin);
   const { bind } = fieldBinder(form, setForm, issues);
 
   const estimate = () => {
-    const outcome = cockcroftGault(
-      {
-        ageYears: parseDecimalText(form.ageYears),
-        weightKg: parseDecimalText(form.weightKg || weightText),
-        sex: form.sex,
-        serumCreatinine: parseDecimalText(form.serumCreatinine),
-        unit: form.unit,
-      },
-      clinical,
-    );
-    if (outcome.kind === 'invalid_input') {
-      setIssues(outcome.issues);
-      setNote('');
-      return;
-    }
-    setIssues([]);
-    const value = outcome.creatinineClearanceMlPerMin;
-    if (outcome.withinCalculatorRange) {
-      onEstimate(value);
-      setNote(`${t.crclResult(value)}. ${outcome.note}`);
-    } else {
-      setNote(t.crclOutOfRange(value));
-    }
+    const input = {
+      ageYears: parseDecimalText(form.ageYears),
+      weightKg: parseDecimalText(form.weightKg || weightText),
+      sex: form.sex,
+      serumCreatinine: parseDecimalText(form.serumCreatinine),
+      unit: form.unit,
+    };
+    setEstimated(input);
+    const estimate = cockcroftGault(input, clinical);
+    if (estimate.kind !== 'invalid_input' && estimate.withinCalculatorRange)
+      onEstimate(estimate.creatinineClearanceMlPerMin);
   };
 
   return (
@@ -76,7 +74,7 @@ export function CreatinineHelper({
       }}
     >
       <legend css={{ fontWeight: 700, paddingInline: '4px' }}>{t.crclHelperTitle}</legend>
-      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))' }}>
+      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(140) }}>
         <NumberField {...bind('ageYears')} label={t.crclAge} unit={t.unitYears} inputMode="numeric" />
         <SelectField
           {...bind('sex')}

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import {
   AGE_GROUPS,
   calculateDose,
@@ -6,7 +6,6 @@ import {
   type AgeGroup,
   type DoseCalculatorInput,
   type DoseNmbaType,
-  type FieldIssue,
   type TofCountText,
 } from '../../clinical/index.ts';
 import { accountApi } from '../shared/account-api-loader.ts';
@@ -23,10 +22,11 @@ import { Button, FormCard } from '../shared/ui.tsx';
 import { pdfMessages } from '../shared/messages/index.ts';
 import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
+import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
-import { twoColumnsCss } from '../shared/styles.ts';
+import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
 
 export interface DoseCalculatorProps {
@@ -34,14 +34,18 @@ export interface DoseCalculatorProps {
   apiBase?: string;
   /** Preset body weight in kg, e.g. from a selected patient. */
   weight?: string;
-  /** Preset age group: adult, pediatric or infant. */
+  /**
+   * Preset age group: adult, pediatric (or paediatric) or infant, in any case (./age-group-preset.ts). Absent or
+   * empty: adult. Anything else leaves the field unset, with a message, never adult.
+   */
   ageGroup?: string;
   /** `emergency` attribute: present (or "true") shows the Emergency button that opens the emergency card. */
   emergency?: string;
 }
 
 interface FormState {
-  ageGroup: AgeGroup;
+  /** "" when unset: an unknown preset, for the user to choose. */
+  ageGroup: AgeGroup | '';
   bodyWeight: string;
   nmbaType: DoseNmbaType;
   creatinine: string;
@@ -51,8 +55,6 @@ interface FormState {
   dialysis: boolean;
 }
 
-const isAgeGroup = (value: string | undefined): value is AgeGroup =>
-  (AGE_GROUPS as readonly string[]).includes(value ?? '');
 /** A preset as the field's text (a property may be set to a number). */
 const presetText = (value: unknown): string => (value == null ? '' : String(value).trim());
 
@@ -83,7 +85,16 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
   const host = useWidgetHost();
   const toast = useToast();
   const headingId = useId();
-  const presets = { weight: presetText(weight), ageGroup: isAgeGroup(ageGroup) ? ageGroup : 'adult' } as const;
+  const ageGroupPreset = parseAgeGroupPreset(ageGroup);
+  const presets = {
+    weight: presetText(weight),
+    ageGroup:
+      ageGroupPreset.kind === 'known' ? ageGroupPreset.ageGroup : ageGroupPreset.kind === 'absent' ? 'adult' : '',
+  } as const;
+  const unknownPreset = ageGroupPreset.kind === 'unknown' ? ageGroupPreset.text : null;
+  useEffect(() => {
+    if (unknownPreset !== null) console.warn(unknownAgeGroupWarning(unknownPreset));
+  }, [unknownPreset]);
   const [form, setForm] = useWidgetState<FormState>('dose.form', () => ({
     ageGroup: patient?.ageGroup ?? presets.ageGroup,
     bodyWeight: patient?.weightKg != null ? String(patient.weightKg) : presets.weight,
@@ -94,7 +105,12 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
     rsiScenario: false,
     dialysis: false,
   }));
-  const [issues, setIssues] = useWidgetState<FieldIssue[]>('dose.issues', []);
+  // What was refused, not the messages: they are written in the element's language of the moment.
+  const [refused, setRefused] = useWidgetState<Record<keyof DoseCalculatorInput, unknown> | null>('dose.refused', null);
+  const issues = useMemo(() => {
+    const outcome = refused && calculateDose(refused, clinical);
+    return outcome?.kind === 'invalid_input' ? outcome.issues : [];
+  }, [refused, clinical]);
   // Only the inputs are kept: the same inputs give the same numbers, and the outcome is worked out here in the
   // element's language, so a change of `lang` after a calculation re-renders its texts (docs/arabic-glossary.md).
   const [result, setResult] = useWidgetState<{ input: DoseCalculatorInput } | null>('dose.result', null);
@@ -106,25 +122,28 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
   }, [result, clinical]);
   const [helperOpen, setHelperOpen] = useWidgetState('dose.helperOpen', false);
   const [historyId, setHistoryId] = useWidgetState<string | null>('dose.historyId', null);
-  const [notice, setNotice] = useWidgetState<string | null>('dose.notice', null);
+  const [notice, setNotice] = useWidgetState<{ change: 'preset' | 'patient'; cleared: boolean } | null>(
+    'dose.notice',
+    null,
+  );
 
   // A result belongs to the values it was computed from. When the host page changes a preset (a
   // patient switch, a Vue binding, `el.weight = …`) or another patient is chosen in the account
   // area, the field takes the new value and a result for the old one goes, with a word on screen.
-  const sources = { ...presets, patientId: patient?.id ?? null };
+  const sources = { ...presets, unknownPreset, patientId: patient?.id ?? null };
   const changed = useChanged('dose.sources', sources, shallowEqual);
   if (changed) {
     const { previous } = changed;
     const patientChanged = previous.patientId !== sources.patientId;
     const patch: Partial<FormState> = {};
     if (previous.weight !== presets.weight) patch.bodyWeight = presets.weight;
-    if (previous.ageGroup !== presets.ageGroup) patch.ageGroup = presets.ageGroup;
+    if (previous.ageGroup !== presets.ageGroup || previous.unknownPreset !== unknownPreset)
+      patch.ageGroup = presets.ageGroup;
     if (patientChanged && patient?.weightKg != null) patch.bodyWeight = String(patient.weightKg);
     if (patientChanged && patient?.ageGroup) patch.ageGroup = patient.ageGroup;
     setForm((current) => ({ ...current, ...patch }));
-    setIssues([]);
-    const change = patientChanged ? t.patientChanged : t.presetChanged;
-    setNotice(result ? `${change} ${t.resultCleared}` : change);
+    setRefused(null);
+    setNotice({ change: patientChanged ? 'patient' : 'preset', cleared: result !== null });
     setResult(null);
     setHistoryId(null);
   }
@@ -135,17 +154,18 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
     const input = toDoseInput(form);
     const outcome = calculateDose(input, clinical);
     if (outcome.kind === 'invalid_input') {
-      setIssues(outcome.issues);
+      setRefused(input);
       setResult(null);
       const weightIssue = outcome.issues.some((issue) => issue.field === 'bodyWeight');
       toast({
-        title: t.invalidInputTitle,
-        description: weightIssue ? clinical.doseInput.invalidWeight : t.checkFields,
+        title: (host) => host.messages.doseCalculator.invalidInputTitle,
+        description: (host) =>
+          weightIssue ? host.clinical.doseInput.invalidWeight : host.messages.doseCalculator.checkFields,
         variant: 'destructive',
       });
       return;
     }
-    setIssues([]);
+    setRefused(null);
     setNotice(null);
     setResult({ input: input as DoseCalculatorInput });
     setHistoryId(null);
@@ -156,7 +176,11 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
         .then((api) => api.recordCalculation(apiBase, 'dose_calculator', input, patient?.id))
         .then((recorded) => setHistoryId(recorded.historyId))
         .catch((error: unknown) =>
-          toast({ title: messages.account.notSavedTitle, description: userMessage(error), variant: 'destructive' }),
+          toast({
+            title: (host) => host.messages.account.notSavedTitle,
+            description: userMessage(error),
+            variant: 'destructive',
+          }),
         );
     }
   };
@@ -196,17 +220,33 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
           <h2 id={headingId} css={{ margin: 0, fontSize: '1.5em', lineHeight: 1.25 }}>
             {t.title}
           </h2>
-          <EmergencyButton emergency={emergency} patient={patient} />
+          <EmergencyButton
+            emergency={emergency}
+            patient={patient}
+            current={{
+              weight: form.bodyWeight,
+              ageGroup: form.ageGroup === '' ? undefined : form.ageGroup === 'adult' ? 'adult' : 'child',
+            }}
+          />
         </div>
         <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{bidiText(t.subtitle)}</p>
       </header>
       <div css={twoColumnsCss(760)}>
         <FormCard aria-label={t.formLabel} onSubmit={calculate}>
-          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
             <SelectField
               {...bind('ageGroup')}
+              // an unknown preset: said on the field until an age group is chosen (a refused calculation's own
+              // message takes its place)
+              error={
+                bind('ageGroup').error ??
+                (form.ageGroup === '' && unknownPreset !== null ? t.unknownAgeGroupPreset(unknownPreset) : undefined)
+              }
               label={t.ageGroup}
-              options={AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] }))}
+              options={[
+                ...(form.ageGroup === '' ? [{ value: '' as const, label: t.ageGroupUnset }] : []),
+                ...AGE_GROUPS.map((value) => ({ value, label: t.ageGroups[value] })),
+              ]}
             />
             <NumberField
               {...bind('bodyWeight')}
@@ -242,7 +282,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
           {helperOpen && (
             <CreatinineHelper weightText={form.bodyWeight} onEstimate={(value) => set('creatinine')(String(value))} />
           )}
-          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
             <SelectField
               {...bind('tofCount')}
               label={t.tofCount}
@@ -271,7 +311,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
                 background: token('--sgx-color-surface'),
               }}
             >
-              {bidiText(notice)}
+              {bidiText(notice.change === 'patient' ? t.patientChanged : t.presetChanged)}
+              {notice.cleared && <> {bidiText(t.resultCleared)}</>}
             </p>
           )}
           {result && shownOutcome && (

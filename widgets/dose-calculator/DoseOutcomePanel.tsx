@@ -4,7 +4,7 @@ import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, BulletList, Button } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
-import { surfaceCss } from '../shared/styles.ts';
+import { fitColumns, surfaceCss } from '../shared/styles.ts';
 import { bidi, bidiText } from '../shared/bidi-text.tsx';
 
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
@@ -98,11 +98,15 @@ function DoseDetails({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(note(new Date()));
-      toast({ title: messages.common.copied, description: t.noteCopied, variant: 'success' });
+      toast({
+        title: (host) => host.messages.common.copied,
+        description: (host) => host.messages.doseCalculator.noteCopied,
+        variant: 'success',
+      });
     } catch {
       toast({
-        title: messages.common.copyFailed,
-        description: messages.common.copyFailedDetail,
+        title: (host) => host.messages.common.copyFailed,
+        description: (host) => host.messages.common.copyFailedDetail,
         variant: 'destructive',
       });
     }
@@ -118,8 +122,11 @@ function DoseDetails({
   return (
     <>
       <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '8px 14px' }}>
-        <p css={{ margin: 0 }}>
-          <span css={{ display: 'block', fontSize: '0.85em', color: token('--sgx-color-muted') }}>{t.dosePerKg}</span>
+        <div>
+          {/* the result's heading (h3 under the element's h2, as the other outcomes' titles), looking as a label */}
+          <h3 css={{ margin: 0, fontSize: '0.85em', fontWeight: 400, color: token('--sgx-color-muted') }}>
+            {t.dosePerKg}
+          </h3>
           <strong
             data-testid="dose-per-kg"
             dir="ltr"
@@ -127,11 +134,11 @@ function DoseDetails({
           >
             {result.doseMgPerKg} {t.unitMgPerKg}
           </strong>
-        </p>
+        </div>
         <Badge tone="primary">{t.byActualWeight}</Badge>
       </div>
       <p css={{ margin: 0, fontWeight: 600 }}>{bidiText(result.indication)}</p>
-      <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))' }}>
+      <dl css={{ margin: 0, display: 'grid', gap: '8px', gridTemplateColumns: fitColumns(130) }}>
         {stats.map(([label, value, figure]) => (
           <div key={label} css={{ padding: '10px', borderRadius: '8px', background: token('--sgx-color-surface-alt') }}>
             <dt css={{ fontSize: '0.8em', color: token('--sgx-color-muted') }}>{bidiText(label)}</dt>

@@ -43,7 +43,10 @@ beforeEach(() => {
   );
   sessionStore().setState(NO_SESSION);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('<DoseCalculator> presets changed after the first render', () => {
   it.each([
@@ -58,11 +61,19 @@ describe('<DoseCalculator> presets changed after the first render', () => {
       total: '60 mg',
     },
     {
+      from: { weight: '30', ageGroup: 'adult' },
+      to: { weight: '30', ageGroup: ' Paediatric ' },
+      weight: '30',
+      age: 'pediatric',
+      total: '60 mg',
+    },
+    // an unknown age group is no adult: the field is unset and nothing is dosed until one is chosen
+    {
       from: { weight: '30', ageGroup: 'pediatric' },
       to: { weight: '30', ageGroup: 'nonsense' },
       weight: '30',
-      age: 'adult',
-      total: '60 mg',
+      age: '',
+      total: null,
     },
   ])(
     '$from → $to: field $weight / $age, old result cleared, the notice says so',
@@ -91,7 +102,7 @@ describe('<DoseCalculator> presets changed after the first render', () => {
 
   it.each([
     { label: 'the same weight again', to: { weight: '70' } },
-    { label: 'an invalid age group that still means adult', to: { weight: '70', ageGroup: 'elderly' } },
+    { label: 'the default age group written out', to: { weight: '70', ageGroup: ' ADULT ' } },
   ])('no change ($label): the typed weight and the result stay', async ({ to }) => {
     const view = renderWidget(<DoseCalculator weight="70" />);
     const user = userEvent.setup();
@@ -140,5 +151,49 @@ describe('<DoseCalculator> presets changed after the first render', () => {
     expect(ageField().value).toBe('pediatric');
     expect(result()).toBeNull(); // never the first patient's dose under the second patient's name
     expect(notice()).toBe(`${PATIENT_NOTICE} ${CLEARED}`);
+  });
+});
+
+describe('<DoseCalculator> with an age-group preset it does not know (issue 30)', () => {
+  const ageError = () => {
+    const id = ageField()
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((part) => part.endsWith('-error'));
+    return id ? document.getElementById(id)?.textContent : null;
+  };
+
+  it('leaves the age group unset, says so on the field and in the console; no dose until one is chosen', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWidget(<DoseCalculator weight="70" ageGroup="bogus" />);
+    expect(ageField().value).toBe('');
+    expect(ageField().getAttribute('aria-invalid')).toBe('true');
+    expect(ageError()).toBe(
+      'The page set the age group to "bogus", which is not one of adult, pediatric or infant: choose the age group.',
+    );
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('age-group="bogus"');
+    const user = await calculateAtTof2();
+    expect(result()).toBeNull();
+    expect(ageError()).toBe('Choose an age group: adult, pediatric or infant');
+    await user.selectOptions(ageField(), 'adult');
+    await user.click(screen.getByRole('button', { name: 'Calculate Dose' }));
+    expect(result()?.textContent).toContain('140 mg');
+    expect(ageError()).toBeNull();
+    warn.mockRestore();
+  });
+
+  it.each([
+    ['paediatric', 'pediatric'],
+    ['Pediatric', 'pediatric'],
+    [' infant ', 'infant'],
+    ['ADULT', 'adult'],
+  ])('%j is taken as %s, with no message', (preset, shown) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWidget(<DoseCalculator ageGroup={preset} />);
+    expect(ageField().value).toBe(shown);
+    expect(ageError()).toBeNull();
+    expect(warn.mock.calls).toEqual([]);
+    warn.mockRestore();
   });
 });

@@ -5,7 +5,7 @@ import { token } from '../shared/theme.ts';
 import { useMessages } from '../shared/widget-context.ts';
 import { RangeField } from './RangeField.tsx';
 import type { RoiFormState } from './roi-form.ts';
-import { formCardCss } from '../shared/styles.ts';
+import { fitColumns, formCardCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
 
 /** docs/product.md §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
@@ -47,7 +47,7 @@ export function RoiInputsCard({
         display={`${form.orCostPerMinute} ${t.unitSar}`}
         valueText={t.sarPerMinute(form.orCostPerMinute)}
       />
-      <div css={{ display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+      <div css={{ display: 'grid', gap: '16px', gridTemplateColumns: fitColumns(200) }}>
         <NumberField
           {...bind('timeNeostigmine')}
           label={t.timeNeostigmine}

@@ -7,7 +7,7 @@ import { Card, visuallyHidden } from '../shared/ui.tsx';
 import { useMessages } from '../shared/widget-context.ts';
 import { useCountUp } from './count-up.ts';
 import { impactLines } from './report-text.ts';
-import { surfaceCss } from '../shared/styles.ts';
+import { fitColumns, surfaceCss } from '../shared/styles.ts';
 import { bidi, bidiText } from '../shared/bidi-text.tsx';
 
 /** docs/product.md §2–4: the three result cards; their figures count up to the formula results. */
@@ -22,7 +22,7 @@ export function RoiResultCards({ result }: { result: RoiResult }) {
       part="results"
       role="group"
       aria-label={t.resultsLabel}
-      css={{ display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' }}
+      css={{ display: 'grid', gap: '12px', gridTemplateColumns: fitColumns(150) }}
     >
       <ResultCard
         id="time-saved"
@@ -132,13 +132,14 @@ export function RoiImpactSummary({ inputs, result }: { inputs: RoiInputsDetail; 
           css={{
             display: 'grid',
             gap: '8px',
-            gridTemplateColumns: 'max-content minmax(0, 1fr) max-content',
+            // the label column gives way in a narrow element (its words wrap) rather than push the bar out
+            gridTemplateColumns: 'minmax(0, max-content) minmax(32px, 1fr) max-content',
             alignItems: 'center',
           }}
         >
           {bars.map((bar) => (
             <div key={bar.key} css={{ display: 'contents' }}>
-              <span>{bidiText(bar.label)}</span>
+              <span css={{ minInlineSize: 0, overflowWrap: 'anywhere' }}>{bidiText(bar.label)}</span>
               <span
                 css={{
                   display: 'block',

@@ -80,6 +80,39 @@ describe('defineWidget', () => {
     await waitFor(() => expect(shown(early)).toEqual({ label: 'set early', presetCount: null }));
   });
 
+  it('every prop set as a property before the definition is taken on upgrade, and leaves no own property', async () => {
+    const tag = 'sgx-test-late-all';
+    const early = document.createElement(tag) as HTMLElement & ProbeProps;
+    early.label = 'early';
+    early.presetCount = 3;
+    document.body.append(early);
+    defineWidget<ProbeProps>(tag, Probe, { label: 'string', presetCount: 'number' });
+    await waitFor(() => expect(shown(early)).toEqual({ label: 'early', presetCount: 3 }));
+    expect([Object.hasOwn(early, 'label'), Object.hasOwn(early, 'presetCount')]).toEqual([false, false]);
+    expect(early.getAttribute('label')).toBe('early');
+  });
+
+  it('a camelCase prop written as a lowercased attribute before the definition is that prop (React 19)', async () => {
+    // React 19 sets `presetCount` on an element it does not know yet as an attribute: HTML lowercases it.
+    const tag = 'sgx-test-react19';
+    const early = document.createElement(tag);
+    early.setAttribute('presetCount', '12');
+    early.setAttribute('label', 'on');
+    document.body.append(early);
+    expect(early.hasAttribute('presetcount')).toBe(true);
+    defineWidget<ProbeProps>(tag, Probe, { label: 'string', presetCount: 'number' });
+    await waitFor(() => expect(shown(early)).toEqual({ label: 'on', presetCount: 12 }));
+    act(() => early.setAttribute('presetcount', '7'));
+    await waitFor(() => expect(shown(early).presetCount).toBe(7));
+    act(() => early.removeAttribute('presetcount'));
+    await waitFor(() => expect(shown(early).presetCount).toBeNull());
+  });
+
+  it('the kebab-case attribute wins over a lowercased one given beside it', async () => {
+    const element = await attach(`<${TAG} preset-count="5" presetcount="9"></${TAG}>`);
+    expect(shown(element).presetCount).toBe(5);
+  });
+
   it('moved (detached and attached in one task), it keeps its tree and what was typed', async () => {
     const element = await attach(`<div id="a"><${TAG} label="on"></${TAG}></div><div id="b"></div>`);
     const input = element.shadowRoot!.querySelector('input')!;

@@ -12,6 +12,12 @@ const R2WC_RENDER = Symbol.for('r2wc.render');
 const attributeOf = (prop: string) =>
   prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 
+/**
+ * The attribute a framework writes for a camelCase prop when the element has no such property yet: React 19
+ * sets `ageGroup` on a custom element not yet defined as an attribute, which HTML lowercases to `agegroup`.
+ */
+const lowercaseAliasOf = (prop: string) => prop.toLowerCase();
+
 interface R2wcInternals {
   [R2WC_CONNECTED]: boolean;
   [R2WC_PROPS]: Record<string, unknown>;
@@ -30,7 +36,9 @@ export type AttributeTypes<Props> = { [K in keyof Props]?: 'string' | 'number' }
  * - it unmounts a microtask after disconnection, and not at all when the element is connected
  *   again (moving an element keeps its React state; a host React page removing it does not
  *   unmount a root synchronously inside React's render);
- * - a property set before the script loaded is re-applied on upgrade;
+ * - a property set before the script loaded is re-applied on upgrade (the own property is deleted and set
+ *   again through the element's accessor), and a camelCase prop that a framework wrote as a lowercased
+ *   attribute before the definition (React 19: `ageGroup` → `agegroup`) is taken as that prop, then and later;
  * - an attribute without a value (`<sgx-… emergency>`) reaches its prop as "", and a removed one as
  *   undefined (r2wc skips both, so a removed preset stayed in force).
  */
@@ -54,12 +62,25 @@ export function defineWidget<Props extends object>(
   const Base = r2wc(Rooted as ComponentType<Props>, { shadow: 'open', props: attributes as Record<string, 'string'> });
   const propNames = Object.keys(attributes);
   const propOfAttribute = new Map(propNames.map((prop) => [attributeOf(prop), prop]));
+  const propOfAlias = new Map(
+    propNames
+      .filter((prop) => lowercaseAliasOf(prop) !== attributeOf(prop))
+      .map((prop) => [lowercaseAliasOf(prop), prop]),
+  );
+  const observed = [...(Base as unknown as { observedAttributes: string[] }).observedAttributes, ...propOfAlias.keys()];
   /** What an empty or absent attribute means for the prop: "" for a string, nothing for a number. */
   const emptyValue = (prop: string, value: string | null) =>
     value === null || attributes[prop as keyof Props] === 'number' ? undefined : '';
+  /** An attribute's value as the prop, as r2wc reads it (a number parsed), "" and absent as above. */
+  const propValue = (prop: string, value: string | null) =>
+    !value ? emptyValue(prop, value) : attributes[prop as keyof Props] === 'number' ? parseFloat(value) : value;
 
   class SgxElement extends Base {
     #upgraded = false;
+
+    static get observedAttributes() {
+      return observed;
+    }
 
     constructor() {
       super();
@@ -67,9 +88,21 @@ export function defineWidget<Props extends object>(
       internals[R2WC_CONNECTED] = false;
       for (const [attribute, prop] of propOfAttribute)
         if (this.getAttribute(attribute) === '') internals[R2WC_PROPS][prop] = emptyValue(prop, '');
+      // Written by a framework before the definition; the kebab-case attribute, when there is one, wins.
+      for (const [alias, prop] of propOfAlias)
+        if (this.hasAttribute(alias) && !this.hasAttribute(attributeOf(prop)))
+          internals[R2WC_PROPS][prop] = propValue(prop, this.getAttribute(alias));
     }
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null) {
+      const alias = propOfAlias.get(name);
+      if (alias !== undefined) {
+        if (this.hasAttribute(attributeOf(alias))) return; // the kebab-case attribute wins
+        const internals = this as unknown as R2wcInternals;
+        internals[R2WC_PROPS][alias] = propValue(alias, value);
+        internals[R2WC_RENDER]();
+        return;
+      }
       const prop = propOfAttribute.get(name);
       if (value || prop === undefined) {
         (

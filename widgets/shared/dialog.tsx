@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { token } from './theme.ts';
+import { keepFocusInside } from './focus-trap.ts';
 import { DialogToastRegion } from './toasts.tsx';
 import { useMessages } from './widget-context.ts';
 import { closeButtonCss } from './styles.ts';
@@ -67,7 +68,7 @@ export function Dialog({
         if (event.target === ref.current) onClose(); // a click on the backdrop
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Tab' && ref.current) keepFocusInside(ref.current, event);
+        if (ref.current) keepFocusInside(ref.current, event);
       }}
       css={{
         border: 'none',
@@ -109,32 +110,6 @@ export function Dialog({
       {open && <DialogToastRegion />}
     </dialog>
   );
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), ' +
-  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
-  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Tab from the last control goes to the first, Shift+Tab from the first to the last: a modal
- * dialog makes the page inert, but the browser would otherwise move focus out to its own toolbar.
- */
-function keepFocusInside(dialog: HTMLDialogElement, event: React.KeyboardEvent) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => element.offsetParent !== null || element.getClientRects().length > 0,
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
-  if (event.shiftKey && (active === first || !dialog.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /** The focused element, looking inside shadow roots. */

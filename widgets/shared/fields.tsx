@@ -7,6 +7,8 @@ import { bidi } from './bidi-text.tsx';
 /** The look of every text-like control (inputs and selects), shared by all fields. */
 export const controlCss = {
   inlineSize: '100%',
+  // a select is otherwise as wide as its longest option, even in a narrower element
+  minInlineSize: 0,
   minBlockSize: '44px',
   paddingInline: '12px',
   paddingBlock: '8px',

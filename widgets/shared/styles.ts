@@ -12,11 +12,19 @@ export const surfaceCss = {
 /** A form laid out as a card: fields one under the other. */
 export const formCardCss = (gap: string) => ({ display: 'grid', gap, padding: '18px', ...surfaceCss }) as const;
 
+/**
+ * Columns of at least `minPx` each, as many as fit (CSS grid's auto-fit); a column narrower than that when the
+ * element itself is, so that nothing sticks out of an element in a narrow column (down to 200 px, issue 30).
+ */
+export const fitColumns = (minPx: number) => `repeat(auto-fit, minmax(min(${minPx}px, 100%), 1fr))`;
+
 /** Form and result side by side once the element (not the page) is at least this wide. */
 export const twoColumnsCss = (minWidthPx: number) =>
   ({
     display: 'grid',
     gap: '20px',
+    // one column, no wider than the element, below that width
+    gridTemplateColumns: 'minmax(0, 1fr)',
     [`@container (min-width: ${minWidthPx}px)`]: {
       gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
       alignItems: 'start',

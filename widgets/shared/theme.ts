@@ -49,6 +49,8 @@ export const hostStyles = css`
     text-indent: 0 !important;
     text-shadow: none !important;
     white-space: normal !important;
+    /* a word longer than a narrow element's line (a heading at 200 px) breaks rather than sticks out */
+    overflow-wrap: anywhere !important;
     color: ${token('--sgx-color-text')} !important;
     -webkit-text-size-adjust: 100%;
   }

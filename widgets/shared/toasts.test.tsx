@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWidget } from '../test-utils.tsx';
+import { messagesAr } from './messages/ar/index.ts';
 import { TOAST_DURATION_MS, useToast } from './toasts.tsx';
+// Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
+import './messages/ar/arabic-pack.ts';
 
 function Trigger() {
   const toast = useToast();
@@ -25,7 +28,7 @@ describe('toasts (docs/product.md §9)', () => {
     renderWidget(<Trigger />);
     fireEvent.click(screen.getByText('first'));
     fireEvent.click(screen.getByText('second'));
-    expect(screen.getByRole('region', { name: 'Notifications' }).querySelectorAll('li')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Notifications' }).querySelectorAll('[part="toast"]')).toHaveLength(1);
     expect(region().getByRole('alert').textContent).toContain('Second');
   });
 
@@ -50,6 +53,29 @@ describe('toasts (docs/product.md §9)', () => {
     fireEvent.pointerMove(toast, { clientX: 151, pointerId: 1 });
     fireEvent.pointerUp(toast, { clientX: 151, pointerId: 1 });
     expect(region().queryByRole('status')).toBeNull();
+  });
+
+  it('a toast with texts from the catalogue follows a live change of language; fixed texts stay', async () => {
+    function CatalogueTrigger() {
+      const toast = useToast();
+      const show = () =>
+        toast({ title: ({ messages }) => messages.common.copyFailed, description: 'Sara', variant: 'destructive' });
+      return (
+        <button type="button" onClick={show}>
+          show
+        </button>
+      );
+    }
+    renderWidget(<CatalogueTrigger />);
+    fireEvent.click(screen.getByText('show'));
+    expect(region().getByRole('alert').textContent).toBe('Could not copySara×');
+    await act(async () => {
+      document.documentElement.setAttribute('lang', 'ar');
+      await Promise.resolve();
+    });
+    const arabic = screen.getByRole('region', { name: messagesAr.common.notifications });
+    expect(within(arabic).getByRole('alert').textContent).toBe(`${messagesAr.common.copyFailed}Sara×`);
+    document.documentElement.removeAttribute('lang');
   });
 
   it('F8 focuses the region labelled Notifications', () => {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useMessages, useWidgetHost } from './widget-context.ts';
+import { useMessages, useWidgetHost, type WidgetHost } from './widget-context.ts';
 import { token } from './theme.ts';
 import { closeButtonCss } from './styles.ts';
 import { bidi } from './bidi-text.tsx';
@@ -12,9 +12,15 @@ export const TOAST_MAX_WIDTH_PX = 420;
 export const TOAST_HOTKEY = 'F8';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
+/**
+ * A toast's text: fixed (a name, a file name, the server's words), or taken from the element's catalogue
+ * each time it renders (`({ messages }) => messages.doseCalculator.invalidInputTitle`), so that a toast on
+ * screen follows a live change of the element's language.
+ */
+export type ToastText = string | ((host: WidgetHost) => string);
 export interface ToastOptions {
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
   variant?: ToastVariant;
 }
 interface ShownToast extends ToastOptions {
@@ -108,9 +114,8 @@ function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss
         pointerEvents: toast ? 'auto' : 'none',
       }}
     >
-      <ol css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} onHover={setPaused} />}
-      </ol>
+      {/* one toast at a time: no list (an <ol> whose item is an alert is no list to assistive technology) */}
+      {toast && <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} onHover={setPaused} />}
     </section>
   );
 }
@@ -125,8 +130,8 @@ function ToastItem({
   onHover: (paused: boolean) => void;
 }) {
   const messages = useMessages();
-  // descriptions often carry the server's own words (a failed call): shown in the element's language
-  const { serverMessage } = useWidgetHost();
+  const host = useWidgetHost();
+  const text = (value: ToastText) => (typeof value === 'function' ? value(host) : value);
   const start = useRef<number | null>(null);
   const [offset, setOffset] = useState(0);
   const destructive = toast.variant === 'destructive';
@@ -142,7 +147,7 @@ function ToastItem({
     [destructive, toast.variant],
   );
   return (
-    <li
+    <div
       part="toast"
       role={destructive ? 'alert' : 'status'}
       aria-atomic="true"
@@ -185,9 +190,12 @@ function ToastItem({
       }}
     >
       <div>
-        <div css={{ fontWeight: 700 }}>{bidi(toast.title)}</div>
+        <div css={{ fontWeight: 700 }}>{bidi(text(toast.title))}</div>
         {toast.description && (
-          <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>{bidi(serverMessage(toast.description))}</div>
+          // descriptions often carry the server's own words (a failed call): shown in the element's language
+          <div css={{ fontSize: '0.925em', marginBlockStart: '2px' }}>
+            {bidi(host.serverMessage(text(toast.description)))}
+          </div>
         )}
       </div>
       <button
@@ -205,6 +213,6 @@ function ToastItem({
       >
         ×
       </button>
-    </li>
+    </div>
   );
 }

@@ -114,7 +114,9 @@ export function Badge({
         fontSize: '0.8em',
         fontWeight: 700,
         letterSpacing: '0.02em',
-        whiteSpace: 'nowrap',
+        // one line where it fits; in an element narrower than the badge, its words wrap inside it
+        maxInlineSize: '100%',
+        boxSizing: 'border-box',
       }}
     >
       {children}
@@ -137,7 +139,8 @@ export const visuallyHidden = {
   inlineSize: '1px',
   blockSize: '1px',
   padding: 0,
-  margin: '-1px',
+  // no negative margin: right to left, it put the box a pixel past the element's end, and the page scrolled
+  margin: 0,
   overflow: 'hidden',
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',

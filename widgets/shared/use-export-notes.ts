@@ -46,12 +46,17 @@ export function useExportToNotes(apiBase: string) {
           },
         );
         toast({
-          title: t.exportedTitle,
-          description: exported.stored ? t.exportedStored : t.exportedQuickUse,
+          title: (host) => host.messages.account.exportedTitle,
+          description: (host) =>
+            exported.stored ? host.messages.account.exportedStored : host.messages.account.exportedQuickUse,
           variant: 'success',
         });
       } catch (error) {
-        toast({ title: t.exportFailed, description: userMessage(error), variant: 'destructive' });
+        toast({
+          title: (host) => host.messages.account.exportFailed,
+          description: userMessage(error),
+          variant: 'destructive',
+        });
       }
     },
     [apiBase, clinicianName, toast, t],

@@ -32,7 +32,11 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
   const latestExports = useRef(exports);
   latestExports.current = exports;
   const failed = (error: unknown) =>
-    toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' });
+    toast({
+      title: (host) => host.messages.account.loadFailed,
+      description: userMessage(error),
+      variant: 'destructive',
+    });
   useLatest(() => listExports(apiBase, patientId || undefined), [apiBase, patientId], {
     onResult: setExports,
     onError: failed,
@@ -62,7 +66,11 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
     try {
       await deleteExport(apiBase, record.id);
     } catch (error) {
-      toast({ title: t.deleteFailed, description: userMessage(error), variant: 'destructive' });
+      toast({
+        title: (host) => host.messages.account.deleteFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      });
       return;
     } finally {
       markDeleting(record.id, false);
@@ -72,7 +80,7 @@ export function ExportsPanel({ apiBase }: { apiBase: string }) {
     if (button && root?.activeElement === button)
       refocusAt.current = latestExports.current?.findIndex((entry) => entry.id === record.id) ?? null;
     setExports((current) => current && current.filter((entry) => entry.id !== record.id));
-    toast({ title: t.exportDeleted, description: record.fileName, variant: 'success' });
+    toast({ title: (host) => host.messages.account.exportDeleted, description: record.fileName, variant: 'success' });
   };
 
   const patientName = (id: string | null) => namePatient(patients, id, t);

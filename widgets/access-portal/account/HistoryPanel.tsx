@@ -13,6 +13,7 @@ import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
 import { bidiText } from '../../shared/bidi-text.tsx';
 import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
+import { fitColumns } from '../../shared/styles.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const PAGE_SIZE = 20;
@@ -45,7 +46,12 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
         setTotal(body.total);
       },
-      onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: (host) => host.messages.account.loadFailed,
+          description: userMessage(error),
+          variant: 'destructive',
+        }),
     },
   );
 
@@ -115,7 +121,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
 
   return (
     <div css={{ display: 'grid', gap: '12px' }}>
-      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' }}>
+      <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(180) }}>
         <PatientFilter name="history-patient" patients={patients} value={patientId} onChange={refilter(setPatientId)} />
         <SelectField
           name="history-tool"

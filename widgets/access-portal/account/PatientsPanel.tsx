@@ -18,7 +18,8 @@ import { Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { useSession } from '../../shared/use-session.ts';
 import { bidiText } from '../../shared/bidi-text.tsx';
-import { useMessages } from '../../shared/widget-context.ts';
+import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
+import { fitColumns } from '../../shared/styles.ts';
 import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const SEARCH_DELAY_MS = 200;
@@ -51,6 +52,7 @@ const toFields = (draft: Draft): PatientFields => ({
 /** Patients: search as you type (name, initials or MRN), add, edit, delete, choose one for the tools. */
 export function PatientsPanel({ apiBase }: { apiBase: string }) {
   const t = useMessages().account;
+  const { serverMessage } = useWidgetHost();
   const toast = useToast();
   const selected = useSession((state) => state.selectedPatient);
   const [query, setQuery] = useState('');
@@ -62,7 +64,12 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
 
   useLatest(() => listPatients(apiBase, query.trim()), [apiBase, query, version], {
     onResult: setPatients,
-    onError: (error) => toast({ title: t.loadFailed, description: userMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: (host) => host.messages.account.loadFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      }),
     delayMs: SEARCH_DELAY_MS,
   });
 
@@ -78,12 +85,20 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       setEditing(null);
       setErrors({});
       setVersion((value) => value + 1);
-      toast({ title: t.patientSaved, description: saved.displayName, variant: 'success' });
+      toast({
+        title: (host) => host.messages.account.patientSaved,
+        description: saved.displayName,
+        variant: 'success',
+      });
     } catch (error) {
       setErrors(
         error instanceof ApiError ? Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message])) : {},
       );
-      toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
+      toast({
+        title: (host) => host.messages.account.actionFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -95,9 +110,17 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       await deletePatient(apiBase, patient.id);
       if (selected?.id === patient.id) sessionStore().getState().selectPatient(null);
       setVersion((value) => value + 1);
-      toast({ title: t.patientDeleted, description: patient.displayName, variant: 'success' });
+      toast({
+        title: (host) => host.messages.account.patientDeleted,
+        description: patient.displayName,
+        variant: 'success',
+      });
     } catch (error) {
-      toast({ title: t.actionFailed, description: userMessage(error), variant: 'destructive' });
+      toast({
+        title: (host) => host.messages.account.actionFailed,
+        description: userMessage(error),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -107,7 +130,8 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
     name: key,
     value: editing?.draft[key] ?? '',
     onChange: setDraft(key),
-    error: errors[key],
+    // the server's words, shown in the element's language of the moment
+    error: errors[key] && serverMessage(errors[key]),
   });
 
   return (
@@ -166,7 +190,7 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
             borderRadius: '8px',
           }}
         >
-          <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: '10px', gridTemplateColumns: fitColumns(160) }}>
             <TextField {...draftField('displayName')} label={t.displayName} required />
             <TextField {...draftField('mrn')} label={t.mrn} />
             <NumberField {...draftField('yearOfBirth')} label={t.yearOfBirth} inputMode="numeric" />

@@ -1,4 +1,5 @@
 import { useEffect, type MouseEvent } from 'react';
+import type { EmergencyAgeGroup } from '../../../clinical/index.ts';
 import type { SelectedPatient } from '../session-state.ts';
 import { useToast } from '../toasts.tsx';
 import { useMessages, useWidgetHost } from '../widget-context.ts';
@@ -18,11 +19,17 @@ export const attributeIsOn = (value: string | null | undefined): boolean =>
 export function EmergencyButton({
   emergency,
   patient,
+  current,
 }: {
   /** The element's `emergency` property ("", "true": on; absent, "false": off). */
   emergency?: string | boolean;
   /** The chosen patient: the card takes its weight and age group. */
   patient: SelectedPatient | null;
+  /**
+   * The element's own weight (as typed) and age group at the moment of the click: the card starts with them
+   * where the chosen patient has none (or no patient is chosen).
+   */
+  current?: { weight?: string; ageGroup?: EmergencyAgeGroup };
 }) {
   const on = typeof emergency === 'boolean' ? emergency : attributeIsOn(emergency);
   const { lang } = useWidgetHost();
@@ -34,8 +41,8 @@ export function EmergencyButton({
   const open = (event: MouseEvent<HTMLButtonElement>) => {
     const opener = event.currentTarget;
     loadEmergencyCard().then(
-      (card) => card.openEmergencyCard({ lang, opener, patient }),
-      () => toast({ title: t.loadFailed, variant: 'destructive' }),
+      (card) => card.openEmergencyCard({ lang, opener, patient, weight: current?.weight, ageGroup: current?.ageGroup }),
+      () => toast({ title: (host) => host.messages.emergency.loadFailed, variant: 'destructive' }),
     );
   };
 

@@ -9,6 +9,8 @@ import {
 } from '../../../clinical/index.ts';
 import { bidiText } from '../bidi-text.tsx';
 import { NumberField } from '../fields.tsx';
+import { keepFocusInside } from '../focus-trap.ts';
+import { fitColumns } from '../styles.ts';
 import { parseDecimalText } from '../parse-number.ts';
 import type { Messages } from '../messages/index.ts';
 import type { SelectedPatient } from '../session-state.ts';
@@ -127,6 +129,8 @@ export function EmergencyCard({
           event.preventDefault();
           onClose();
         }
+        // Tab stays in the card, as in every dialog of the elements (inside an iframe it would reach the page).
+        if (dialogRef.current) keepFocusInside(dialogRef.current, event);
       }}
       onClose={() => {
         if (open) onClose();
@@ -249,7 +253,7 @@ export function EmergencyCard({
             display: 'grid',
             gap: '16px',
             alignItems: 'start',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+            gridTemplateColumns: fitColumns(260),
             '@media print': { display: 'none' },
           }}
         >

@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { type WidgetLang } from '../element-lang.ts';
 import { existingSessionStore, isAuthenticated } from '../session-state.ts';
 import { WidgetRoot } from '../widget-root.tsx';
+import type { EmergencyAgeGroup } from '../../../clinical/index.ts';
 import { EmergencyCard, type EmergencyPatient } from './EmergencyCard.tsx';
 
 /** Marks the page-level holder of the card (a direct child of <body>). */
@@ -18,6 +19,9 @@ export interface OpenEmergencyCardOptions {
    * card never loads the session or account code); null: no patient.
    */
   patient?: EmergencyPatient | null;
+  /** The opening element's weight as typed and its age group: used where the patient has none. */
+  weight?: string;
+  ageGroup?: EmergencyAgeGroup;
 }
 
 let shown: { holder: HTMLElement; root: Root } | null = null;
@@ -28,7 +32,7 @@ let shown: { holder: HTMLElement; root: Root } | null = null;
  * covers the page and prints alone, whatever the element it was opened from. One card at a time: opening it
  * again shows the new one. Closing it removes the holder and returns focus to `opener`.
  */
-export function openEmergencyCard({ lang, opener = null, patient }: OpenEmergencyCardOptions): void {
+export function openEmergencyCard({ lang, opener = null, patient, weight, ageGroup }: OpenEmergencyCardOptions): void {
   closeEmergencyCard();
   const holder = document.createElement('div');
   holder.setAttribute(EMERGENCY_CARD_HOLDER_ATTRIBUTE, '');
@@ -43,7 +47,13 @@ export function openEmergencyCard({ lang, opener = null, patient }: OpenEmergenc
   const chosen = patient === undefined ? sessionPatient() : patient;
   root.render(
     <WidgetRoot container={container}>
-      <OpenCard patient={chosen} opener={opener} onClosed={() => closeEmergencyCard(holder)} />
+      <OpenCard
+        patient={chosen}
+        weight={weight}
+        ageGroup={ageGroup}
+        opener={opener}
+        onClosed={() => closeEmergencyCard(holder)}
+      />
     </WidgetRoot>,
   );
 }
@@ -59,10 +69,14 @@ export function closeEmergencyCard(holder?: HTMLElement): void {
 
 function OpenCard({
   patient,
+  weight,
+  ageGroup,
   opener,
   onClosed,
 }: {
   patient: EmergencyPatient | null;
+  weight?: string;
+  ageGroup?: EmergencyAgeGroup;
   opener: HTMLElement | null;
   onClosed: () => void;
 }) {
@@ -73,7 +87,16 @@ function OpenCard({
     const timer = setTimeout(onClosed, 0);
     return () => clearTimeout(timer);
   }, [open, onClosed]);
-  return <EmergencyCard open={open} onClose={() => setOpen(false)} patient={patient} returnFocusTo={opener} />;
+  return (
+    <EmergencyCard
+      open={open}
+      onClose={() => setOpen(false)}
+      patient={patient}
+      initialWeight={weight?.trim()}
+      initialAgeGroup={ageGroup}
+      returnFocusTo={opener}
+    />
+  );
 }
 
 /** The patient chosen in the account area, if the session store is already on the page and signed in. */

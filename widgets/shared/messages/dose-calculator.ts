@@ -9,6 +9,9 @@ export const doseCalculator = {
     pediatric: 'Pediatric (2-17 years)',
     infant: 'Infant (under 2 years)',
   },
+  ageGroupUnset: 'Choose the age group',
+  unknownAgeGroupPreset: (value: string) =>
+    `The page set the age group to "${value}", which is not one of adult, pediatric or infant: choose the age group.`,
   bodyWeight: 'Body weight',
   bodyWeightHint: 'Actual body weight, 1-200 kg',
   nmbaType: 'Neuromuscular blocking agent',

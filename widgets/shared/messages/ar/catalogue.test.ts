@@ -34,6 +34,7 @@ type Args = readonly unknown[];
 /** Sample arguments for every message that is a function; several lists where the text has branches. */
 const SAMPLE_ARGS: Record<string, readonly Args[]> = {
   'common.moreInformation': [['Sara']],
+  'doseCalculator.unknownAgeGroupPreset': [['bogus'], ['group 7']],
   'doseCalculator.crclResult': [[70]],
   'doseCalculator.crclOutOfRange': [[140]],
   'doseCalculator.medianRecovery': [[3]],

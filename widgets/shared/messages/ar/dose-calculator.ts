@@ -15,6 +15,10 @@ export const doseCalculator: Messages['doseCalculator'] = {
     pediatric: `طفل (${ltr('2-17')} سنة)`,
     infant: `رضيع (دون سن ${ltr(2)})`,
   },
+  ageGroupUnset: 'اختر الفئة العمرية',
+  unknownAgeGroupPreset: (value: string) =>
+    `حدّدت الصفحة الفئة العمرية بالقيمة «${ltr(value)}»، وهي ليست من الفئات المعروفة (بالغ أو طفل أو رضيع): ` +
+    'يُرجى اختيار الفئة العمرية.',
   bodyWeight: 'وزن الجسم',
   bodyWeightHint: `وزن الجسم الفعلي، ${ltr('1-200 kg')}`,
   nmbaType: 'المُحصِر العصبي العضلي (NMBA)',
