@@ -339,7 +339,7 @@ function functions(context: RenderContext, where: string): Record<string, (...ar
     eq: (first, ...others) => others.some((other) => other === first),
     ne: (first, second) => first !== second,
     join: (separator, list) => ((list ?? []) as Value[]).map(printed).join(separator as string),
-    toString: (value) => asText(value),
+    toString: (value: Value) => asText(value),
     // Sprig's int: a number or numeric text as an int64, anything else 0.
     int: (value) => {
       const number = Math.trunc(Number(typeof value === 'bigint' ? value : (value ?? 0)));
