@@ -93,7 +93,7 @@ const one = (objects: Manifest[], kind: string) => {
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.entries(selector).every(([key, value]) => labels[key] === value);
 
-describe('the Helm chart', () => {
+describe('the Helm chart', { timeout: 60_000 }, () => {
   const ALL_OPTIONS = {
     database: { url: 'postgres://reversal:pw@db.example.org:5432/reversal' },
     jwt: { secret: 'j'.repeat(40) },
@@ -363,7 +363,13 @@ describe('deploy/compose.yaml', () => {
   });
   it('runs two identical instances, read-only, without capabilities, their secrets from files', () => {
     const [one, two] = [service('app1'), service('app2')];
-    expect(one.runArgs.slice(8)).toEqual(two.runArgs.slice(8)); // all but name, alias and hostname
+    // The same but for the name, network alias, host name and fixed address.
+    const own = (args: string[]) =>
+      args.filter((_, index) => !['--name', '--network-alias', '--hostname', '--ip'].includes(args[index - 1] ?? ''));
+    expect(own(one.runArgs)).toEqual(own(two.runArgs));
+    expect(one.runArgs.join(' ')).toContain('--ip 172.30.80.11');
+    expect(two.runArgs.join(' ')).toContain('--ip 172.30.80.12');
+    expect(plan.networkArgs).toEqual(['--subnet', '172.30.80.0/24']);
     const args = one.runArgs.join(' ');
     for (const expected of [
       '--read-only --read-only-tmpfs=false',

@@ -26,6 +26,8 @@ export interface ServicePlan {
 export interface ComposePlan {
   project: string;
   network: string;
+  /** `podman network create` arguments beyond the name (the default network's subnet). */
+  networkArgs: string[];
   volumes: string[];
   services: ServicePlan[];
 }
@@ -46,8 +48,9 @@ const SERVICE_KEYS = new Set([
   'restart',
   'profiles',
   'command',
+  'networks',
 ]);
-const TOP_KEYS = new Set(['name', 'services', 'secrets', 'volumes']);
+const TOP_KEYS = new Set(['name', 'services', 'secrets', 'volumes', 'networks']);
 const HEALTH_KEYS = new Set(['test', 'interval', 'timeout', 'retries', 'start_period']);
 
 /** Compose's interpolation: ${NAME}, ${NAME:-default} (also when NAME is empty), and $$ for a $. */
@@ -82,6 +85,7 @@ export function readCompose(file: string, env: Readonly<Record<string, string | 
     services: Record<string, Record<string, unknown>>;
     secrets?: Record<string, { file: string }>;
     volumes?: Record<string, unknown>;
+    networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } }>;
   };
 }
 
@@ -108,6 +112,13 @@ export function planCompose(
   const network = `${project}_default`;
   const hostPath = (value: string) => (value.startsWith('.') ? path.resolve(dir, value) : value);
   const volumes = Object.keys(compose.volumes ?? {}).map((name) => `${project}_${name}`);
+  const networkArgs: string[] = [];
+  for (const [name, spec] of Object.entries(compose.networks ?? {})) {
+    if (name !== 'default' || Object.keys(spec).some((key) => key !== 'ipam')) {
+      throw new Error(`compose.yaml: networks.${name}: only the default network's ipam is translated`);
+    }
+    for (const config of spec.ipam?.config ?? []) if (config.subnet) networkArgs.push('--subnet', config.subnet);
+  }
   const services = Object.entries(compose.services).map(([service, spec]): ServicePlan => {
     const where = `compose.yaml: services.${service}`;
     for (const key of Object.keys(spec))
@@ -132,6 +143,13 @@ export function planCompose(
         '--volume',
         [named ? `${project}_${source}` : hostPath(source), target, mode].filter(Boolean).join(':'),
       );
+    }
+    for (const [name, settings] of Object.entries((spec.networks ?? {}) as Record<string, Record<string, string>>)) {
+      const keys = Object.keys(settings ?? {});
+      if (name !== 'default' || keys.some((key) => key !== 'ipv4_address')) {
+        throw new Error(`${where}.networks: only the default network's ipv4_address is translated`);
+      }
+      if (settings.ipv4_address) runArgs.push('--ip', settings.ipv4_address);
     }
     const ports = (spec.ports ?? []) as string[];
     for (const port of ports) runArgs.push('--publish', port);
@@ -177,7 +195,7 @@ export function planCompose(
       ports,
     };
   });
-  return { project, network, volumes, services };
+  return { project, network, networkArgs, volumes, services };
 }
 
 /** The services `up` starts (no profile), each after those it depends on. */
