@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCompose, startOrder, type ComposePlan, type ServicePlan } from './compose-podman.ts';
+import { manifestsOf, renderChart } from './helm-render.ts';
 import { BASE_IMAGE, buildImage, ensureBaseImage, ensureContainerTools, podman } from './podman.ts';
 
 // `npm run test:containers` (README, "Deploying"; not part of npm test: it builds images for several
@@ -474,6 +475,16 @@ describe('the stack', () => {
     );
     expect(restore.code, restore.stderr).toBe(0);
     report(`npm run restore into an empty database: exit 0 (${restore.stdout.trim().split('\n').pop()})`);
+
+    // The Helm chart's pre-upgrade Job, as it would run in this image: nothing left to migrate.
+    const job = manifestsOf(
+      renderChart(path.join(repoRoot, 'deploy/helm/sgx-reversal'), { values: { database: { existingSecret: 'x' } } }),
+    ).find((item) => item.object.kind === 'Job')!.object as any;
+    const jobCommand = job.spec.template.spec.containers[0].command as string[];
+    const migrate = await podman(['run', '--rm', ...common, PRODUCT_IMAGE, ...jobCommand], { log, check: false });
+    expect(migrate.code, migrate.stderr).toBe(0);
+    expect(migrate.stdout).toContain(': nothing to apply.');
+    report(`the chart's migration Job command (${jobCommand.join(' ')}): ${migrate.stdout.trim().split('\n').pop()}`);
 
     const port = await freePort();
     const name = `${plan.project}-restored-1`;
