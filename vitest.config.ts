@@ -11,7 +11,9 @@ const domRuntime = domTestOptions(widgetsRuntime());
 //   (api/test-support/test-api.ts reads SGX_TEST_STORE): the two stores must answer alike;
 // - `dom`: widget components and host-page logic in jsdom (the components, not custom elements), on
 //   Preact as shipped (SGX_WIDGETS_RUNTIME=react runs them on React);
-// - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium.
+// - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium;
+// - `containers`: the image built with podman and deploy/compose.yaml brought up (npm run test:containers,
+//   not part of npm test: it builds images for several minutes).
 /** The suites that drive the app through startTestApi, run on each store. */
 const API_SUITES_ON_EVERY_STORE = [
   'api/auth/auth.test.ts',
@@ -34,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['clinical/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['clinical/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
           globalSetup: ['api/test-support/postgres-global-setup.ts'],
         },
       },
@@ -69,6 +71,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'containers',
+          environment: 'node',
+          include: ['deploy/**/*.containers.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60 * 60_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { runCommand } from './cli.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, databaseUrlOf, loadConfig } from './config.ts';
 import { BackupError, createBackup } from './storage/backup/backup.ts';
 import { redact } from './storage/backup/postgres-backup.ts';
 import { StorageError } from './storage/storage-error.ts';
@@ -19,6 +19,6 @@ process.exitCode = await runCommand({
   required: ['out'],
   privateFiles: true, // what it writes holds patient data
   knownErrors: [BackupError, StorageError, ConfigError],
-  redact: (message) => redact(message, process.env.DATABASE_URL ?? ''),
+  redact: (message) => redact(message, databaseUrlOf(process.env)),
   run: (values) => createBackup(loadConfig(process.env), values.out!, (message) => console.log(message)),
 });

@@ -1,6 +1,8 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, databaseUrlOf, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -179,5 +181,74 @@ describe('loadConfig', () => {
     ],
   ])('fails fast naming the variable: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
+
+describe('secrets from files (JWT_SECRET_FILE, DATABASE_URL_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sgx-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    writeFileSync(path.join(dir, name), text, { mode: 0o600 });
+    return path.join(dir, name);
+  };
+  const secret = 'f'.repeat(40);
+  const url = 'postgres://reversal:pa55-word@db:5432/reversal';
+
+  it('reads each value from its file, less one final line break', () => {
+    const config = loadConfig({ JWT_SECRET_FILE: file('jwt', `${secret}\n`), DATABASE_URL_FILE: file('url', url) });
+    expect(config.jwtSecret).toBe(secret);
+    expect(config.databaseUrl).toBe(url);
+    expect(loadConfig({ JWT_SECRET_FILE: file('jwt-crlf', `${secret}\r\n`) }).jwtSecret).toBe(secret);
+  });
+  it('resolves a relative path from the working directory', () => {
+    file('relative-url', `${url}\n`);
+    expect(loadConfig({ DATABASE_URL_FILE: 'relative-url' }, dir).databaseUrl).toBe(url);
+  });
+  it('checks what the file holds as it checks the variable', () => {
+    expect(() => loadConfig({ JWT_SECRET_FILE: file('short', 'short\n') })).toThrow(
+      new ConfigError(
+        'JWT_SECRET must be at least 32 characters (got 5); leave it unset to have one generated in DATA_DIR',
+      ),
+    );
+    const error = (() => {
+      try {
+        loadConfig({ DATABASE_URL_FILE: file('mysql', 'mysql://u:pa55-word@db/reversal') });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toMatch(/^DATABASE_URL must be a PostgreSQL URL/);
+    expect(error?.message).not.toContain('pa55-word');
+  });
+  it.each([
+    [
+      () => ({ JWT_SECRET: secret, JWT_SECRET_FILE: file('both', secret) }),
+      'JWT_SECRET and JWT_SECRET_FILE are both set: set only one of them',
+    ],
+    [
+      () => ({ DATABASE_URL_FILE: path.join(dir, 'missing') }),
+      `DATABASE_URL_FILE names ${path.join(dir, 'missing')}, which cannot be read (ENOENT)`,
+    ],
+    [
+      () => ({ JWT_SECRET_FILE: file('empty', '\n') }),
+      `JWT_SECRET_FILE names ${path.join(dir, 'empty')}, which is empty`,
+    ],
+    [() => ({ JWT_SECRET_FILE: dir }), `JWT_SECRET_FILE names ${dir}, which cannot be read (EISDIR)`],
+  ])('refuses a setup mistake, naming the file and never its contents (%#)', (env, message) => {
+    expect(() => loadConfig(env())).toThrow(new ConfigError(message));
+  });
+  it.runIf(process.getuid?.() !== 0)('refuses a file it may not read', () => {
+    const locked = file('locked', secret);
+    chmodSync(locked, 0o000);
+    expect(() => loadConfig({ JWT_SECRET_FILE: locked })).toThrow(
+      new ConfigError(`JWT_SECRET_FILE names ${locked}, which cannot be read (EACCES)`),
+    );
+  });
+  it('gives the commands the URL to hide in their messages, or "" when there is none', () => {
+    expect(databaseUrlOf({ DATABASE_URL_FILE: file('url-2', `${url}\n`) })).toBe(url);
+    expect(databaseUrlOf({ DATABASE_URL: url })).toBe(url);
+    expect(databaseUrlOf({ DATABASE_URL_FILE: path.join(dir, 'missing') })).toBe('');
+    expect(databaseUrlOf({})).toBe('');
   });
 });

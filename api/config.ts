@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
@@ -34,9 +35,13 @@ export interface ServerConfig {
    * DATABASE_URL: postgres://user:password@host:port/database. Set, everything is kept in that
    * PostgreSQL database (records, exported PDFs, sessions, sign-in failures, the audit log, the JWT
    * secret unless JWT_SECRET is set), so several instances can share it; unset, in DATA_DIR.
+   * DATABASE_URL_FILE instead names a file holding it (a container secret).
    */
   readonly databaseUrl: string | undefined;
-  /** JWT_SECRET: at least 32 characters; unset means generated once and kept in DATA_DIR. */
+  /**
+   * JWT_SECRET: at least 32 characters; unset means generated once and kept in DATA_DIR.
+   * JWT_SECRET_FILE instead names a file holding it (a container secret).
+   */
   readonly jwtSecret: string | undefined;
   /** ALLOWED_ORIGINS: comma-separated origins that may call the API from the browser. */
   readonly allowedOrigins: readonly string[];
@@ -90,8 +95,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || undefined,
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
-    jwtSecret: parseSecret(env.JWT_SECRET),
+    databaseUrl: parseDatabaseUrl(secretSetting(env, 'DATABASE_URL', cwd)),
+    jwtSecret: parseSecret(secretSetting(env, 'JWT_SECRET', cwd)),
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
     frameAncestors: Object.freeze(parseFrameAncestors(env.FRAME_ANCESTORS)),
     trustProxy,
@@ -140,6 +145,38 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
 function parseOptionalWholeNumber(name: string, value: string | undefined, min: number, max: number) {
   if (value === undefined || value.trim() === '') return undefined;
   return parseWholeNumber(name, value, 0, min, max);
+}
+
+type SecretName = 'DATABASE_URL' | 'JWT_SECRET';
+
+/**
+ * NAME, or the contents of the file that NAME_FILE names (compose and Kubernetes hand secrets over as
+ * files), less one final line break. Both set is refused; so is a file that cannot be read or is
+ * empty. A message names the path, never the contents.
+ */
+function secretSetting(env: Readonly<Record<string, string | undefined>>, name: SecretName, cwd: string) {
+  const file = env[`${name}_FILE`]?.trim();
+  if (!file) return env[name];
+  if (env[name]) throw new ConfigError(`${name} and ${name}_FILE are both set: set only one of them`);
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`${name}_FILE names ${file}, which cannot be read (${code})`);
+  }
+  const value = text.replace(/\r?\n$/, '');
+  if (value === '') throw new ConfigError(`${name}_FILE names ${file}, which is empty`);
+  return value;
+}
+
+/** DATABASE_URL (or its file) for hiding its password in a command's messages; '' when there is none. */
+export function databaseUrlOf(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): string {
+  try {
+    return secretSetting(env, 'DATABASE_URL', cwd) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 function parseWholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -1,5 +1,5 @@
 import { runCommand } from './cli.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, databaseUrlOf, loadConfig } from './config.ts';
 import { BackupError, restoreBackup } from './storage/backup/backup.ts';
 import { redact } from './storage/backup/postgres-backup.ts';
 import { StorageError } from './storage/storage-error.ts';
@@ -20,7 +20,7 @@ process.exitCode = await runCommand({
   required: ['from'],
   privateFiles: true, // what it writes holds patient data
   knownErrors: [BackupError, StorageError, ConfigError],
-  redact: (message) => redact(message, process.env.DATABASE_URL ?? ''),
+  redact: (message) => redact(message, databaseUrlOf(process.env)),
   run: (values) =>
     restoreBackup(loadConfig(process.env), values.from!, { force: values.force ?? false }, (message) =>
       console.log(message),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the Koa server (api/server.ts) into dist/server/server.js for plain Node, and beside it the
-// commands migrate-data, backup and restore (api/<name>.ts → dist/server/<name>.js); what they share
+// commands migrate, migrate-data, backup and restore (api/<name>.ts → dist/server/<name>.js); what they share
 // is in dist/server/chunks/. npm packages stay external (an SSR build's default), so native modules such
 // as @node-rs/argon2 load as usual.
 import path from 'node:path';
@@ -22,7 +22,10 @@ export async function buildServer(outDir = path.join(root, 'dist/server')) {
       sourcemap: true,
       rollupOptions: {
         input: Object.fromEntries(
-          ['server', 'migrate-data', 'backup', 'restore'].map((name) => [name, path.join(root, `api/${name}.ts`)]),
+          ['server', 'migrate', 'migrate-data', 'backup', 'restore'].map((name) => [
+            name,
+            path.join(root, `api/${name}.ts`),
+          ]),
         ),
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', format: 'es' },
       },
@@ -33,5 +36,5 @@ export async function buildServer(outDir = path.join(root, 'dist/server')) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
-  console.log(`Built ${path.relative(root, file)} and migrate-data.js, backup.js and restore.js beside it`);
+  console.log(`Built ${path.relative(root, file)} and migrate.js, migrate-data.js, backup.js and restore.js beside it`);
 }

@@ -1,2 +1,2 @@
 export function buildSite(siteDir?: string): Promise<{ siteDir: string; widgetsDir: string }>;
-export function buildAll(): Promise<{ siteDir: string; widgetsDir: string; serverFile: string }>;
+export function buildAll(): Promise<{ siteDir: string; widgetsDir: string; sbomFile: string; serverFile: string }>;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: everything `npm start` serves, into dist/: the site (dist/site: the host page with
-// its PDFs and service worker, the widget bundles under widgets/) and the server (dist/server). Prints
-// bundle sizes.
+// its PDFs and service worker, the widget bundles under widgets/, the SBOM of the production
+// dependencies as sbom.cdx.json) and the server (dist/server). Prints bundle sizes.
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { exitOnVerificationError, startClinicalVerification } from './build-clin
 import { buildHost } from './build-host.mjs';
 import { buildServer } from './build-server.mjs';
 import { precompress, RELEASE_VERSION, versionWidgets } from './build-delivery.mjs';
+import { writeSbom } from './sbom.mjs';
 import { buildWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,12 +41,13 @@ export async function buildSite(siteDir = path.join(root, 'dist/site')) {
 
 export async function buildAll() {
   const site = await buildSite();
+  const sbomFile = writeSbom(path.join(site.siteDir, 'sbom.cdx.json'));
   const serverFile = await buildServer();
-  return { ...site, serverFile };
+  return { ...site, sbomFile, serverFile };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { siteDir, widgetsDir, serverFile } = await buildAll().catch(exitOnVerificationError);
+  const { siteDir, widgetsDir, sbomFile, serverFile } = await buildAll().catch(exitOnVerificationError);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   const table = (dir, filter = () => true) => {
     for (const { file, bytes, gzip, brotli } of measure(dir).filter(({ file }) => filter(file))) {
@@ -60,6 +62,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(`Host page (${path.relative(root, siteDir)}):`);
   table(siteDir, (file) => file.startsWith('assets/') || file === 'index.html');
   console.log(`Clinical verification: ${path.relative(root, siteDir)}/clinical-verification.html and .pdf`);
+  console.log(`SBOM (CycloneDX, production dependencies): ${path.relative(root, sbomFile)}`);
   console.log(`Server: ${path.relative(root, serverFile)}`);
 }
 
