@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { HOSPITAL_NAME_MAX_CHARS } from '../clinical/patient-sheet.ts';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
@@ -49,6 +50,8 @@ export interface ServerConfig {
   readonly shutdownDrainMs: number;
   /** AUDIT_LOG_FILES: rotated audit files kept, audit.log.1 … audit.log.N (default 5); older ones are deleted. */
   readonly auditLogFiles: number;
+  /** HOSPITAL_NAME: printed on the patient counselling sheet (GET /api/config); unset, none. */
+  readonly hospitalName: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +78,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     ),
     auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    hospitalName: parseHospitalName(env.HOSPITAL_NAME),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shutdownTimeoutMs: parseWholeNumber(
       'SHUTDOWN_TIMEOUT_MS',
@@ -157,6 +161,17 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
     );
   }
   return value.trim();
+}
+
+function parseHospitalName(value: string | undefined): string | undefined {
+  const name = value?.replace(/\s+/g, ' ').trim();
+  if (!name) return undefined;
+  if (name.length > HOSPITAL_NAME_MAX_CHARS || /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name))
+    throw new ConfigError(
+      `HOSPITAL_NAME must be at most ${HOSPITAL_NAME_MAX_CHARS} characters of text, without control or ` +
+        `direction marks (got ${name.length} characters)`,
+    );
+  return name;
 }
 
 function parsePort(value: string | undefined): number {

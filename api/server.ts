@@ -50,6 +50,7 @@ async function main() {
     metrics,
     metricsToken: config.metricsToken,
     lifecycle,
+    hospitalName: config.hospitalName,
   });
   const server = createServer(
     {
