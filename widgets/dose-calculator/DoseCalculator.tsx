@@ -25,6 +25,7 @@ import { pdfMessages } from '../shared/messages/index.ts';
 import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
+import { PatientSheetButton } from '../shared/patient-sheet/PatientSheetButton.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 import { twoColumnsCss } from '../shared/styles.ts';
 
@@ -37,6 +38,8 @@ export interface DoseCalculatorProps {
   ageGroup?: string;
   /** `emergency` attribute: present (or "true") shows the Emergency button that opens the emergency card. */
   emergency?: string;
+  /** `hospital-name`: printed on the patient sheet (else GET /api/config when it answers; docs/API.md). */
+  hospitalName?: string;
 }
 
 interface FormState {
@@ -70,7 +73,7 @@ export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, 
 }
 
 /** docs/product.md §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
-export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: DoseCalculatorProps) {
+export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hospitalName }: DoseCalculatorProps) {
   const messages = useMessages();
   const clinical = useClinicalTexts();
   const t = messages.doseCalculator;
@@ -283,6 +286,9 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
               patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
               savedLine={historyId ? messages.account.savedToHistory : undefined}
               onExport={exportToNotes}
+              sheetButton={
+                <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />
+              }
             />
           )}
         </div>

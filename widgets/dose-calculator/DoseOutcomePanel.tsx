@@ -16,12 +16,15 @@ export function DoseOutcomePanel({
   patientLine,
   savedLine,
   onExport,
+  sheetButton,
 }: {
   outcome: ShownOutcome;
   input: DoseCalculatorInput;
   patientLine?: string;
   savedLine?: string;
   onExport?: () => void;
+  /** "Patient sheet" (issue 37), shown beside the dose's other actions. */
+  sheetButton?: React.ReactNode;
 }) {
   const t = useMessages().doseCalculator;
   const panel = (accent: string, children: React.ReactNode) => (
@@ -49,7 +52,10 @@ export function DoseOutcomePanel({
 
   switch (outcome.kind) {
     case 'dose':
-      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} input={input} onExport={onExport} />);
+      return panel(
+        token('--sgx-color-primary'),
+        <DoseDetails result={outcome} input={input} onExport={onExport} sheetButton={sheetButton} />,
+      );
     case 'unable_to_calculate':
       return panel(
         token('--sgx-color-warning'),
@@ -86,10 +92,12 @@ function DoseDetails({
   result,
   input,
   onExport,
+  sheetButton,
 }: {
   result: DoseResult;
   input: DoseCalculatorInput;
   onExport?: () => void;
+  sheetButton?: React.ReactNode;
 }) {
   const messages = useMessages();
   const t = messages.doseCalculator;
@@ -164,6 +172,7 @@ function DoseDetails({
             {messages.account.exportNotes}
           </Button>
         )}
+        {sheetButton}
       </div>
     </>
   );

@@ -57,7 +57,7 @@ describe('the done-when example: combined pill, given 2026-12-01 at 14:30', () =
   it('English: "use condoms … until Tuesday 8 December 2026 at 14:30", one A4 page', () => {
     const { raw, pages } = readBack(sheet('combined_pill', 'en'), 'combined-en');
     expect(raw).toContain('Use condoms (or do not have sex) until Tuesday 8 December 2026 at 14:30.');
-    expect(raw).toContain('You were given a medicine called sugammadex to help you wake from anaesthesia.');
+    expect(flat(raw)).toContain('You were given a medicine called sugammadex to help you wake from anaesthesia.');
     expect(raw).toContain('Keep this sheet.');
     expect(pages).toBe(1);
   });

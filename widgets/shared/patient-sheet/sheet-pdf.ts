@@ -22,6 +22,8 @@ const MUTED: Rgb = [71, 85, 105];
 const TEXT: Rgb = [15, 23, 42];
 const KEY_FILL: Rgb = [204, 251, 241];
 const RULE: Rgb = [203, 213, 225];
+/** The smallest size the key sentence shrinks to, to stay on one line. */
+const KEY_MIN_PT = 11;
 
 interface Style {
   sizePt: number;
@@ -141,9 +143,14 @@ function attempt(
       y += 2.2 * scale;
       write(section.heading, STYLE.heading, { gapAfter: 0.6 });
       if (section.key) {
-        const style = sized(STYLE.key);
+        // the key sentence on one line if it fits at KEY_MIN_PT or larger: the date is read, and found, whole
+        let style = sized(STYLE.key);
         const rtl = hasArabic(section.key);
-        const lines = wrap(section.key, style, rtl, TEXT_WIDTH_MM - 6);
+        let lines = wrap(section.key, style, rtl, TEXT_WIDTH_MM - 6);
+        while (lines.length > 1 && style.sizePt - 0.5 >= KEY_MIN_PT) {
+          style = { ...style, sizePt: style.sizePt - 0.5 };
+          lines = wrap(section.key, style, rtl, TEXT_WIDTH_MM - 6);
+        }
         const height = lines.length * lineHeight(style) + 3 * scale;
         ops.push({
           kind: 'fill',
