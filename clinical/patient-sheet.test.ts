@@ -272,7 +272,8 @@ describe('the general sheet (the static resource)', () => {
   it('has no dates and says 7 days, in both languages', () => {
     const english = textIn(generalSheet('en'));
     expect(english).toContain(
-      'If you use hormone birth control, use condoms (or do not have sex) for 7 days after you were given this medicine.',
+      'If you use hormone birth control, use condoms (or do not have sex) for 7 days ' +
+        'after you were given this medicine.',
     );
     expect(english).toContain('General sheet, without dates');
     expect(english).not.toMatch(/\b20\d\d\b/);
@@ -319,7 +320,8 @@ describe('plain language', () => {
     expect(fleschKincaidGrade([...sheetSentences(sheet), long])).toBeGreaterThan(6);
     const [, arabicSheet] = ALL_SHEETS.find(([name]) => name === 'combined_pill ar')!;
     const longArabic =
-      'إذا كنت تستخدمين أي وسيلة هرمونية لمنع الحمل مثل الحبوب أو الحلقة أو الغرسة أو الحقنة أو اللصقة أو اللولب فعليك أن تستخدمي الواقي الذكري.';
+      'إذا كنت تستخدمين أي وسيلة هرمونية لمنع الحمل مثل الحبوب أو الحلقة أو الغرسة ' +
+      'أو الحقنة أو اللصقة أو اللولب فعليك أن تستخدمي الواقي الذكري.';
     expect(longestSentence([...sheetSentences(arabicSheet), longArabic]).words).toBeGreaterThan(20);
   });
 });

@@ -3,9 +3,9 @@ import { syllable } from 'syllable';
 import { withoutIsolates } from './bidi.ts';
 
 /*
- * Plain-language measures for the patient counselling sheet (docs/clinical-reference.md#8-patient-counselling-contraception):
- * the Flesch-Kincaid grade of English text (the `flesch-kincaid` formula over `syllable`'s syllable counts) and the
- * length of Arabic sentences in words.
+ * Plain-language measures for the patient counselling sheet
+ * (docs/clinical-reference.md#8-patient-counselling-contraception): the Flesch-Kincaid grade of English text
+ * (the `flesch-kincaid` formula over `syllable`'s syllable counts) and the length of Arabic sentences in words.
  */
 
 /** Words as a reader counts them: letters or digits, with inner apostrophes, hyphens, colons and dots (14:30, U.S.). */
