@@ -13,6 +13,7 @@ import { errorHandler } from './http/error-handler.ts';
 import { negotiateLanguage } from './http/language.ts';
 import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
+import { siteConfigRoutes } from './site-config.ts';
 import { historyRoutes } from './history/routes.ts';
 import { UNMATCHED_MESSAGES } from './messages.ts';
 import { operationsRoutes, type Lifecycle } from './ops/health.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   metricsToken?: string;
   /** /readyz answers 503 once `stopping` is true. */
   lifecycle?: Lifecycle;
+  /** HOSPITAL_NAME: answered by GET /api/config, printed on the patient counselling sheet. */
+  hospitalName?: string;
 }
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
@@ -79,6 +82,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     patientRoutes(shared),
     historyRoutes(shared),
     exportRoutes(shared),
+    siteConfigRoutes({ hospitalName: deps.hospitalName ?? null }),
   ];
 
   const routeOf = (path: string, method: string) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HOSPITAL_NAME_MAX_CHARS } from '../clinical/patient-sheet.ts';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
@@ -83,6 +84,8 @@ export interface ServerConfig {
   readonly maxConnectionsPerAddress: number | undefined;
   /** ANONYMOUS_RUNS_PER_MINUTE: Quick Use tool runs per client address per minute (default 600). */
   readonly anonymousRunsPerMinute: number;
+  /** HOSPITAL_NAME: printed on the patient counselling sheet (GET /api/config); unset, none. */
+  readonly hospitalName: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +113,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     ),
     auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    hospitalName: parseHospitalName(env.HOSPITAL_NAME),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shutdownTimeoutMs: parseWholeNumber(
       'SHUTDOWN_TIMEOUT_MS',
@@ -251,6 +255,17 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
     );
   }
   return value.trim();
+}
+
+function parseHospitalName(value: string | undefined): string | undefined {
+  const name = value?.replace(/\s+/g, ' ').trim();
+  if (!name) return undefined;
+  if (name.length > HOSPITAL_NAME_MAX_CHARS || /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(name))
+    throw new ConfigError(
+      `HOSPITAL_NAME must be at most ${HOSPITAL_NAME_MAX_CHARS} characters of text, without control or ` +
+        `direction marks (got ${name.length} characters)`,
+    );
+  return name;
 }
 
 function parsePort(value: string | undefined): number {

@@ -73,6 +73,7 @@ async function main() {
     metrics,
     metricsToken: config.metricsToken,
     lifecycle,
+    hospitalName: config.hospitalName,
   });
   const server = createServer(
     {

@@ -104,3 +104,21 @@ export {
   type EmergencyStep,
   type EmergencyVolume,
 } from './emergency.ts';
+export {
+  BACKUP_CONTRACEPTION_DAYS,
+  CONTRACEPTIVE_METHODS,
+  SHEET_LANGUAGES,
+  addDays,
+  formatSheetDateTime,
+  generalSheet,
+  isHormonal,
+  parseLocalDateTime,
+  patientSheet,
+  sheetSentences,
+  type ContraceptiveMethod,
+  type LocalDateTime,
+  type PatientSheetInput,
+  type PatientSheetOutcome,
+  type SheetLanguage,
+  type SheetText,
+} from './patient-sheet.ts';

@@ -328,7 +328,9 @@ describe('the product page', () => {
       await writeFile(file, Buffer.from(await response.arrayBuffer()));
       const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
       expect([href, text.length > 1500]).toEqual([href, true]);
-      expect(text).toMatch(/decision support only/i);
+      // the contraception sheet is written for the patient (docs/clinical-reference.md §8), the others for clinicians
+      if (href.endsWith('contraception-patient-counselling.pdf')) expect(text).toContain('Keep this sheet.');
+      else expect(text).toMatch(/decision support only/i);
     }
     const guide = execFileSync('pdftotext', ['-layout', path.join(scratch, 'hcp-guide.pdf'), '-'], {
       encoding: 'utf8',

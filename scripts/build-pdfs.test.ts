@@ -14,12 +14,12 @@ import { requireCommand } from './debian-package.mjs';
 const EXPECTED_FILES = [
   'hcp-dosing-guide.pdf',
   'mechanism-of-action-infographic.pdf',
-  'contraception-patient-counselling.pdf',
   'safety-profile.pdf',
   'paediatric-renal-counselling.pdf',
   'usage-form.pdf',
   'textbook-chapter.pdf',
   'evidence-pack.pdf',
+  'contraception-patient-counselling.pdf',
   'hcp-guide.pdf',
 ];
 
@@ -52,7 +52,6 @@ const KEY_FACTS: Record<string, string[]> = {
     'Rapid TOF recovery',
     'cisatracurium',
   ],
-  'contraception-patient-counselling.pdf': ['7 days', 'condoms', 'one missed', 'progestogen'],
   'safety-profile.pdf': [...SAFETY.panels.map((p) => p.title), 'toremifene', '1 in 3,000-5,000', 'atropine', 'SFDA'],
   'paediatric-renal-counselling.pdf': ['2 to 17 years', 'below 30 mL/min', 'Not recommended', '24 hours'],
   'usage-form.pdf': [
@@ -156,5 +155,22 @@ describe('buildPdfs', () => {
     expect(text).toContain('>= 0.9');
     expect(text).toContain('Decision support only');
     expect(text).not.toContain('≥');
+  });
+
+  it('makes the contraception resource with the patient sheet generator: Arabic and English, no dates', () => {
+    const pdftotext = requireCommand('pdftotext', 'poppler-utils', 'The PDF tests');
+    const file = path.join(outDir, 'contraception-patient-counselling.pdf');
+    const text = execFileSync(pdftotext, [file, '-'], { encoding: 'utf8' })
+      .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'If you use hormone birth control, use condoms (or do not have sex) for 7 days ' +
+        'after you were given this medicine.',
+    );
+    expect(text).toContain('فاستخدمي الواقي الذكري (أو امتنعي عن الجماع) مدة 7 أيام بعد تلقي هذا الدواء.');
+    expect(text).toContain('Keep this sheet.');
+    expect(text).toContain('General sheet, without dates');
+    expect(text).not.toMatch(/\b20\d\d\b/);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
   });
 });

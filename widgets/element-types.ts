@@ -11,6 +11,8 @@ export interface SgxDoseCalculatorElement extends HTMLElement {
   ageGroup?: string;
   /** `emergency`: present (or "true") shows the Emergency button that opens the emergency card. */
   emergency?: string;
+  /** `hospital-name`: printed on the patient sheet. */
+  hospitalName?: string;
 }
 export interface SgxBradycardiaAdvisorElement extends HTMLElement {
   /** `api-base`: the API origin ("" = same origin). */
@@ -31,6 +33,8 @@ export interface SgxRoiCalculatorElement extends HTMLElement {
 export interface SgxAccessPortalElement extends HTMLElement {
   apiBase?: string;
   profileHref?: string;
+  /** `hospital-name`: printed on patient sheets made from the history. */
+  hospitalName?: string;
 }
 
 /** JSX attributes for React hosts: kebab-case attributes (they work before the element is defined). */
@@ -60,7 +64,8 @@ declare global {
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'sgx-dose-calculator': SgxJsxAttributes & Attr<'api-base' | 'weight' | 'age-group' | 'emergency'>;
+      'sgx-dose-calculator': SgxJsxAttributes &
+        Attr<'api-base' | 'weight' | 'age-group' | 'emergency' | 'hospital-name'>;
       'sgx-bradycardia-advisor': SgxJsxAttributes & Attr<'api-base' | 'emergency'>;
       'sgx-roi-calculator': SgxJsxAttributes &
         Attr<
@@ -73,7 +78,7 @@ declare module 'react' {
           | 'calculator-target'
           | 'guide-href'
         >;
-      'sgx-access-portal': SgxJsxAttributes & Attr<'api-base' | 'profile-href'>;
+      'sgx-access-portal': SgxJsxAttributes & Attr<'api-base' | 'profile-href' | 'hospital-name'>;
     }
   }
 }

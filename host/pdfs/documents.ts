@@ -1,7 +1,6 @@
 import { CONTACT } from '../content/contact.ts';
 import { EVIDENCE, doiOf } from '../content/evidence.ts';
 import {
-  CONTRACEPTION_COUNSELLING,
   HCP_DOSING_GUIDE,
   MECHANISM_INFOGRAPHIC,
   PAEDIATRIC_RENAL_COUNSELLING,
@@ -83,12 +82,18 @@ export const EVIDENCE_PACK: PdfDocument = {
 const RESOURCE_DOCUMENTS: PdfDocument[] = [
   HCP_DOSING_GUIDE,
   MECHANISM_INFOGRAPHIC,
-  CONTRACEPTION_COUNSELLING,
   SAFETY_PROFILE,
   PAEDIATRIC_RENAL_COUNSELLING,
   USAGE_FORM,
   TEXTBOOK_CHAPTER,
 ];
+
+/**
+ * The contraception counselling resource is the patient sheet's general case (no patient, no dates), Arabic and
+ * English on one page, made by the same generator as a patient's sheet (widgets/shared/patient-sheet/), so the two
+ * never disagree (docs/clinical-reference.md#8-patient-counselling-contraception).
+ */
+export const CONTRACEPTION_SHEET_FILE = 'contraception-patient-counselling.pdf';
 
 export function documentFor(file: string): PdfDocument {
   const found = RESOURCE_DOCUMENTS.find((document) => document.file === file);
@@ -97,6 +102,8 @@ export function documentFor(file: string): PdfDocument {
 }
 
 export const PDF_DOCUMENTS: PdfDocument[] = [
-  ...[...RESOURCES.resources, RESOURCES.textbook].map((resource) => documentFor(resource.file)),
+  ...[...RESOURCES.resources, RESOURCES.textbook]
+    .filter((resource) => resource.file !== CONTRACEPTION_SHEET_FILE)
+    .map((resource) => documentFor(resource.file)),
   EVIDENCE_PACK,
 ];

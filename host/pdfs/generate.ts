@@ -1,5 +1,14 @@
 import type { jsPDF as JsPdf } from 'jspdf';
-import { HCP_GUIDE_FILE, HCP_GUIDE_SOURCE_FILE, PDF_DOCUMENTS, PDF_META } from './documents.ts';
+import { generalSheet } from '../../clinical/patient-sheet.ts';
+import arabicFontDataUrl from '../../widgets/shared/patient-sheet/NotoNaskhArabic-sheet.ttf?inline';
+import { buildSheetPdf } from '../../widgets/shared/patient-sheet/sheet-pdf.ts';
+import {
+  CONTRACEPTION_SHEET_FILE,
+  HCP_GUIDE_FILE,
+  HCP_GUIDE_SOURCE_FILE,
+  PDF_DOCUMENTS,
+  PDF_META,
+} from './documents.ts';
 import { renderPdf } from './render-pdf.ts';
 
 /** Fixed so that builds are reproducible (the content's last-updated date). */
@@ -25,11 +34,18 @@ export async function generatePdfs(jsPdf?: typeof JsPdf): Promise<GeneratedPdf[]
     doc.setFileId(fileIdFor(source.file));
     out.push({ file: source.file, bytes: new Uint8Array(doc.output('arraybuffer')) });
   }
+  const sheet = buildSheetPdf(jsPDF, [generalSheet('ar'), generalSheet('en')], arabicFontBase64()).doc;
+  sheet.setCreationDate(PDF_CREATION_DATE);
+  sheet.setFileId(fileIdFor(CONTRACEPTION_SHEET_FILE));
+  out.push({ file: CONTRACEPTION_SHEET_FILE, bytes: new Uint8Array(sheet.output('arraybuffer')) });
   const guide = out.find((pdf) => pdf.file === HCP_GUIDE_SOURCE_FILE);
   if (!guide) throw new Error(`${HCP_GUIDE_SOURCE_FILE} is not among the PDF documents`);
   out.push({ file: HCP_GUIDE_FILE, bytes: guide.bytes });
   return out;
 }
+
+/** The patient sheet's Arabic font, imported statically: build-pdfs.mjs's module runner is gone by call time. */
+const arabicFontBase64 = () => arabicFontDataUrl.slice(arabicFontDataUrl.indexOf(',') + 1);
 
 /** A stable 32-hex-digit file identifier from the file name (jsPDF's default is random). */
 function fileIdFor(file: string): string {

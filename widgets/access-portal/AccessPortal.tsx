@@ -35,6 +35,8 @@ export interface AccessPortalProps {
   apiBase?: string;
   /** Where the profile button leads; absent: it opens a small profile dialog. */
   profileHref?: string;
+  /** `hospital-name`: printed on patient sheets made from the history (else GET /api/config; docs/API.md). */
+  hospitalName?: string;
 }
 
 /** Logout waits at most this long for the server before signing out locally anyway. */
@@ -75,7 +77,7 @@ const twoLineCss = {
  * Signed in: "Welcome, Dr. {name}", a profile button and a logout button. The session lives in the
  * page-wide store, so every element sees the same state.
  */
-export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
+export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPortalProps) {
   const messages = useMessages();
   const t = messages.portal;
   const host = useWidgetHost();
@@ -232,6 +234,7 @@ export function AccessPortal({ apiBase, profileHref }: AccessPortalProps) {
               onClose={() => setProfileOpen(false)}
               user={user}
               apiBase={apiBase ?? ''}
+              hospitalName={hospitalName}
               onSignOut={() => void logout()}
             />
           )}

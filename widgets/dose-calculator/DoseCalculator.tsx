@@ -24,6 +24,7 @@ import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-c
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
+import { PatientSheetButton } from '../shared/patient-sheet/PatientSheetButton.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
 import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
@@ -41,6 +42,8 @@ export interface DoseCalculatorProps {
   ageGroup?: string;
   /** `emergency` attribute: present (or "true") shows the Emergency button that opens the emergency card. */
   emergency?: string;
+  /** `hospital-name`: printed on the patient sheet (else GET /api/config when it answers; docs/API.md). */
+  hospitalName?: string;
 }
 
 interface FormState {
@@ -73,7 +76,7 @@ export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, 
 }
 
 /** docs/product.md §2–5 and §9: the form, "Calculate Dose", and exactly one outcome panel. Works with no API. */
-export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: DoseCalculatorProps) {
+export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hospitalName }: DoseCalculatorProps) {
   const messages = useMessages();
   const clinical = useClinicalTexts();
   const t = messages.doseCalculator;
@@ -322,6 +325,9 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency }: Do
               patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
               savedLine={historyId ? messages.account.savedToHistory : undefined}
               onExport={exportToNotes}
+              sheetButton={
+                <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />
+              }
             />
           )}
         </div>

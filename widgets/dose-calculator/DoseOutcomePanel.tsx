@@ -16,6 +16,7 @@ export function DoseOutcomePanel({
   patientLine,
   savedLine,
   onExport,
+  sheetButton,
 }: {
   outcome: ShownOutcome;
   /** The note "Copy as note" writes at a given time: the one "Export PDF to notes" writes (./note.ts). */
@@ -23,6 +24,8 @@ export function DoseOutcomePanel({
   patientLine?: string;
   savedLine?: string;
   onExport?: () => void;
+  /** "Patient sheet" (issue 37), shown beside the dose's other actions. */
+  sheetButton?: React.ReactNode;
 }) {
   const t = useMessages().doseCalculator;
   const panel = (accent: string, children: React.ReactNode) => (
@@ -50,7 +53,10 @@ export function DoseOutcomePanel({
 
   switch (outcome.kind) {
     case 'dose':
-      return panel(token('--sgx-color-primary'), <DoseDetails result={outcome} note={note} onExport={onExport} />);
+      return panel(
+        token('--sgx-color-primary'),
+        <DoseDetails result={outcome} note={note} onExport={onExport} sheetButton={sheetButton} />,
+      );
     case 'unable_to_calculate':
       return panel(
         token('--sgx-color-warning'),
@@ -87,10 +93,12 @@ function DoseDetails({
   result,
   note,
   onExport,
+  sheetButton,
 }: {
   result: DoseResult;
   note: (at: Date) => string;
   onExport?: () => void;
+  sheetButton?: React.ReactNode;
 }) {
   const messages = useMessages();
   const t = messages.doseCalculator;
@@ -172,6 +180,7 @@ function DoseDetails({
             {messages.account.exportNotes}
           </Button>
         )}
+        {sheetButton}
       </div>
     </>
   );

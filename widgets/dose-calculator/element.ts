@@ -3,7 +3,7 @@ import { DoseCalculator, type DoseCalculatorProps } from './DoseCalculator.tsx';
 
 export const DOSE_CALCULATOR_TAG = 'sgx-dose-calculator';
 
-/** Registers <sgx-dose-calculator api-base weight age-group emergency> (idempotent). */
+/** Registers <sgx-dose-calculator api-base weight age-group emergency hospital-name> (idempotent). */
 export function defineDoseCalculator(): CustomElementConstructor {
   return defineWidget<DoseCalculatorProps>(DOSE_CALCULATOR_TAG, DoseCalculator, {
     apiBase: 'string',
@@ -11,5 +11,6 @@ export function defineDoseCalculator(): CustomElementConstructor {
     ageGroup: 'string',
     // Present (even without a value) shows the Emergency button.
     emergency: 'string',
+    hospitalName: 'string',
   });
 }

@@ -128,7 +128,7 @@ export function TextField({
   maxLength,
   ...field
 }: Omit<InputFieldProps, 'announceError' | 'unit' | 'info'> & {
-  type?: 'text' | 'email' | 'password' | 'search';
+  type?: 'text' | 'email' | 'password' | 'search' | 'datetime-local';
   autoComplete?: string;
   maxLength?: number;
 }) {

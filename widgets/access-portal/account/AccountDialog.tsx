@@ -18,12 +18,14 @@ export function AccountDialog({
   onClose,
   user,
   apiBase,
+  hospitalName,
   onSignOut,
 }: {
   open: boolean;
   onClose: () => void;
   user: SessionUser;
   apiBase: string;
+  hospitalName?: string;
   onSignOut: () => void;
 }) {
   const t = useMessages().account;
@@ -81,7 +83,7 @@ export function AccountDialog({
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`} css={{ minBlockSize: '240px' }}>
         {open && tab === 'patients' && <PatientsPanel apiBase={apiBase} />}
-        {open && tab === 'history' && <HistoryPanel apiBase={apiBase} />}
+        {open && tab === 'history' && <HistoryPanel apiBase={apiBase} hospitalName={hospitalName} />}
         {open && tab === 'exports' && <ExportsPanel apiBase={apiBase} />}
         {tab === 'profile' && (
           <div css={{ display: 'grid', gap: '12px' }}>

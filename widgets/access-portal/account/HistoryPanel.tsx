@@ -15,11 +15,17 @@ import { describeEntry } from '../../shared/notes-content.ts';
 import { formatRecordedAt } from '../../shared/format.ts';
 import { fitColumns } from '../../shared/styles.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
+import { PatientSheetButton } from '../../shared/patient-sheet/PatientSheetButton.tsx';
+
+/** An entry in which sugammadex was dosed: a dose calculator's dose, or an advisor's assessment (with its dose). */
+const givesDose = (entry: HistoryEntry) =>
+  (entry.toolType === 'dose_calculator' && entry.result.kind === 'dose') ||
+  (entry.toolType === 'bradycardia_advisor' && entry.result.kind === 'assessment');
 
 const PAGE_SIZE = 20;
 
 /** History: every calculation run while signed in, newest first, by patient and tool; open one as computed then. */
-export function HistoryPanel({ apiBase }: { apiBase: string }) {
+export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospitalName?: string }) {
   const t = useMessages().account;
   const lang = useWidgetLang();
   const toast = useToast();
@@ -112,8 +118,11 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         <div lang="en" dir="ltr">
           <BulletList items={[...described.result, ...described.warnings]} />
         </div>
-        <div>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px' }}>
           <Button onClick={exportIt}>{t.exportNotes}</Button>
+          {givesDose(opened) && (
+            <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />
+          )}
         </div>
       </article>
     );

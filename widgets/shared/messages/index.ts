@@ -4,6 +4,7 @@ import { advisor } from './advisor.ts';
 import { common } from './common.ts';
 import { doseCalculator } from './dose-calculator.ts';
 import { emergency } from './emergency.ts';
+import { patientSheet } from './patient-sheet.ts';
 import { portal } from './portal.ts';
 import { roi } from './roi.ts';
 
@@ -12,7 +13,16 @@ import { roi } from './roi.ts';
  * or from clinical/ (the clinical texts shared with the API and the reports). A translation is
  * another object of the same type.
  */
-export const messagesEn = { common, doseCalculator, advisor, roi, portal, account, emergency } as const;
+export const messagesEn = {
+  common,
+  doseCalculator,
+  advisor,
+  roi,
+  portal,
+  account,
+  emergency,
+  patientSheet,
+} as const;
 
 /**
  * The PDFs (the ROI report, notes) stay English in every language for now (issue 14): jsPDF's

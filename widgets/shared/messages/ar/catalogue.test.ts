@@ -82,6 +82,8 @@ const SAMPLE_ARGS: Record<string, readonly Args[]> = {
   'emergency.fromPatient': [['Sara']],
   'emergency.capped': [['0.6 mg'], ['1200 mL']],
   'emergency.raisedToMinimum': [['0.06 mg']],
+  'patientSheet.hospital': [['King Fahad Hospital'], ['مستشفى الملك فهد']],
+  'patientSheet.printedOn': [['الثلاثاء \u20661\u2069 ديسمبر \u20662026\u2069']],
 };
 
 interface Text {

@@ -4,6 +4,7 @@ import { advisor } from './advisor.ts';
 import { common } from './common.ts';
 import { doseCalculator } from './dose-calculator.ts';
 import { emergency } from './emergency.ts';
+import { patientSheet } from './patient-sheet.ts';
 import { portal } from './portal.ts';
 import { roi } from './roi.ts';
 
@@ -11,4 +12,13 @@ import { roi } from './roi.ts';
  * The Arabic catalogue of the widgets: the English catalogue's keys and argument lists (a missing or
  * extra key fails the type check), in medical Modern Standard Arabic. Terms: docs/arabic-glossary.md.
  */
-export const messagesAr: Messages = { common, doseCalculator, advisor, roi, portal, account, emergency };
+export const messagesAr: Messages = {
+  common,
+  doseCalculator,
+  advisor,
+  roi,
+  portal,
+  account,
+  emergency,
+  patientSheet,
+};
