@@ -6,6 +6,7 @@ import { authenticate } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
+import { fhirRoutes, type FhirRouteDeps } from './fhir/routes.ts';
 import { jsonBodyParser } from './http/body-parser.ts';
 import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   metricsToken?: string;
   /** /readyz answers 503 once `stopping` is true. */
   lifecycle?: Lifecycle;
+  /** The FHIR export's settings (FHIR_MRN_SYSTEM; in tests also the release and the resource ids). */
+  fhir?: Omit<FhirRouteDeps, 'store' | 'audit'>;
 }
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     patientRoutes(shared),
     historyRoutes(shared),
     exportRoutes(shared),
+    fhirRoutes({ ...deps.fhir, store, audit: deps.audit }),
   ];
 
   const routeOf = (path: string, method: string) => {

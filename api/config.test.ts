@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       shutdownTimeoutMs: 10_000,
       shutdownDrainMs: 2_000,
+      fhirMrnSystem: undefined,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
           METRICS_TOKEN: 'scrape-0123456789abcdef',
           SHUTDOWN_TIMEOUT_MS: '30000',
           SHUTDOWN_DRAIN_MS: '0',
+          FHIR_MRN_SYSTEM: ' urn:oid:2.16.840.1.113883.3.1234 ',
         },
         '/srv/app',
       ),
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       metricsToken: 'scrape-0123456789abcdef',
       shutdownTimeoutMs: 30_000,
       shutdownDrainMs: 0,
+      fhirMrnSystem: 'urn:oid:2.16.840.1.113883.3.1234',
     });
   });
   it.each([

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
+import { parseMrnSystem } from './fhir/mrn-system.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 
@@ -49,6 +50,8 @@ export interface ServerConfig {
   readonly shutdownDrainMs: number;
   /** AUDIT_LOG_FILES: rotated audit files kept, audit.log.1 … audit.log.N (default 5); older ones are deleted. */
   readonly auditLogFiles: number;
+  /** FHIR_MRN_SYSTEM: the URI of the hospital's MRN namespace, for FHIR exports (api/fhir/mrn-system.ts). */
+  readonly fhirMrnSystem: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +79,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    fhirMrnSystem: parseMrnSystem(env.FHIR_MRN_SYSTEM, (message) => new ConfigError(message)),
     shutdownTimeoutMs: parseWholeNumber(
       'SHUTDOWN_TIMEOUT_MS',
       env.SHUTDOWN_TIMEOUT_MS,

@@ -50,6 +50,7 @@ async function main() {
     metrics,
     metricsToken: config.metricsToken,
     lifecycle,
+    fhir: { mrnSystem: config.fhirMrnSystem },
   });
   const server = createServer(
     {
