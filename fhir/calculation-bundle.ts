@@ -111,6 +111,8 @@ const quantity = (value: number, unit: CodeEntry): Quantity => ({
   code: unit.code,
 });
 const urn = (id: string) => `urn:uuid:${id}`;
+/** The exact volume of a dose in mL (the stored volume is to one decimal: 0.0 mL for 2 mg). */
+const exactVolumeMl = (doseMg: number) => Number((doseMg / CONCENTRATION_MG_PER_ML).toFixed(2));
 const ref = <T extends Resource>(entry: BundleEntry<T>): Reference<T> => ({ reference: entry.fullUrl });
 
 /** The calculation's own id as an identifier: the same calculation exported twice is recognisable. */
@@ -240,7 +242,7 @@ export function medicationRequestResource(options: {
       {
         text:
           `${result.doseMgPerKg} mg/kg x ${result.weightKg} kg = ${result.totalDoseMg} mg ` +
-          `(${result.volumeMl} mL of ${CONCENTRATION_MG_PER_ML} mg/mL) IV. ${result.administration}`,
+          `(${exactVolumeMl(result.totalDoseMg)} mL of ${CONCENTRATION_MG_PER_ML} mg/mL) IV. ${result.administration}`,
         route: concept(CODES.intravenousRoute),
         doseAndRate: [{ doseQuantity: quantity(result.totalDoseMg, UNITS.milligram) }],
       },
@@ -281,7 +283,7 @@ export function riskAssessmentResource(options: {
       },
     ],
     mitigation: [
-      `Sugammadex ${result.doseMgPerKg} mg/kg = ${result.doseMg} mg (${result.doseMl} mL)`,
+      `Sugammadex ${result.doseMgPerKg} mg/kg = ${result.doseMg} mg (${exactVolumeMl(result.doseMg)} mL)`,
       ...result.recommendations.preparation,
       ...result.recommendations.treatment,
     ].join('\n'),

@@ -11,6 +11,8 @@ import { TOOL_TYPES } from '../contracts/records.ts';
 
 const texts = v.array(v.string());
 const positive = v.pipe(v.number(), v.finite(), v.gtValue(0));
+/** A volume to one decimal: 0.0 mL for the smallest doses (2 mg). */
+const volume = v.pipe(v.number(), v.finite(), v.minValue(0));
 const nullableNumber = v.nullish(v.pipe(v.number(), v.finite()));
 
 /** How a creatinine clearance was obtained: the Cockcroft-Gault helper, or typed in (not recorded). */
@@ -29,7 +31,7 @@ const doseResult = v.variant('kind', [
     kind: v.literal('dose'),
     doseMgPerKg: v.picklist([2, 4, 16] as const),
     totalDoseMg: positive,
-    volumeMl: positive,
+    volumeMl: volume,
     vials: v.pipe(v.number(), v.integer(), v.minValue(1)),
     weightKg: positive,
     indication: v.string(),
@@ -52,7 +54,7 @@ const advisorResult = v.looseObject({
   riskPercent: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
   doseMgPerKg: v.picklist([2, 4, 16] as const),
   doseMg: positive,
-  doseMl: positive,
+  doseMl: volume,
   recommendations: v.object({ preparation: texts, treatment: texts }),
   factors: v.array(v.looseObject({ label: v.string(), multiplier: v.number() })),
   warnings: texts,
