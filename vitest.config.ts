@@ -18,6 +18,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/tools/tools.test.ts',
   'api/patients/patients-history.test.ts',
   'api/exports/exports.test.ts',
+  'api/fhir/fhir-export.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',
@@ -32,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['clinical/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['clinical/**/*.test.ts', 'fhir/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['api/test-support/postgres-global-setup.ts'],
         },
       },
