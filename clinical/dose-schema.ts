@@ -21,7 +21,8 @@ export const AGE_GROUPS = ['adult', 'pediatric', 'infant'] as const;
 export const DOSE_NMBA_TYPES = ['rocuronium', 'vecuronium', 'other'] as const;
 /**
  * How a creatinine clearance was obtained, when known: from serum creatinine by the Cockcroft-Gault helper.
- * Left out, it was typed in. It changes no dose; the FHIR export codes the CrCl by it (docs/fhir.md#creatinine-clearance).
+ * Left out, it was typed in. It changes no dose; the FHIR export codes the CrCl by it
+ * (docs/fhir.md#creatinine-clearance).
  */
 export const CREATININE_METHODS = ['cockcroft_gault'] as const;
 /** docs/product.md §3: "tofCount 0 to 4, held as text"; the empty text means "not counted". */

@@ -16,15 +16,15 @@ export const SYSTEMS = {
   dataOperation: 'http://terminology.hl7.org/CodeSystem/v3-DataOperation',
 } as const;
 
+const TABLE = 'docs/fhir.md#the-codes-and-their-sources';
+
 export interface CodeEntry {
   readonly system: (typeof SYSTEMS)[keyof typeof SYSTEMS];
   readonly code: string;
   readonly display: string;
-  /** Where docs/fhir.md shows the source of this code: `docs/fhir.md#<anchor>`. */
-  readonly source: `docs/fhir.md#${string}`;
+  /** Where docs/fhir.md shows the source of this code (its table). */
+  readonly source: typeof TABLE;
 }
-
-const TABLE = 'docs/fhir.md#the-codes-and-their-sources';
 
 const entry = <const E extends CodeEntry>(value: E): E => value;
 

@@ -41,7 +41,7 @@ describe('GET /api/history/:id/fhir', () => {
     patientId = patient.body.id;
   });
 
-  it('a dose with a notes PDF: a valid transaction Bundle whose dose, weight and units are the stored result', async () => {
+  it('a dose with a notes PDF: a valid Bundle whose dose, weight and units are the stored result', async () => {
     const id = await run(clinician.token, 'dose_calculator', { ...DOSE_INPUT, bodyWeight: 82.5 }, patientId);
     const upload = await api.request('POST', `/api/exports?calculationId=${id}&patientId=${patientId}`, {
       token: clinician.token,

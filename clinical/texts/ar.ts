@@ -166,7 +166,8 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     nmbaType: `اختر الحاصر العصبي العضلي: ${ROCURONIUM} أو ${VECURONIUM} أو غيرهما ${also('other')}`,
     rsiScenario: mustBeTicked(`التنبيب السريع المتسلسل ${also('RSI')}`),
     dialysis: mustBeTicked('الغسيل الكلوي'),
-    creatinineMethod: `يجب أن تكون طريقة حساب التصفية ${ltr('creatinineMethod')} هي ${ltr('"cockcroft_gault"')} أو أن تُترك`,
+    creatinineMethod:
+      `يجب أن تكون طريقة حساب التصفية ${ltr('creatinineMethod')} هي ` + `${ltr('"cockcroft_gault"')} أو أن تُترك`,
   },
 
   fields: {

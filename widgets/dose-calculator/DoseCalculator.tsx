@@ -44,7 +44,7 @@ interface FormState {
   bodyWeight: string;
   nmbaType: DoseNmbaType;
   creatinine: string;
-  /** The CrCl text the Cockcroft-Gault helper last filled in; while the field still holds it, the CrCl is an estimate. */
+  /** The CrCl text the Cockcroft-Gault helper last filled in: while the field holds it, the CrCl is an estimate. */
   creatinineEstimate?: string;
   tofCount: TofCountText;
   ptc: string;
