@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { fhirFileName } from '../../contracts/fhir.ts';
 import { buildCalculationBundle, SOFTWARE_NAME, type ExportPatient, type ExportPdf } from '../../fhir/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { recordIdParam } from '../http/record-id.ts';
@@ -73,12 +74,6 @@ export function fhirRoutes(deps: FhirRouteDeps): Router<AppState> {
   });
 
   return router;
-}
-
-/** `sugammadex-dose-2026-11-22-1a2b3c4d.fhir.json`: the tool, the day and the start of the entry's id. */
-export function fhirFileName(entry: Pick<CalculationRecord, 'id' | 'toolType' | 'createdAt'>): string {
-  const tool = entry.toolType === 'bradycardia_advisor' ? 'bradycardia-risk' : 'dose';
-  return `sugammadex-${tool}-${entry.createdAt.slice(0, 10)}-${entry.id.slice(0, 8)}.fhir.json`;
 }
 
 async function patientOf(store: Store, ownerId: string, entry: CalculationRecord): Promise<ExportPatient | null> {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
+import { downloadHistoryFhir, listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
+import { fhirFileName } from '../../../contracts/fhir.ts';
 import { userMessage } from '../../shared/api-error.ts';
 import { SelectField } from '../../shared/fields.tsx';
 import { useExportToNotes } from '../../shared/use-export-notes.ts';
@@ -27,6 +28,7 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
+  const [fhirBusy, setFhirBusy] = useState(false);
   const exportNotesPdf = useExportToNotes(apiBase);
 
   useLatest(
@@ -69,6 +71,23 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         patientId: opened.patientId,
         calculationId: opened.id,
       });
+    // An ROI calculation holds no patient data: it has no FHIR form (docs/fhir.md).
+    const hasFhir = opened.toolType !== 'roi_calculator';
+    const downloadFhir = async () => {
+      setFhirBusy(true);
+      try {
+        await downloadHistoryFhir(apiBase, opened);
+        toast({
+          title: t.fhirDownloadedTitle,
+          description: t.fhirDownloaded(fhirFileName(opened)),
+          variant: 'success',
+        });
+      } catch (error) {
+        toast({ title: t.fhirFailed, description: userMessage(error), variant: 'destructive' });
+      } finally {
+        setFhirBusy(false);
+      }
+    };
     return (
       <article aria-label={t.tools[opened.toolType]} css={{ display: 'grid', gap: '10px' }}>
         <div>
@@ -99,8 +118,13 @@ export function HistoryPanel({ apiBase }: { apiBase: string }) {
         </dl>
         <h4 css={{ margin: 0 }}>{t.entryResult}</h4>
         <BulletList items={[...described.result, ...described.warnings]} />
-        <div>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '10px' }}>
           <Button onClick={exportIt}>{t.exportNotes}</Button>
+          {hasFhir && (
+            <Button variant="secondary" busy={fhirBusy} disabled={fhirBusy} onClick={() => void downloadFhir()}>
+              {t.downloadFhir}
+            </Button>
+          )}
         </div>
       </article>
     );
