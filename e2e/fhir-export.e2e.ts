@@ -50,7 +50,7 @@ const ofType = <T extends Resource>(bundle: Bundle, type: T['resourceType']) =>
   resources(bundle).filter((resource): resource is T => resource.resourceType === type);
 
 describe('Download FHIR', () => {
-  it('sign up, dose a patient (CrCl from serum creatinine), export notes, then download the history entry as FHIR', async () => {
+  it('sign up, dose a patient (CrCl from serum creatinine), export notes, download the entry as FHIR', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     await page.goto(`${product.url}/`);
