@@ -167,7 +167,8 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     rsiScenario: mustBeTicked(`التنبيب السريع المتسلسل ${also('RSI')}`),
     dialysis: mustBeTicked('الغسيل الكلوي'),
     creatinineMethod:
-      `يجب أن تكون طريقة حساب التصفية ${ltr('creatinineMethod')} هي ` + `${ltr('"cockcroft_gault"')} أو أن تُترك`,
+      `يجب أن تكون طريقة تقدير تصفية الكرياتينين ${also('CrCl')} في ${ltr('creatinineMethod')} ` +
+      `هي ${ltr('"cockcroft_gault"')}، أو أن تُترك فارغة`,
   },
 
   fields: {
