@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Bundle, MedicationRequest, Observation, Resource } from '@medplum/fhirtypes';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fhirProblems } from '../api/test-support/fhir-validation.ts';
+import { fhirProblems, loadFhirDefinitions } from '../api/test-support/fhir-validation.ts';
 import { AUTH_TOKEN_KEY } from '../widgets/shared/session-storage-keys.ts';
 import { launchBrowser } from './browser.ts';
 import { startProductServer, waitForWidget } from './support.ts';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   downloads = await mkdtemp(path.join(tmpdir(), 'sgx-fhir-'));
   product = await startProductServer({ FHIR_MRN_SYSTEM: MRN_SYSTEM });
+  loadFhirDefinitions();
 });
 afterAll(async () => {
   await browser?.close();

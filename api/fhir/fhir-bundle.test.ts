@@ -14,7 +14,7 @@ import type {
   RiskAssessment,
 } from '@medplum/fhirtypes';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validAdvisorInput, validDoseInput } from '../../clinical/test-inputs.test-support.ts';
 import {
   ALL_CODES,
@@ -25,7 +25,12 @@ import {
   type BundleOptions,
   type StoredCalculation,
 } from '../../fhir/index.ts';
-import { fhirProblems, ucumCommensurable, uncheckedBindings } from '../test-support/fhir-validation.ts';
+import {
+  fhirProblems,
+  loadFhirDefinitions,
+  ucumCommensurable,
+  uncheckedBindings,
+} from '../test-support/fhir-validation.ts';
 import {
   ADVISOR_CASES,
   CREATED_AT,
@@ -43,6 +48,7 @@ import {
 // validated by @medplum/core against FHIR R4 (api/test-support/fhir-validation.ts) and read back for its values.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+beforeAll(() => loadFhirDefinitions(), 60_000);
 
 function bundleOf(stored: StoredCalculation, overrides: Partial<BundleOptions> = {}): Bundle {
   const outcome = buildCalculationBundle(stored, options(overrides));
@@ -252,7 +258,8 @@ describe('without an MRN system, the MRN is still sent, with its type (and the P
   });
 });
 
-describe('properties: any valid calculation gives a valid Bundle with the stored numbers', () => {
+// 40 Bundles validated per property: seconds on a busy machine
+describe('properties: any valid calculation gives a valid Bundle with the stored numbers', { timeout: 60_000 }, () => {
   it('dose calculator', () => {
     fc.assert(
       fc.property(validDoseInput, fc.boolean(), (inputs, withPdf) => {

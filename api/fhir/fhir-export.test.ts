@@ -2,7 +2,7 @@ import type { Bundle, MedicationRequest, Observation, Resource, RiskAssessment }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADULT_ADVISOR_INPUT } from '../../clinical/test-inputs.test-support.ts';
 import { FHIR_NOT_CLINICAL_MESSAGE } from '../messages.ts';
-import { fhirProblems } from '../test-support/fhir-validation.ts';
+import { fhirProblems, loadFhirDefinitions } from '../test-support/fhir-validation.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 import { DOSE_INPUT, MRN_SYSTEM, NOTES_PDF_BYTES } from './fhir-fixtures.test-support.ts';
 import { RELEASE_VERSION } from './release.ts';
@@ -13,7 +13,8 @@ const NOW = '2026-11-22T10:00:00.000Z';
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ now: () => new Date(NOW), fhir: { mrnSystem: MRN_SYSTEM } });
-});
+  loadFhirDefinitions();
+}, 60_000);
 afterAll(() => api.close());
 
 const fhir = (id: string, token?: string) => api.request('GET', `/api/history/${id}/fhir`, { token });

@@ -19,7 +19,15 @@ import type { Bundle, CodeSystem, Coding, Quantity, Resource, StructureDefinitio
 
 let profiles: Map<string, StructureDefinition> | undefined;
 
-/** Loads the R4 definitions once per test file (about 0.7 s). */
+/**
+ * Loads the R4 definitions once per test file: about 0.7 s on a quiet machine, several seconds on a busy one,
+ * so a suite calls it in `beforeAll` (with a long timeout) rather than inside its first test.
+ */
+export function loadFhirDefinitions(): void {
+  definitions();
+  terminology();
+}
+
 function definitions(): Map<string, StructureDefinition> {
   if (!profiles) {
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
