@@ -20,6 +20,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/tools/tools.test.ts',
   'api/patients/patients-history.test.ts',
   'api/exports/exports.test.ts',
+  'api/fhir/fhir-export.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',
@@ -36,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['clinical/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          include: ['clinical/**/*.test.ts', 'fhir/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
           globalSetup: ['api/test-support/postgres-global-setup.ts'],
         },
       },

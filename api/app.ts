@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { contentEncoding } from './http/accept-encoding.ts';
+import { fhirRoutes, type FhirRouteDeps } from './fhir/routes.ts';
 import { jsonBodyParser } from './http/body-parser.ts';
 import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
@@ -55,6 +56,8 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
   /** HOSPITAL_NAME: answered by GET /api/config, printed on the patient counselling sheet. */
   hospitalName?: string;
+  /** The FHIR export's settings (FHIR_MRN_SYSTEM; in tests also the release and the resource ids). */
+  fhir?: Omit<FhirRouteDeps, 'store' | 'audit'>;
 }
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
@@ -83,6 +86,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     historyRoutes(shared),
     exportRoutes(shared),
     siteConfigRoutes({ hospitalName: deps.hospitalName ?? null }),
+    fhirRoutes({ ...deps.fhir, store, audit: deps.audit }),
   ];
 
   const routeOf = (path: string, method: string) => {

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       maxConnections: undefined,
       maxConnectionsPerAddress: undefined,
       anonymousRunsPerMinute: 600,
+      fhirMrnSystem: undefined,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
           MAX_CONNECTIONS: '2000',
           MAX_CONNECTIONS_PER_ADDRESS: '100',
           ANONYMOUS_RUNS_PER_MINUTE: '1200',
+          FHIR_MRN_SYSTEM: ' urn:oid:2.16.840.1.113883.3.1234 ',
         },
         '/srv/app',
       ),
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       maxConnections: 2000,
       maxConnectionsPerAddress: 100,
       anonymousRunsPerMinute: 1200,
+      fhirMrnSystem: 'urn:oid:2.16.840.1.113883.3.1234',
     });
   });
   it.each([

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSPITAL_NAME_MAX_CHARS } from '../clinical/patient-sheet.ts';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
+import { parseMrnSystem } from './fhir/mrn-system.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 
@@ -86,6 +87,8 @@ export interface ServerConfig {
   readonly anonymousRunsPerMinute: number;
   /** HOSPITAL_NAME: printed on the patient counselling sheet (GET /api/config); unset, none. */
   readonly hospitalName: string | undefined;
+  /** FHIR_MRN_SYSTEM: the URI of the hospital's MRN namespace, for FHIR exports (api/fhir/mrn-system.ts). */
+  readonly fhirMrnSystem: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +118,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     logLevel: parseLogLevel(env.LOG_LEVEL),
     hospitalName: parseHospitalName(env.HOSPITAL_NAME),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    fhirMrnSystem: parseMrnSystem(env.FHIR_MRN_SYSTEM, (message) => new ConfigError(message)),
     shutdownTimeoutMs: parseWholeNumber(
       'SHUTDOWN_TIMEOUT_MS',
       env.SHUTDOWN_TIMEOUT_MS,

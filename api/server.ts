@@ -74,6 +74,7 @@ async function main() {
     metricsToken: config.metricsToken,
     lifecycle,
     hospitalName: config.hospitalName,
+    fhir: { mrnSystem: config.fhirMrnSystem },
   });
   const server = createServer(
     {

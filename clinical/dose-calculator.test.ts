@@ -485,3 +485,17 @@ describe('rule 6 and docs/product.md §9: what a dose result carries', () => {
     expect(expectDose(run({ bodyWeight: weight })).warnings.includes(text.UNDER_DOSING_WARNING)).toBe(warned);
   });
 });
+
+describe('creatinineMethod: how the CrCl was obtained (docs/fhir.md#creatinine-clearance)', () => {
+  it.each([null, undefined, 'cockcroft_gault'])('%s changes no outcome', (creatinineMethod) => {
+    expect(run({ creatinineMethod })).toEqual(run({}));
+    expect(run({ creatinineMethod, creatinine: 20 }).kind).toBe('contraindicated');
+  });
+
+  it.each(['measured', 'CG', 1, true])('%s is refused, with a message naming the field', (creatinineMethod) => {
+    expect(run({ creatinineMethod })).toEqual({
+      kind: 'invalid_input',
+      issues: [{ field: 'creatinineMethod', message: 'creatinineMethod must be "cockcroft_gault" or left out' }],
+    });
+  });
+});

@@ -19,6 +19,12 @@ export const PTC_MESSAGE = messages.ptc;
 
 export const AGE_GROUPS = ['adult', 'pediatric', 'infant'] as const;
 export const DOSE_NMBA_TYPES = ['rocuronium', 'vecuronium', 'other'] as const;
+/**
+ * How a creatinine clearance was obtained, when known: from serum creatinine by the Cockcroft-Gault helper.
+ * Left out, it was typed in. It changes no dose; the FHIR export codes the CrCl by it
+ * (docs/fhir.md#creatinine-clearance).
+ */
+export const CREATININE_METHODS = ['cockcroft_gault'] as const;
 /** docs/product.md §3: "tofCount 0 to 4, held as text"; the empty text means "not counted". */
 export const TOF_COUNTS = ['', '0', '1', '2', '3', '4'] as const;
 
@@ -46,6 +52,7 @@ function doseSchema(texts: ClinicalTexts) {
       nmbaType: v.picklist(DOSE_NMBA_TYPES, m.nmbaType),
       /** Creatinine clearance in mL/min; null or absent when not known. */
       creatinine: v.nullish(numberInRange(CRCL_MIN_ML_PER_MIN, CRCL_MAX_ML_PER_MIN, m.crclRange)),
+      creatinineMethod: v.nullish(v.picklist(CREATININE_METHODS, m.creatinineMethod)),
       tofCount: v.nullish(v.picklist(TOF_COUNTS, m.tofCount)),
       ptc: v.nullish(integerInRange(0, PTC_MAX, m.ptc)),
       rsiScenario: v.boolean(m.rsiScenario),
@@ -72,6 +79,7 @@ export const DOSE_FIELD_ORDER = [
   'bodyWeight',
   'nmbaType',
   'creatinine',
+  'creatinineMethod',
   'dialysis',
   'ageGroup',
   'rsiScenario',

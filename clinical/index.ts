@@ -6,6 +6,7 @@ export type { FieldIssue, Parsed } from './validation.ts';
 export { parseWith } from './validation.ts';
 export {
   AGE_GROUPS,
+  CREATININE_METHODS,
   DOSE_NMBA_TYPES,
   TOF_COUNTS,
   INVALID_WEIGHT_MESSAGE,

@@ -60,3 +60,7 @@ export const searchTooLongMessage = (maxLength: number) => `Search text must be 
 export const EXPORT_TOO_LARGE_MESSAGE = 'The PDF is too large (the limit is 2 MB)';
 export const EXPORT_WRONG_TYPE_MESSAGE = 'Send the PDF as application/pdf';
 export const NOT_A_PDF_MESSAGE = 'The file is not a PDF';
+
+// FHIR export (GET /api/history/:id/fhir)
+export const FHIR_NOT_CLINICAL_MESSAGE =
+  'An ROI calculation holds no patient data, so it has no FHIR export. Export it as a PDF instead.';

@@ -1,10 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkClinicalFolder, checkClinicalSource, checkContractsFolder } from './clinical-boundary.ts';
+import {
+  checkClinicalFolder,
+  checkClinicalSource,
+  checkContractsFolder,
+  checkFhirFolder,
+  FHIR_TYPE_PACKAGES,
+} from './clinical-boundary.ts';
 
 const clinicalDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../clinical');
 const contractsDir = path.resolve(clinicalDir, '../contracts');
+const fhirDir = path.resolve(clinicalDir, '../fhir');
 const file = path.join(clinicalDir, 'example.ts');
 const messages = (source: string, name = file) => checkClinicalSource(name, source, clinicalDir).map((v) => v.message);
 
@@ -85,5 +92,42 @@ describe('contracts/ boundary (the same rules; clinical/ may be imported)', () =
     ['const t = Date.now();', ['reads Date.now() (pass time or randomness in)']],
   ])('%s', (source, expected) => {
     expect(contractMessages(source)).toEqual(expected);
+  });
+});
+
+describe('fhir/ boundary (the same rules; clinical/ and contracts/ may be imported, and FHIR types)', () => {
+  const fhirFile = path.join(fhirDir, 'example.ts');
+  const fhirMessages = (source: string) =>
+    checkClinicalSource(fhirFile, source, fhirDir, [fhirDir, contractsDir, clinicalDir], FHIR_TYPE_PACKAGES).map(
+      (v) => v.message,
+    );
+
+  it('fhir/ as it is has no violation', () => {
+    expect(checkFhirFolder(fhirDir, contractsDir, clinicalDir)).toEqual([]);
+  });
+
+  it.each([
+    ["import * as v from 'valibot';", []],
+    ["import { AGE_GROUPS } from '../clinical/dose-schema.ts';", []],
+    ["import { TOOL_TYPES } from '../contracts/records.ts';", []],
+    ["import type { Bundle } from '@medplum/fhirtypes';", []],
+    ["import { type Bundle, type Patient } from '@medplum/fhirtypes';", []],
+    ["export type { Bundle } from '@medplum/fhirtypes';", []],
+    [
+      "import { Bundle } from '@medplum/fhirtypes';",
+      ['imports "@medplum/fhirtypes" (fhir/ may import only valibot, and types from @medplum/fhirtypes)'],
+    ],
+    [
+      "import { validateResource } from '@medplum/core';",
+      ['imports "@medplum/core" (fhir/ may import only valibot, and types from @medplum/fhirtypes)'],
+    ],
+    [
+      "import type { Store } from '../api/storage/store.ts';",
+      ['imports "../api/storage/store.ts" from outside fhir/ and contracts/ and clinical/'],
+    ],
+    ['const id = crypto.randomUUID();', ['reads crypto.randomUUID() (pass time or randomness in)']],
+    ['const d = new Date();', ['reads the clock with new Date() (pass time in)']],
+  ])('%s', (source, expected) => {
+    expect(fhirMessages(source)).toEqual(expected);
   });
 });

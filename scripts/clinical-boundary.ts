@@ -54,6 +54,7 @@ export function checkClinicalSource(
   source: string,
   clinicalDir: string,
   importable: readonly string[] = [clinicalDir],
+  typeOnlyPackages: ReadonlySet<string> = new Set(),
 ): BoundaryViolation[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   // tests, and the inputs they share (*.test-support.ts), may use the test tools
@@ -63,7 +64,7 @@ export function checkClinicalSource(
     const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart());
     violations.push({ file: fileName, line: line + 1, message });
   };
-  const checkSpecifier = (node: ts.Node, specifier: string) => {
+  const checkSpecifier = (node: ts.Node, specifier: string, typeOnly = false) => {
     if (specifier.startsWith('.')) {
       const target = path.resolve(path.dirname(fileName), specifier);
       const inside = importable.some((dir) => {
@@ -81,11 +82,14 @@ export function checkClinicalSource(
       ? specifier.split('/').slice(0, 2).join('/')
       : specifier.split('/')[0]!;
     const allowed = isTest ? ALLOWED_TEST_PACKAGES : ALLOWED_PACKAGES;
-    if (!allowed.has(packageName))
+    if (typeOnly && typeOnlyPackages.has(packageName)) return;
+    if (!allowed.has(packageName)) {
+      const types = typeOnlyPackages.size ? `, and types from ${[...typeOnlyPackages].join(', ')}` : '';
       report(
         node,
-        `imports "${specifier}" (${path.basename(clinicalDir)}/ may import only ${[...allowed].join(', ')})`,
+        `imports "${specifier}" (${path.basename(clinicalDir)}/ may import only ${[...allowed].join(', ')}${types})`,
       );
+    }
   };
 
   const visit = (node: ts.Node): void => {
@@ -94,7 +98,7 @@ export function checkClinicalSource(
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      checkSpecifier(node, node.moduleSpecifier.text);
+      checkSpecifier(node, node.moduleSpecifier.text, isTypeOnly(node));
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expression = node.moduleReference.expression;
       if (ts.isStringLiteral(expression)) checkSpecifier(node, expression.text);
@@ -119,6 +123,22 @@ export function checkClinicalSource(
   };
   visit(sourceFile);
   return violations;
+}
+
+/** `import type { A } from`, `import { type A, type B } from`, `export type { A } from`: erased when compiled. */
+function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
+  const clause = node.importClause;
+  if (!clause) return false; // `import 'x'` runs the module
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    !clause.name &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 /** True when an identifier is a value reference, not a property name, key or declaration. */
@@ -148,20 +168,37 @@ function isGlobalReference(node: ts.Identifier): boolean {
 export function checkClinicalFolder(
   clinicalDir: string,
   importable: readonly string[] = [clinicalDir],
+  typeOnlyPackages: ReadonlySet<string> = new Set(),
 ): BoundaryViolation[] {
   const files = readdirSync(clinicalDir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(ts|tsx|js|mjs)$/.test(name))
     .map((name) => path.join(clinicalDir, name));
   const repo = path.dirname(clinicalDir);
   return files.flatMap((file) =>
-    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir, importable).map((violation) => ({
-      ...violation,
-      file: path.relative(repo, violation.file),
-    })),
+    checkClinicalSource(file, readFileSync(file, 'utf8'), clinicalDir, importable, typeOnlyPackages).map(
+      (violation) => ({
+        ...violation,
+        file: path.relative(repo, violation.file),
+      }),
+    ),
   );
 }
 
 /** contracts/: the API's response shapes, shared by api/ and widgets/; as pure as clinical/, which it may import. */
 export function checkContractsFolder(contractsDir: string, clinicalDir: string): BoundaryViolation[] {
   return checkClinicalFolder(contractsDir, [contractsDir, clinicalDir]);
+}
+
+/**
+ * Packages fhir/ may take types from (and nothing else): the FHIR R4 resource types, which the compiler
+ * erases, so the server's build carries none of the package.
+ */
+export const FHIR_TYPE_PACKAGES: ReadonlySet<string> = new Set(['@medplum/fhirtypes']);
+
+/**
+ * fhir/: builds FHIR R4 resources from stored calculations (docs/fhir.md), as pure as clinical/ and
+ * contracts/, both of which it may import; from packages, valibot and the FHIR types only.
+ */
+export function checkFhirFolder(fhirDir: string, contractsDir: string, clinicalDir: string): BoundaryViolation[] {
+  return checkClinicalFolder(fhirDir, [fhirDir, contractsDir, clinicalDir], FHIR_TYPE_PACKAGES);
 }

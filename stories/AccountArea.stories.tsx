@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { expectNoText, expectText, localeKit, startingWith, type LocaleKit } from './locale.tsx';
+import { expectNoText, expectText, localeKit, named, startingWith, type LocaleKit } from './locale.tsx';
 import { json } from './mocks.tsx';
 import { FIRST_USE, shadowOf, typeInto } from './shadow.ts';
 
@@ -180,7 +180,20 @@ export const PatientChosen: Story = {
 export const History: Story = {
   name: 'History',
   parameters: {
-    api: { handlers: { 'GET /api/history': () => json(200, { items: HISTORY, page: 1, pageSize: 20, total: 2 }) } },
+    api: {
+      handlers: {
+        'GET /api/history': () => json(200, { items: HISTORY, page: 1, pageSize: 20, total: 2 }),
+        // the entry's FHIR export (docs/fhir.md): a transaction Bundle, saved as a .fhir.json file
+        'GET /api/history/h1/fhir': () =>
+          json(200, {
+            resourceType: 'Bundle',
+            type: 'transaction',
+            entry: [
+              { fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000001', resource: { resourceType: 'Patient' } },
+            ],
+          }),
+      },
+    },
   },
   play: async ({ canvasElement, globals }) => {
     const kit = localeKit(globals);
@@ -206,6 +219,10 @@ export const History: Story = {
       expectText(entry, text);
     await expect(within(entry).getByRole('button', { name: t.account.exportNotes })).toBeInTheDocument();
     await expect(within(entry).getByRole('button', { name: t.account.back })).toBeInTheDocument();
+    // "Download FHIR" beside it: the Bundle comes, a toast names the file
+    await user.click(within(entry).getByRole('button', { name: named(t.account.downloadFhir) }));
+    const { screen } = await shadowOf(canvasElement, 'sgx-access-portal');
+    await waitFor(() => expectText(screen.getByRole('region', { name: t.common.notifications }), 'sugammadex-dose-'));
   },
 };
 

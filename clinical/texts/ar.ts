@@ -178,6 +178,9 @@ export const CLINICAL_TEXTS_AR: ClinicalTexts = {
     nmbaType: `اختر ${NMBA}: ${ROCURONIUM} أو ${VECURONIUM} أو غيرهما ${also('other')}`,
     rsiScenario: mustBeTicked(`التحريض السريع المتتابع ${also('RSI')}`),
     dialysis: mustBeTicked('الغسيل الكلوي'),
+    creatinineMethod:
+      `يجب أن تكون طريقة تقدير تصفية الكرياتينين ${also('CrCl')} في ${ltr('creatinineMethod')} ` +
+      `هي ${ltr('"cockcroft_gault"')}، أو أن تُترك فارغة`,
   },
 
   fields: {

@@ -141,6 +141,8 @@ export const CLINICAL_TEXTS_EN = {
     nmbaType: 'Choose the blocking agent: rocuronium, vecuronium or other',
     rsiScenario: mustBeTicked('RSI scenario'),
     dialysis: mustBeTicked('Dialysis'),
+    // How the CrCl was obtained: only the Cockcroft-Gault helper is recorded (docs/fhir.md#creatinine-clearance).
+    creatinineMethod: 'creatinineMethod must be "cockcroft_gault" or left out',
   },
 
   /** Messages of any tool's object of inputs (validation.ts strictFields). */

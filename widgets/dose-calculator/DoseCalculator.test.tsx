@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { notesText } from '../shared/notes-content.ts';
 import type { NotesContent } from '../shared/notes-pdf.ts';
 import { renderWidget } from '../test-utils.tsx';
-import { DoseCalculator } from './DoseCalculator.tsx';
+import { DoseCalculator, toDoseInput } from './DoseCalculator.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import '../shared/messages/ar/arabic-pack.ts';
 
@@ -180,6 +180,10 @@ describe('<DoseCalculator>', () => {
     // (140 − 40) × 70 / (72 × 1.0) = 97.2 → 97 mL/min
     expect((screen.getByLabelText(/^Creatinine clearance/) as HTMLInputElement).value).toBe('97');
     expect(screen.getByRole('status').textContent).toContain('Estimated CrCl: 97 mL/min');
+    // the estimate is calculated with: the result holds it, and its method goes with the inputs
+    await user.selectOptions(screen.getByLabelText(/^TOF count/), '2');
+    await user.click(screen.getByRole('button', { name: 'Calculate Dose' }));
+    expect(result()?.textContent).toContain('140 mg');
   });
 
   it('"Copy as note" puts the note on the clipboard: the lines "Export PDF to notes" writes', async () => {
@@ -262,5 +266,30 @@ describe('<DoseCalculator> export to notes', () => {
     } finally {
       document.documentElement.lang = 'en';
     }
+  });
+});
+
+describe('the CrCl sent with a calculation says whether it came from the Cockcroft-Gault helper', () => {
+  const form = {
+    ageGroup: 'adult' as const,
+    bodyWeight: '70',
+    nmbaType: 'rocuronium' as const,
+    creatinine: '97',
+    tofCount: '2' as const,
+    ptc: '',
+    rsiScenario: false,
+    dialysis: false,
+  };
+
+  it.each([
+    ['typed in', { creatinineEstimate: undefined }, undefined],
+    ["the helper's estimate, still in the field", { creatinineEstimate: '97' }, 'cockcroft_gault'],
+    ['the estimate, then edited by hand', { creatinineEstimate: '97', creatinine: '90' }, undefined],
+    ['the estimate, then cleared', { creatinineEstimate: '97', creatinine: '' }, undefined],
+  ])('%s', (_, change, method) => {
+    const input = toDoseInput({ ...form, ...change });
+    expect(input.creatinineMethod).toBe(method);
+    // a typed-in CrCl sends no method at all (the body is as before)
+    expect('creatinineMethod' in JSON.parse(JSON.stringify(input))).toBe(method !== undefined);
   });
 });

@@ -52,6 +52,8 @@ interface FormState {
   bodyWeight: string;
   nmbaType: DoseNmbaType;
   creatinine: string;
+  /** The CrCl text the Cockcroft-Gault helper last filled in: while the field holds it, the CrCl is an estimate. */
+  creatinineEstimate?: string;
   tofCount: TofCountText;
   ptc: string;
   rsiScenario: boolean;
@@ -62,12 +64,16 @@ interface FormState {
 const presetText = (value: unknown): string => (value == null ? '' : String(value).trim());
 
 /** The form's text as the calculator's input: empty numbers are "not entered", bad text is NaN. */
-export function toDoseInput(form: FormState): Record<keyof DoseCalculatorInput, unknown> {
+export function toDoseInput(form: FormState): { [K in keyof DoseCalculatorInput]-?: unknown } {
+  const creatinine = parseDecimalText(form.creatinine) ?? null;
+  // Sent only when the helper's estimate is still the field's value: edited by hand, it is a typed-in CrCl.
+  const estimated = creatinine !== null && form.creatinineEstimate === form.creatinine;
   return {
     ageGroup: form.ageGroup,
     bodyWeight: parseDecimalText(form.bodyWeight),
     nmbaType: form.nmbaType,
-    creatinine: parseDecimalText(form.creatinine) ?? null,
+    creatinine,
+    creatinineMethod: estimated ? 'cockcroft_gault' : undefined,
     tofCount: form.tofCount,
     ptc: parseDecimalText(form.ptc) ?? null,
     rsiScenario: form.rsiScenario,
@@ -151,7 +157,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
     setHistoryId(null);
   }
 
-  const { bind, bindCheck, onChange: set } = fieldBinder(form, setForm, issues);
+  const { bind, bindCheck } = fieldBinder(form, setForm, issues);
 
   const calculate = () => {
     const input = toDoseInput(form);
@@ -283,7 +289,12 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
             </Button>
           </div>
           {helperOpen && (
-            <CreatinineHelper weightText={form.bodyWeight} onEstimate={(value) => set('creatinine')(String(value))} />
+            <CreatinineHelper
+              weightText={form.bodyWeight}
+              onEstimate={(value) =>
+                setForm((current) => ({ ...current, creatinine: String(value), creatinineEstimate: String(value) }))
+              }
+            />
           )}
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
             <SelectField

@@ -5,9 +5,11 @@ import {
   patientListSchema,
   patientSchema,
   type ExportRecord,
+  type HistoryEntry,
   type Patient,
   type ToolType,
 } from '../../contracts/records.ts';
+import { fhirFileName, fhirTransactionBundleSchema, type FhirTransactionBundle } from '../../contracts/fhir.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiRequest, apiSend } from './api-client.ts';
 import type { WidgetLang } from './lang.ts';
@@ -15,6 +17,7 @@ import { sessionToken } from './session-state.ts';
 
 /** The calls made with the page's session (docs/API.md): tools, patients, history, stored exports. */
 export type { ExportRecord, HistoryEntry, Patient, ToolType } from '../../contracts/records.ts';
+export type { FhirTransactionBundle } from '../../contracts/fhir.ts';
 export type PatientFields = Partial<Omit<Patient, 'id' | 'createdAt' | 'updatedAt'>>;
 
 const withQuery = (path: string, query: Record<string, string | number | null | undefined>) => {
@@ -102,6 +105,20 @@ export const uploadExport = (
 /** Downloads a stored export with the session's token (a plain link cannot send it). */
 export async function downloadExport(apiBase: string, record: Pick<ExportRecord, 'id' | 'fileName'>): Promise<void> {
   saveBlob(await apiDownload(apiBase, exportPath(record.id), { token: sessionToken() }), record.fileName);
+}
+
+/**
+ * Downloads a history entry as a FHIR R4 transaction Bundle (`GET /api/history/:id/fhir`) and saves it as a
+ * `.fhir.json` file; answers the Bundle. An ROI entry has none (422), another clinician's is a 404.
+ */
+export async function downloadHistoryFhir(
+  apiBase: string,
+  entry: Pick<HistoryEntry, 'id' | 'toolType' | 'createdAt'>,
+): Promise<FhirTransactionBundle> {
+  const path = `/api/history/${encodeURIComponent(entry.id)}/fhir`;
+  const bundle = await apiRequest(apiBase, path, fhirTransactionBundleSchema, { token: sessionToken() });
+  saveBlob(new Blob([`${JSON.stringify(bundle, null, 2)}\n`], { type: 'application/fhir+json' }), fhirFileName(entry));
+  return bundle;
 }
 
 /** Deletes a stored export, its file and its metadata (204); another clinician's or a missing one is a 404. */

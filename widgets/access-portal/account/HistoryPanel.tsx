@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
+import { downloadHistoryFhir, listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
+import { fhirFileName } from '../../../contracts/fhir.ts';
 import { userMessage } from '../../shared/api-error.ts';
 import { SelectField } from '../../shared/fields.tsx';
 import { useExportToNotes } from '../../shared/use-export-notes.ts';
@@ -36,6 +37,7 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
+  const [fhirBusy, setFhirBusy] = useState(false);
   const exportNotesPdf = useExportToNotes(apiBase);
 
   useLatest(
@@ -83,6 +85,23 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
         patientId: opened.patientId,
         calculationId: opened.id,
       });
+    // An ROI calculation holds no patient data: it has no FHIR form (docs/fhir.md).
+    const hasFhir = opened.toolType !== 'roi_calculator';
+    const downloadFhir = async () => {
+      setFhirBusy(true);
+      try {
+        await downloadHistoryFhir(apiBase, opened);
+        toast({
+          title: t.fhirDownloadedTitle,
+          description: t.fhirDownloaded(fhirFileName(opened)),
+          variant: 'success',
+        });
+      } catch (error) {
+        toast({ title: t.fhirFailed, description: userMessage(error), variant: 'destructive' });
+      } finally {
+        setFhirBusy(false);
+      }
+    };
     return (
       <article aria-label={t.tools[opened.toolType]} css={{ display: 'grid', gap: '10px' }}>
         <div>
@@ -118,8 +137,13 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
         <div lang="en" dir="ltr">
           <BulletList items={[...described.result, ...described.warnings]} />
         </div>
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px' }}>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: '10px' }}>
           <Button onClick={exportIt}>{t.exportNotes}</Button>
+          {hasFhir && (
+            <Button variant="secondary" busy={fhirBusy} disabled={fhirBusy} onClick={() => void downloadFhir()}>
+              {t.downloadFhir}
+            </Button>
+          )}
           {givesDose(opened) && (
             <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />
           )}

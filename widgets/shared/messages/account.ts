@@ -82,6 +82,11 @@ export const account = {
   exportedStored: 'Downloaded and stored with your exports.',
   exportedQuickUse: 'Downloaded. Quick Use: nothing is stored.',
   exportFailed: 'Export failed',
+  // FHIR export (a dose or advisor history entry)
+  downloadFhir: 'Download FHIR',
+  fhirDownloadedTitle: 'FHIR file downloaded',
+  fhirDownloaded: (fileName: string) => `${fileName}: a FHIR R4 Bundle for the patient's record.`,
+  fhirFailed: 'FHIR download failed',
   savedToHistory: 'Saved to your history',
   notSavedTitle: 'Not saved to history',
   patientLine: (name: string, mrn: string | null) => (mrn ? `Patient: ${name} (${mrn})` : `Patient: ${name}`),

@@ -36,6 +36,10 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.EXPORT_TOO_LARGE_MESSAGE, `ملف PDF كبير جدًّا (الحد ${ltr('2 MB')})`],
   [api.EXPORT_WRONG_TYPE_MESSAGE, 'أرسل الملف بصيغة application/pdf'],
   [api.NOT_A_PDF_MESSAGE, 'الملف ليس بصيغة PDF'],
+  [
+    api.FHIR_NOT_CLINICAL_MESSAGE,
+    'لا يحوي حساب العائد على الاستثمار بيانات مريض، فلا تصدير له بصيغة FHIR. صدِّره بصيغة PDF بدلًا من ذلك.',
+  ],
   ...Object.values(api.UNMATCHED_MESSAGES).map((text) => [text, 'الطلب غير متاح'] as const),
 ]);
 

@@ -75,6 +75,7 @@ const SAMPLE_ARGS: Record<string, readonly Args[]> = {
   ],
   'account.deleteExport': [['dose-20250805-1430.pdf']],
   'account.confirmDeleteExport': [['dose-20250805-1430.pdf']],
+  'account.fhirDownloaded': [['sugammadex-dose-2026-11-22-3f2c1b7e.fhir.json']],
   'account.patientLine': [
     ['Sara', 'A12345'],
     ['Sara', null],

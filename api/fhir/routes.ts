@@ -1,0 +1,99 @@
+import { createHash, randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { fhirFileName } from '../../contracts/fhir.ts';
+import { buildCalculationBundle, SOFTWARE_NAME, type ExportPatient, type ExportPdf } from '../../fhir/index.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import { recordIdParam } from '../http/record-id.ts';
+import { FHIR_NOT_CLINICAL_MESSAGE, HISTORY_ENTRY_NOT_FOUND_MESSAGE } from '../messages.ts';
+import type { AuditLog } from '../storage/audit-log.ts';
+import type { CalculationRecord } from '../storage/records.ts';
+import type { Store } from '../storage/store.ts';
+import type { AppState } from '../state.ts';
+import { RELEASE_VERSION } from './release.ts';
+
+export const FHIR_JSON_TYPE = 'application/fhir+json';
+
+export interface FhirRouteDeps {
+  store: Store;
+  audit: AuditLog;
+  /** FHIR_MRN_SYSTEM (api/fhir/mrn-system.ts). */
+  mrnSystem?: string;
+  /** The software's release named in the Provenance; package.json's version unless a test says otherwise. */
+  releaseVersion?: string;
+  newId?: () => string;
+}
+
+/**
+ * `GET /api/history/:id/fhir` (docs/API.md#fhir-export, docs/fhir.md): a stored calculation as a FHIR R4
+ * transaction Bundle, built by fhir/ from the inputs and the result as the server computed them then. Only
+ * its owner sees it: another clinician's id answers 404 like a missing one.
+ */
+export function fhirRoutes(deps: FhirRouteDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/history' });
+
+  router.get('/:id/fhir', async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
+    const entry = await deps.store.findCalculation(userId, id);
+    const audit = (succeeded: boolean) =>
+      deps.audit.record({
+        actor: userId,
+        action: 'calculation.export_fhir',
+        recordType: 'calculation',
+        recordId: id,
+        outcome: succeeded ? 'success' : 'failure',
+      });
+    if (!entry) {
+      await audit(false);
+      return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
+    }
+    const [patient, clinician, pdf] = await Promise.all([
+      patientOf(deps.store, userId, entry),
+      deps.store.findUserById(userId),
+      notesPdfOf(deps.store, userId, entry.id),
+    ]);
+    if (!clinician) throw new Error('the signed-in clinician has no account record');
+    const outcome = buildCalculationBundle(entry, {
+      patient,
+      clinician: { name: clinician.name, license: clinician.license },
+      pdf,
+      software: { name: SOFTWARE_NAME, version: deps.releaseVersion ?? RELEASE_VERSION },
+      mrnSystem: deps.mrnSystem,
+      newId: deps.newId ?? randomUUID,
+    });
+    if (outcome.kind === 'not_clinical') {
+      await audit(false);
+      return ctx.throw(422, FHIR_NOT_CLINICAL_MESSAGE);
+    }
+    // A stored record the export cannot read is the server's fault, not the caller's: a 500, logged.
+    if (outcome.kind === 'unreadable') throw new Error(`history entry cannot be exported: ${outcome.problem}`);
+    await audit(true);
+    ctx.type = FHIR_JSON_TYPE;
+    ctx.set('Content-Disposition', `attachment; filename="${fhirFileName(entry)}"`);
+    ctx.body = outcome.bundle;
+  });
+
+  return router;
+}
+
+async function patientOf(store: Store, ownerId: string, entry: CalculationRecord): Promise<ExportPatient | null> {
+  if (!entry.patientId) return null;
+  const patient = await store.findPatient(ownerId, entry.patientId);
+  return patient ? { displayName: patient.displayName, mrn: patient.mrn, yearOfBirth: patient.yearOfBirth } : null;
+}
+
+/** The newest notes PDF exported for this calculation, if one was (and its bytes are still there). */
+async function notesPdfOf(store: Store, ownerId: string, calculationId: string): Promise<ExportPdf | null> {
+  const exports = await store.listExports(ownerId);
+  const record = exports.find((candidate) => candidate.calculationId === calculationId);
+  if (!record) return null;
+  const bytes = await store.readExportFile(ownerId, record.id);
+  if (!bytes) return null;
+  return {
+    fileName: record.fileName,
+    createdAt: record.createdAt,
+    sizeBytes: bytes.length,
+    base64: bytes.toString('base64'),
+    sha1Base64: createHash('sha1').update(bytes).digest('base64'),
+  };
+}
