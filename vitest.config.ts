@@ -37,7 +37,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['clinical/**/*.test.ts', 'fhir/**/*.test.ts', 'api/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          include: [
+            'clinical/**/*.test.ts',
+            'fhir/**/*.test.ts',
+            'api/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
           globalSetup: ['api/test-support/postgres-global-setup.ts'],
         },
       },
