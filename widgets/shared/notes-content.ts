@@ -16,6 +16,8 @@ interface InputWording {
   label: string;
   value?: (value: unknown) => string;
   unit?: string;
+  /** A detail of another field: no line at all when it was not given. */
+  detail?: true;
 }
 
 const en = pdfMessages;
@@ -31,6 +33,12 @@ const INPUTS: Record<Entry['toolType'], Readonly<Record<string, InputWording>>> 
     bodyWeight: { label: en.doseCalculator.bodyWeight, unit: en.doseCalculator.unitKg },
     nmbaType: { label: en.doseCalculator.nmbaType, value: oneOf(en.doseCalculator.nmbaTypes) },
     creatinine: { label: en.doseCalculator.creatinine, unit: en.doseCalculator.unitMlPerMin },
+    // how the creatinine clearance was found, when from the Cockcroft-Gault helper (the FHIR export codes it)
+    creatinineMethod: {
+      label: 'Creatinine clearance from',
+      value: (value) => (value === 'cockcroft_gault' ? 'Cockcroft-Gault, from serum creatinine' : String(value)),
+      detail: true,
+    },
     tofCount: { label: en.doseCalculator.tofCount },
     ptc: { label: en.doseCalculator.ptc },
     rsiScenario: { label: 'RSI scenario (immediate reversal)', value: yesNo },
@@ -78,7 +86,11 @@ export function describeEntry(entry: Entry): {
   result: string[];
   warnings: string[];
 } {
-  const inputs = Object.entries(entry.inputs).map(([key, value]) => describeInput(entry.toolType, key, value));
+  const given = (key: string, value: unknown) =>
+    !(INPUTS[entry.toolType][key]?.detail && (value === null || value === undefined || value === ''));
+  const inputs = Object.entries(entry.inputs)
+    .filter(([key, value]) => given(key, value))
+    .map(([key, value]) => describeInput(entry.toolType, key, value));
   const r = entry.result;
   const warnings = Array.isArray(r.warnings) ? (r.warnings as string[]) : [];
   switch (entry.toolType) {
