@@ -99,6 +99,10 @@ const session = (id: string, userId: string, revokedAt: string | null = null): S
   createdAt: '2026-02-01T10:00:00.000Z',
   expiresAt: '2099-02-01T10:00:00.000Z',
   revokedAt,
+  lastUsedAt: '2026-02-01T10:05:00.000Z',
+  device: 'Chrome on Windows',
+  method: 'password+totp',
+  oidc: null,
 });
 const patient = (id: string, ownerId: string, displayName: string, fields: Partial<PatientRecord> = {}) =>
   ({
