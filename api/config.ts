@@ -501,6 +501,14 @@ function parseOidc(
     throw new ConfigError(
       `OIDC_ALLOWED_TENANTS must list Entra ID tenant ids (GUIDs) separated by commas (got "${badTenant}")`,
     );
+  // Entra ID's shared issuers take a user of any organisation (or any personal account): refused unless the
+  // tenants allowed are named (docs/engineering-notes.md#single-sign-on).
+  const multiTenant = /^\/(common|organizations|consumers)(\/|$)/i.test(issuer.pathname);
+  if (issuer.hostname === 'login.microsoftonline.com' && multiTenant && allowedTenants.length === 0)
+    throw new ConfigError(
+      `OIDC_ISSUER ${issuerText} lets any Microsoft Entra ID organisation sign in: set OIDC_ALLOWED_TENANTS to ` +
+        "your tenant id(s), or use your tenant's own issuer (https://login.microsoftonline.com/<tenant id>/v2.0)",
+    );
   const scopes = (env.OIDC_SCOPES?.trim() || 'openid profile email').split(/\s+/);
   if (!scopes.includes('openid')) throw new ConfigError(`OIDC_SCOPES must include openid (got "${scopes.join(' ')}")`);
   return Object.freeze({
