@@ -13,7 +13,7 @@ import { isLoopbackHost } from '../config.ts';
  *
  * What it checks, beside the provider's own checks of the code and the verifier: the authorization
  * response's `state` (by finding its flow), `iss` when the provider sends it (RFC 9207), and the ID token's
- * signature (the provider's JWKS), `iss`, `aud`, `azp`, `nonce`, `exp` and `iat` with CLOCK_TOLERANCE_SECONDS
+ * signature (the provider's JWKS, fetched and cached by openid-client), `iss`, `aud`, `azp`, `nonce`, `exp` and `iat` with CLOCK_TOLERANCE_SECONDS
  * of leeway, and `auth_time` against `maxAge`. An Entra ID multi-tenant issuer
  * (`https://login.microsoftonline.com/{tenantid}/v2.0`) is accepted only for the tenants `allowedTenants`
  * lists: openid-client checks `iss` against the template filled with the token's `tid`, this checks the `tid`.
@@ -118,7 +118,9 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         options.clientSecret ? client.ClientSecretBasic(options.clientSecret) : client.None(),
         {
           ...(options.fetch ? { [client.customFetch]: options.fetch } : {}),
-          execute: insecure ? [client.allowInsecureRequests] : [],
+          // The ID token's signature is checked against the provider's JWKS too, not only TLS to its token
+          // endpoint (which OpenID Connect Core 3.1.3.7 allows): a proxy or a wrong DNS answer cannot forge one.
+          execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
           timeout: 10,
         },
       );

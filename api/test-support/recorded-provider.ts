@@ -19,8 +19,11 @@ export interface RecordedProvider {
   metadata: Record<string, unknown>;
   fetch: CustomFetch;
   rewrite(url: URL): URL;
-  /** Changes the claims of the next ID token this provider issues (after the defaults are filled in). */
-  nextIdToken(change: (claims: JWTPayload) => JWTPayload): void;
+  /**
+   * Changes the claims of the next ID token this provider issues (after the defaults are filled in);
+   * `forged`: signed with another key under the provider's key id (a token the provider never made).
+   */
+  nextIdToken(change: (claims: JWTPayload) => JWTPayload, options?: { forged?: boolean }): void;
   /** The token requests received, in order (for PKCE: whether a verifier came, and whether it matched). */
   tokenRequests: { codeVerifier: string | null; pkceMatched: boolean }[];
   close(): Promise<void>;
@@ -53,6 +56,8 @@ export async function startRecordedProvider(options: {
   const codes = new Map<string, { challenge: string | null; nonce: string; redirectUri: string }>();
   const tokenRequests: RecordedProvider['tokenRequests'] = [];
   let change: ((claims: JWTPayload) => JWTPayload) | undefined;
+  let forged = false;
+  const forger = await generateKeyPair('RS256');
 
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url!, 'http://recorded');
@@ -85,9 +90,13 @@ export async function startRecordedProvider(options: {
       request.on('end', () => {
         void (async () => {
           const form = new URLSearchParams(text);
-          const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+          // RFC 6749 §2.3.1: each part form-urlencoded, then base64.
+          const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+          const [id, secret] = basic
+            ? Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
+            : [];
           const authorised =
-            request.headers.authorization === basic ||
+            (id === options.clientId && secret === options.clientSecret) ||
             (form.get('client_id') === options.clientId && form.get('client_secret') === options.clientSecret);
           if (!authorised) return json(401, { error: 'invalid_client' });
           const grant = codes.get(form.get('code') ?? '');
@@ -114,10 +123,12 @@ export async function startRecordedProvider(options: {
             nonce: grant.nonce,
           };
           if (change) claims = change(claims);
+          const key = forged ? forger.privateKey : privateKey;
           change = undefined;
+          forged = false;
           const idToken = await new SignJWT(claims)
             .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' })
-            .sign(privateKey);
+            .sign(key);
           json(200, {
             access_token: randomBytes(24).toString('base64url'),
             token_type: 'Bearer',
@@ -139,8 +150,9 @@ export async function startRecordedProvider(options: {
     metadata,
     fetch: (url, init) => fetch(rewrite(new URL(url)), init as RequestInit),
     rewrite,
-    nextIdToken(next) {
+    nextIdToken(next, options = {}) {
       change = next;
+      forged = options.forged ?? false;
     },
     tokenRequests,
     async close() {
