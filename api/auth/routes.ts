@@ -293,8 +293,8 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
           { ...flow.data, attempts, challenge: null },
           flow.expiresAt,
         );
-      const issues = input.method === 'passkey' ? [] : [{ field: 'code', message: failure }];
-      return ctx.throw(401, failure, { issues });
+      if (input.method === 'passkey') return ctx.throw(401, failure);
+      return ctx.throw(401, failure, { issues: [{ field: 'code', message: failure }] });
     }
     await deps.limiter.recordSuccess(user.email);
     const linked = await linkIdentity(user, flow.data.link);

@@ -178,7 +178,6 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     } catch (error) {
       if (!(error instanceof OidcFlowError)) throw error;
       ctx.state.signOnProblem = error.detail;
-      if (process.env.SGX_DEBUG_SSO) console.log('SSO DEBUG', error.failure, error.detail);
       await audit('anonymous', error.failure === 'tenant_not_allowed' ? 'denied' : 'failure');
       const returnTo = checkReturnTo((error.flowData as { returnTo?: unknown } | undefined)?.returnTo) ?? home;
       return refuse(ctx, REFUSALS[error.failure], returnTo);

@@ -34,7 +34,9 @@ export interface WebAuthnSettings {
 export function relyingParty(ctx: AppContext, settings: WebAuthnSettings): { rpId: string; origins: string[] } {
   const publicUrl = settings.publicUrl ? new URL(settings.publicUrl) : undefined;
   const rpId = settings.rpId ?? publicUrl?.hostname ?? ctx.hostname;
-  const origins = new Set([...(publicUrl ? [publicUrl.origin] : []), ctx.origin, ...settings.allowedOrigins]);
+  // This server's own origin as the request reached it (Koa 3's ctx.origin is the Origin header instead).
+  const own = `${ctx.protocol}://${ctx.host}`;
+  const origins = new Set([...(publicUrl ? [publicUrl.origin] : []), own, ...settings.allowedOrigins]);
   return { rpId, origins: [...origins] };
 }
 
