@@ -300,7 +300,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     const body: SessionList = {
       sessions: open
         .filter((session) => now.getTime() - Date.parse(session.lastUsedAt) <= idleMs)
-        .sort((a, b) => (a.lastUsedAt < b.lastUsedAt ? 1 : a.lastUsedAt > b.lastUsedAt ? -1 : 0))
+        .sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt) || b.createdAt.localeCompare(a.createdAt))
         .map((session) => ({
           id: session.id,
           device: session.device,

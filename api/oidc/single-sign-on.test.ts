@@ -319,7 +319,8 @@ describe('an existing password account is linked only after its clinician signs 
 
 describe('OIDC_ONLY=true', () => {
   it('refuses sign-up and password sign-in with a clear 403; the button still signs in', async () => {
-    const pair = await startPair({ oidcOnly: true });
+    // With REQUIRE_MFA too: a single sign-on session passes (the provider applies its own second factor).
+    const pair = await startPair({ oidcOnly: true, requireMfa: true });
     try {
       const signup = await pair.api.request('POST', '/api/auth/signup', {
         body: { email: 'x@hospital.example', password: 'correct horse battery', name: 'X', agreeTerms: true },
@@ -336,7 +337,9 @@ describe('OIDC_ONLY=true', () => {
         message: 'Sign-in with an e-mail and password is turned off here. Use the single sign-on button.',
       });
       expect((await pair.api.request('GET', '/api/config')).body.signIn.passwordSignIn).toBe(false);
-      expect((await signOn(pair.api, { login: 'only.sso' })).user.name).toBe('Only Sso');
+      const sso = await signOn(pair.api, { login: 'only.sso' });
+      expect(sso.user.name).toBe('Only Sso');
+      expect((await pair.api.request('GET', '/api/patients', { token: sso.token })).status).toBe(200);
     } finally {
       await pair.close();
     }
