@@ -8,7 +8,7 @@ import {
   type TestProvider,
 } from '../test-support/oidc-provider.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/postgres-cluster.ts';
-import { fragmentOf, ssoSettings, startSignOn } from '../test-support/sso-flow.ts';
+import { fragmentOf, ssoSettings } from '../test-support/sso-flow.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 // Two instances of the app on one PostgreSQL database, behind one PUBLIC_URL (a load balancer sends each
