@@ -19,6 +19,8 @@ export const authResponseSchema = v.object({
   user: userSchema,
   /** True when this password sign-in also linked the hospital sign-in the clinician came with (`linkCode`). */
   linked: v.optional(v.boolean()),
+  /** After a sign-in with a recovery code: how many unused ones the account has left. */
+  recoveryCodesLeft: v.optional(v.number()),
 });
 export type AuthResponse = v.InferOutput<typeof authResponseSchema>;
 

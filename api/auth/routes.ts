@@ -245,6 +245,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const factors = await deps.store.findSecondFactors(user.id);
     let passed = false;
     let failure = TOTP_CODE_WRONG_MESSAGE;
+    let recoveryCodesLeft: number | undefined;
     if (input.method === 'totp') {
       const step = factors.totp && input.code ? await totpStep(factors.totp.secret, input.code, at) : undefined;
       // The store accepts each time step once: the same code again (or an older one) is a failure.
@@ -263,7 +264,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
           recordId: user.id,
           outcome: 'success',
         });
-        ctx.set('X-Recovery-Codes-Left', String(Math.max(0, left)));
+        recoveryCodesLeft = Math.max(0, left);
       }
     } else {
       failure = PASSKEY_FAILED_MESSAGE;
@@ -306,7 +307,11 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       recordId: opened.sessionId,
       outcome: 'success',
     });
-    ctx.body = flow.data.link ? { ...opened.body, linked } : opened.body;
+    ctx.body = {
+      ...opened.body,
+      ...(flow.data.link ? { linked } : {}),
+      ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}),
+    };
   });
 
   router.get('/me', async (ctx) => {

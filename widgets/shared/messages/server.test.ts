@@ -17,6 +17,12 @@ describe('the server’s messages in an Arabic element', () => {
     expect(serverMessageInArabic(english)).toBe(arabic);
   });
 
+  it('says why an idle session ended, with its minutes', () => {
+    expect(withoutIsolates(serverMessageInArabic(api.sessionIdleMessage(30)))).toBe(
+      'سُجّل خروجك بعد 30 min دون نشاط. يُرجى تسجيل الدخول مرة أخرى.',
+    );
+  });
+
   it('keeps the minutes of a lock-out', () => {
     expect(withoutIsolates(serverMessageInArabic(api.signInLockedMessage(15 * 60)))).toBe(
       'محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 min.',
@@ -43,6 +49,7 @@ describe('the server’s messages in an Arabic element', () => {
       bodyTooLargeMessage: api.bodyTooLargeMessage('64kb'),
       searchTooLongMessage: api.searchTooLongMessage(100),
       signInLockedMessage: api.signInLockedMessage(14 * 60),
+      sessionIdleMessage: api.sessionIdleMessage(30),
     };
     const builders = Object.entries(api).filter(([, value]) => typeof value === 'function');
     expect(builders.map(([name]) => name).sort()).toEqual(Object.keys(samples).sort());
