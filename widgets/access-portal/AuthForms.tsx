@@ -19,7 +19,7 @@ import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { postAuth, postSignIn } from './auth-request.ts';
 import { signOnUrl } from './security/api.ts';
 import { SecondFactorStep } from './security/SecondFactorStep.tsx';
-import { SECURITY_TEXTS, useSecurityTexts } from './security/texts.ts';
+import { SECURITY_TEXTS, serverText, useSecurityTexts } from './security/texts.ts';
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text);
 
@@ -93,18 +93,18 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, textsOf
       setFailed({ error });
       toast({
         title: ({ messages }) => textsOf(messages.portal).failedTitle,
-        description: ({ messages }) => userMessage(error, textsOf(messages.portal).failedToast),
+        description: (host) => serverText(host, userMessage(error, textsOf(host.messages.portal).failedToast)),
         variant: 'destructive',
       });
       host.emit('sgx-error', {
         source: 'access-portal',
-        message: host.serverMessage(userMessage(error, textsOf(host.messages.portal).failedInline)),
+        message: serverText(host, userMessage(error, textsOf(host.messages.portal).failedInline)),
       });
     } finally {
       setBusy(false);
     }
   };
-  const failure = failed && host.serverMessage(userMessage(failed.error, textsOf(host.messages.portal).failedInline));
+  const failure = failed && serverText(host, userMessage(failed.error, textsOf(host.messages.portal).failedInline));
   return { busy, failure, run, finish };
 }
 

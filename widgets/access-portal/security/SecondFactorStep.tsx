@@ -4,9 +4,8 @@ import { userMessage } from '../../shared/api-error.ts';
 import { TextField } from '../../shared/fields.tsx';
 import { token } from '../../shared/theme.ts';
 import { Button } from '../../shared/ui.tsx';
-import { useWidgetHost } from '../../shared/widget-context.ts';
 import { passkeySignInOptions, secondFactor } from './api.ts';
-import { useSecurityTexts } from './texts.ts';
+import { useSecurityTexts, useServerText } from './texts.ts';
 
 type Challenge = SecondFactorChallenge['secondFactor'];
 
@@ -27,7 +26,7 @@ export function SecondFactorStep({
   onBack: () => void;
 }) {
   const t = useSecurityTexts();
-  const host = useWidgetHost();
+  const server = useServerText();
   const hasTotp = challenge.methods.includes('totp');
   const [mode, setMode] = useState<'totp' | 'recovery_code'>(hasTotp ? 'totp' : 'recovery_code');
   const [code, setCode] = useState('');
@@ -46,7 +45,7 @@ export function SecondFactorStep({
     try {
       await onAuthenticated(await send());
     } catch (caught) {
-      setFailure(host.serverMessage(userMessage(caught, t.failed)));
+      setFailure(server(userMessage(caught, t.failed)));
       setCode('');
     } finally {
       setBusy(false);

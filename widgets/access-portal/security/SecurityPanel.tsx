@@ -19,7 +19,7 @@ import {
   renewRecoveryCodes,
   startTotpSetup,
 } from './api.ts';
-import { useSecurityTexts } from './texts.ts';
+import { serverText, useSecurityTexts } from './texts.ts';
 
 const sectionCss = {
   display: 'grid',
@@ -80,7 +80,7 @@ function PasswordCheck({
     try {
       await onConfirm(password);
     } catch (caught) {
-      setError(host.serverMessage(userMessage(caught, t.failed)));
+      setError(serverText(host, userMessage(caught, t.failed)));
       setPassword('');
     } finally {
       setBusy(false);
@@ -178,7 +178,7 @@ function TotpSetupForm({
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     startTotpSetup(apiBase).then(setSetup, (caught: unknown) =>
-      setFailure(host.serverMessage(userMessage(caught, t.failed))),
+      setFailure(serverText(host, userMessage(caught, t.failed))),
     );
   }, [apiBase]);
   const submit = async (event: FormEvent) => {
@@ -190,7 +190,7 @@ function TotpSetupForm({
       const { recoveryCodes } = await confirmTotp(apiBase, setup.setupToken, code.trim());
       onDone(recoveryCodes);
     } catch (caught) {
-      setError(host.serverMessage(userMessage(caught, t.failed)));
+      setError(serverText(host, userMessage(caught, t.failed)));
       setCode('');
     } finally {
       setBusy(false);
@@ -281,7 +281,7 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
         setSessions(listed.sessions);
         setLoadError(null);
       },
-      (caught: unknown) => current && setLoadError(host.serverMessage(userMessage(caught, t.loadFailed))),
+      (caught: unknown) => current && setLoadError(serverText(host, userMessage(caught, t.loadFailed))),
     );
     return () => {
       current = false;
@@ -290,7 +290,7 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
 
   const refresh = () => setVersion((value) => value + 1);
   const failed = (caught: unknown) =>
-    toast({ title: t.failed, description: host.serverMessage(userMessage(caught, t.failed)), variant: 'destructive' });
+    toast({ title: t.failed, description: serverText(host, userMessage(caught, t.failed)), variant: 'destructive' });
   /** A second factor added: recovery codes to show (the first time), the other sessions gone. */
   const added = (codes: string[] | null) => {
     toast({ title: t.factorOnTitle, description: t.factorOnText, variant: 'success' });

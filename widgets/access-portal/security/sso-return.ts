@@ -3,7 +3,7 @@ import { loadSessionStore } from '../../shared/session-state.ts';
 import { userMessage } from '../../shared/api-error.ts';
 import type { ToastOptions } from '../../shared/toasts.tsx';
 import { exchangeSignOn } from './api.ts';
-import { SECURITY_TEXTS } from './texts.ts';
+import { SECURITY_TEXTS, serverText } from './texts.ts';
 
 /**
  * Back from the hospital's sign-in with a one-time code: exchanged for the session (the same `authToken` a
@@ -27,7 +27,7 @@ export async function finishSignOn(
   } catch (error) {
     toast({
       title: ({ lang }) => SECURITY_TEXTS[lang].ssoFailedTitle,
-      description: userMessage(error),
+      description: (host) => serverText(host, userMessage(error)),
       variant: 'destructive',
     });
     return null;

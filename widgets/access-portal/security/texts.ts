@@ -1,6 +1,7 @@
 import { ltr } from '../../../clinical/bidi.ts';
 import type { Catalogue } from '../../../clinical/texts/catalogue.ts';
-import { useWidgetLang } from '../../shared/widget-context.ts';
+import { SECURITY_SERVER_AR } from '../../shared/messages/ar/security-server.ts';
+import { useWidgetHost, useWidgetLang, type WidgetHost } from '../../shared/widget-context.ts';
 
 // The texts of single sign-on, the second factor and the profile's sign-in section, in both languages, kept
 // apart from the elements' catalogue (widgets/shared/messages/): they travel with the code that shows them,
@@ -203,3 +204,12 @@ export const SECURITY_TEXTS = { en, ar } as const;
 
 /** The texts in the element's language. */
 export const useSecurityTexts = (): SecurityTexts => SECURITY_TEXTS[useWidgetLang()];
+
+/** A message of the API in the element's language: the sign-in messages kept here, else the element's own. */
+export const serverText = (host: Pick<WidgetHost, 'lang' | 'serverMessage'>, text: string): string =>
+  (host.lang === 'ar' && SECURITY_SERVER_AR.get(text)) || host.serverMessage(text);
+
+export function useServerText(): (text: string) => string {
+  const host = useWidgetHost();
+  return (text) => serverText(host, text);
+}

@@ -40,42 +40,10 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
     api.FHIR_NOT_CLINICAL_MESSAGE,
     'لا يحوي حساب العائد على الاستثمار بيانات مريض، فلا تصدير له بصيغة FHIR. صدِّره بصيغة PDF بدلًا من ذلك.',
   ],
-  [api.SESSION_NOT_FOUND_MESSAGE, 'لم يُعثر على الجلسة'],
-  [
-    api.PASSWORD_SIGN_IN_OFF_MESSAGE,
-    'تسجيل الدخول بالبريد الإلكتروني وكلمة المرور متوقف هنا. استخدم زر تسجيل الدخول الموحّد.',
-  ],
-  [api.SIGN_UP_OFF_MESSAGE, 'لا تُنشأ الحسابات هنا بالبريد الإلكتروني وكلمة المرور. استخدم زر تسجيل الدخول الموحّد.'],
-  [api.SSO_NOT_CONFIGURED_MESSAGE, 'تسجيل الدخول الموحّد غير مُعدّ على هذا الخادم'],
-  [api.SSO_UNAVAILABLE_MESSAGE, 'تعذّر الوصول إلى خدمة تسجيل الدخول في المستشفى. حاول مرة أخرى بعد دقيقة.'],
-  [api.SSO_HANDOFF_EXPIRED_MESSAGE, 'انتهت صلاحية تسجيل الدخول هذا أو سبق استخدامه. يُرجى تسجيل الدخول مرة أخرى.'],
-  [
-    api.SSO_LINK_EXPIRED_MESSAGE,
-    'انتهت صلاحية ربط حسابك بتسجيل الدخول في المستشفى. استخدم زر المستشفى مرة أخرى، ثم كلمة المرور.',
-  ],
-  [
-    api.SSO_LINK_OTHER_ACCOUNT_MESSAGE,
-    'البريد الإلكتروني لهذا الحساب ليس الذي أعطاه تسجيل الدخول في المستشفى. سجّل الدخول بحساب ذلك البريد.',
-  ],
-  [api.SSO_LINK_TAKEN_MESSAGE, 'تسجيل الدخول في المستشفى مرتبط بحساب آخر.'],
-  [api.RETURN_TO_INVALID_MESSAGE, 'يجب أن يكون returnTo صفحة من هذا الموقع أو من أصل مسموح به'],
   [
     api.SECOND_FACTOR_REQUIRED_MESSAGE,
     'يشترط المستشفى عاملًا ثانيًا للحسابات ذات كلمة المرور. أعدّ تطبيق مصادقة أو مفتاح مرور في ملفك الشخصي ' +
       'لفتح بيانات المرضى.',
-  ],
-  [api.SECOND_FACTOR_EXPIRED_MESSAGE, 'انتهت صلاحية تسجيل الدخول هذا. أدخل بريدك الإلكتروني وكلمة المرور مرة أخرى.'],
-  [api.TOTP_CODE_WRONG_MESSAGE, 'الرمز غير صحيح أو سبق استخدامه. أدخل الرمز الحالي.'],
-  [api.RECOVERY_CODE_WRONG_MESSAGE, 'رمز الاسترداد غير صحيح أو سبق استخدامه.'],
-  [api.PASSKEY_FAILED_MESSAGE, 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.'],
-  [api.PASSKEY_NONE_MESSAGE, 'لا مفتاح مرور لهذا الحساب. استخدم عاملًا ثانيًا آخر.'],
-  [api.PASSKEY_DUPLICATE_MESSAGE, 'مفتاح المرور هذا مسجّل من قبل.'],
-  [api.TOTP_ALREADY_ON_MESSAGE, 'تطبيق المصادقة مُعدّ من قبل. أزِله أولًا لإعداد تطبيق آخر.'],
-  [api.SETUP_EXPIRED_MESSAGE, 'انتهت صلاحية هذا الإعداد. ابدأ من جديد.'],
-  [api.PASSWORD_WRONG_MESSAGE, 'كلمة المرور غير صحيحة'],
-  [
-    api.SECOND_FACTORS_NEED_PASSWORD_MESSAGE,
-    'العوامل الثانية للحسابات ذات كلمة المرور؛ لتسجيل الدخول في المستشفى عامله الخاص.',
   ],
   ...Object.values(api.UNMATCHED_MESSAGES).map((text) => [text, 'الطلب غير متاح'] as const),
 ]);
