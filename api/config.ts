@@ -467,7 +467,8 @@ function parseOidc(
   if (!issuer || !secure || issuer.search || issuer.hash) {
     throw new ConfigError(
       'OIDC_ISSUER must be the https URL of your OpenID provider, such as ' +
-        `https://login.microsoftonline.com/<tenant id>/v2.0 or https://keycloak.example/realms/staff (got "${issuerText}")`,
+        'https://login.microsoftonline.com/<tenant id>/v2.0 or https://keycloak.example/realms/staff ' +
+        `(got "${issuerText}")`,
     );
   }
   const clientId = env.OIDC_CLIENT_ID?.trim();

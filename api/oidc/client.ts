@@ -13,8 +13,8 @@ import { isLoopbackHost } from '../config.ts';
  *
  * What it checks, beside the provider's own checks of the code and the verifier: the authorization
  * response's `state` (by finding its flow), `iss` when the provider sends it (RFC 9207), and the ID token's
- * signature (the provider's JWKS, fetched and cached by openid-client), `iss`, `aud`, `azp`, `nonce`, `exp` and `iat` with CLOCK_TOLERANCE_SECONDS
- * of leeway, and `auth_time` against `maxAge`. An Entra ID multi-tenant issuer
+ * signature (the provider's JWKS, fetched and cached by openid-client), `iss`, `aud`, `azp`, `nonce`, `exp`
+ * and `iat` with CLOCK_TOLERANCE_SECONDS of leeway, and `auth_time` against `maxAge`. An Entra ID multi-tenant issuer
  * (`https://login.microsoftonline.com/{tenantid}/v2.0`) is accepted only for the tenants `allowedTenants`
  * lists: openid-client checks `iss` against the template filled with the token's `tid`, this checks the `tid`.
  */

@@ -184,7 +184,7 @@ describe('every negative case is refused with a 4xx and no session', () => {
     });
   });
 
-  it('a code obtained without this flow’s PKCE challenge (an injected code) is refused by the token exchange', async () => {
+  it('a code obtained without this flow’s PKCE challenge (an injected code) is refused at the exchange', async () => {
     // The victim's browser starts a flow and is at the provider.
     const victim = new BrowserAgent();
     const atProvider = await victim.request(`${api.url}/api/auth/oidc/start`);
@@ -221,7 +221,8 @@ describe('every negative case is refused with a 4xx and no session', () => {
     const state = new URL(atProvider.location!).searchParams.get('state')!;
     const before = await sessionCount(api);
     const answer = await agent.request(
-      `${api.url}/api/auth/oidc/callback?error=access_denied&error_description=cancelled&state=${state}&iss=${encodeURIComponent(idp.issuer)}`,
+      `${api.url}/api/auth/oidc/callback?error=access_denied&error_description=cancelled&state=${state}` +
+        `&iss=${encodeURIComponent(idp.issuer)}`,
     );
     await expectRefused(answer, 401, before);
   });
@@ -262,7 +263,7 @@ describe('every negative case is refused with a 4xx and no session', () => {
 });
 
 describe('an existing password account is linked only after its clinician signs in with the password', () => {
-  it('sends the browser back with a link code; the password sign-in links; then single sign-on goes straight in', async () => {
+  it('sends the browser back with a link code; the password links; then single sign-on goes straight in', async () => {
     const password = 'correct horse battery';
     const signup = await api.request('POST', '/api/auth/signup', {
       body: { email: 'amal.haddad@hospital.example', password, name: 'Amal Haddad', agreeTerms: true },

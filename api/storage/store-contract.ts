@@ -485,7 +485,7 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
           expect(await store.findUserById(attempt.id)).toBeUndefined();
       });
 
-      it('changeSecondFactors writes a factor, recovery codes, ends other sessions and marks this one, at once', async () => {
+      it('changeSecondFactors writes a factor and codes, ends other sessions, marks this one, at once', async () => {
         const owner = user();
         await store.createUser(owner);
         const [mine, other] = [session({ userId: owner.id }), session({ userId: owner.id })];

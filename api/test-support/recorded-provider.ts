@@ -90,7 +90,7 @@ export async function startRecordedProvider(options: {
       request.on('end', () => {
         void (async () => {
           const form = new URLSearchParams(text);
-          // RFC 6749 §2.3.1: each part form-urlencoded, then base64.
+          // RFC 6749 (section 2.3.1): each part form-urlencoded, then base64.
           const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
           const [id, secret] = basic
             ? Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
