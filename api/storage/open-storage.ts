@@ -14,6 +14,7 @@ import {
   postgresAuditLog,
   RATE_LIMIT_TABLE,
 } from './postgres/index.ts';
+import { chainHead, withChainLock } from './postgres/audit-log.ts';
 import type { Store } from './store.ts';
 
 /** Everything the app keeps, from one place: the embedded store in DATA_DIR, or PostgreSQL. */
@@ -28,7 +29,7 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'jwtSecret' | 'auditLogMaxBytes' | 'auditLogFiles'>;
+type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'jwtSecret' | 'auditLogMaxBytes'>;
 
 /**
  * With DATABASE_URL, every instance that shares the database shares everything that makes them one
@@ -43,6 +44,8 @@ export async function openStorage(
   const now = options.now ?? (() => new Date());
   if (config.databaseUrl) {
     const { adapter, pool } = await openPostgresStore(config.databaseUrl, { log: options.log });
+    // Rows an earlier release wrote are chained now, before the first request writes one (chain.ts).
+    await withChainLock(pool, chainHead);
     const jwtKey = config.jwtSecret
       ? createSecretKey(Buffer.from(config.jwtSecret, 'utf8'))
       : createSecretKey(await loadOrCreateSharedSecret(pool));
@@ -62,7 +65,7 @@ export async function openStorage(
     const adapter = await openLowdbStore(config.dataDir, { log: options.log });
     return {
       store: createStore(adapter, { now }),
-      audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes, keepFiles: config.auditLogFiles }),
+      audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes }),
       jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
       limiter: createSignInLimiter(),
       location: config.dataDir,

@@ -9,6 +9,24 @@ export interface UserRecord {
   license: string | null;
   passwordHash: string;
   createdAt: string;
+  /**
+   * Set while a deletion waits out ACCOUNT_DELETION_GRACE_DAYS: the account is disabled (no session, no
+   * sign-in but to cancel) and erased after `eraseAfter`. Absent for an account in use.
+   */
+  deletion?: AccountDeletion;
+}
+
+export interface AccountDeletion {
+  requestedAt: string;
+  eraseAfter: string;
+}
+
+/** What erasing an account removed (for the audit line's counts). */
+export interface ErasedAccount {
+  patients: number;
+  calculations: number;
+  exports: number;
+  sessions: number;
 }
 
 export interface SessionRecord {

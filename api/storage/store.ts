@@ -1,4 +1,13 @@
-import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, ToolType, UserRecord } from './records.ts';
+import type {
+  AccountDeletion,
+  CalculationRecord,
+  ErasedAccount,
+  ExportRecord,
+  PatientRecord,
+  SessionRecord,
+  ToolType,
+  UserRecord,
+} from './records.ts';
 
 export type PatientFields = Omit<PatientRecord, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 
@@ -7,6 +16,11 @@ export interface HistoryFilter {
   toolType?: ToolType;
   offset: number;
   limit: number;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  license?: string | null;
 }
 
 export interface ExportFilter {
@@ -41,7 +55,32 @@ export interface StoreAdapter {
     options: { keepSessionId: string; at: string },
   ): Promise<{ endedSessions: number } | undefined>;
 
+  /** The profile's name and licence corrected (docs/API.md#my-data); the record after, or undefined. */
+  updateProfile(userId: string, changes: ProfileChanges): Promise<UserRecord | undefined>;
+  /**
+   * Disables the account for its grace period: marks the deletion and ends every open session of it (at
+   * `deletion.requestedAt`), in one write. False when there is no such account.
+   */
+  scheduleErasure(userId: string, deletion: AccountDeletion): Promise<boolean>;
+  /** Takes the account back into use (signing in during the grace period). False when there is none to cancel. */
+  cancelErasure(userId: string): Promise<boolean>;
+  /**
+   * Erases the account and everything of it at once: the profile, its sessions, patients, history and
+   * exports with their PDFs. After it nothing of the account is left (the audit trail keeps its id only),
+   * and its e-mail can sign up again. Undefined when there is no such account.
+   */
+  eraseAccount(userId: string): Promise<ErasedAccount | undefined>;
+  /** Accounts whose grace period ended at or before `at` (ISO time). */
+  listAccountsDueForErasure(at: string): Promise<string[]>;
+  /**
+   * Removes every history entry saved before `before` (ISO time) and the exports (with their PDFs) of those
+   * entries or themselves older (HISTORY_RETENTION_DAYS), for every clinician. Answers how many went.
+   */
+  removeHistoryBefore(before: string): Promise<{ calculations: number; exports: number }>;
+
   createSession(session: SessionRecord): Promise<void>;
+  /** Every session of the account, ended ones included (not yet pruned), oldest first. */
+  listSessions(userId: string): Promise<SessionRecord[]>;
   findSession(id: string): Promise<SessionRecord | undefined>;
   revokeSession(id: string, revokedAt: string): Promise<void>;
   /** The account's sessions neither revoked nor expired at `at` (ISO time), oldest (first made) first. */
@@ -66,6 +105,8 @@ export interface StoreAdapter {
   /** Newest first (the order they were saved), a page of them and how many match. */
   listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
   findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
+  /** Every calculation of the owner, oldest first (the order saved), read a page at a time (the account export). */
+  calculationsOf(ownerId: string): AsyncIterable<CalculationRecord>;
 
   /** Stores the PDF's bytes and its metadata together: if either fails, nothing is kept. */
   saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;

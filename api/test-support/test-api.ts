@@ -6,7 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app.ts';
-import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
+import { describeResult } from '../audit/chain.ts';
+import { verifyFileTrail, verifyPostgresTrail } from '../audit/trail.ts';
+import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
 import { loadClinicians } from '../storage/embedded/load.ts';
 import { EXPORTS_DIR_NAME } from '../storage/lowdb-store.ts';
 import { openStorage } from '../storage/open-storage.ts';
@@ -45,8 +47,12 @@ interface StorageProbe {
   storedPdfNames(): Promise<string[]>;
   /** A stored PDF's bytes, read from the storage itself (not through the API). */
   storedPdf(id: string): Promise<Buffer | undefined>;
-  /** The audit events written so far, oldest first. */
+  /**
+   * The audit events written so far, oldest first: the event's fields (time, actor, action, record type and
+   * id, outcome), without what the chain and the request add (verifyAudit checks those).
+   */
   auditLines(): Promise<Record<string, unknown>[]>;
+  verifyAudit(): Promise<import('../audit/chain.ts').VerifyResult>;
   close(): Promise<void>;
 }
 
@@ -63,7 +69,6 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
     databaseUrl: database?.url,
     jwtSecret: undefined,
     auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
-    auditLogFiles: AUDIT_LOG_DEFAULT_KEEP_FILES,
   });
   const { store, audit, jwtKey, limiter } = storage;
   const probe = database ? postgresProbe(database.url) : embeddedProbe(dataDir);
@@ -128,9 +133,14 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
     storedPdfNames: () => probe.storedPdfNames(),
     storedPdf: (id: string) => probe.storedPdf(id),
     auditLines: () => probe.auditLines(),
+    /** The audit trail checked as `npm run audit-verify` checks it. */
+    verifyAudit: () => probe.verifyAudit(),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Every API suite ends with its audit trail checked: whatever it did, the chain must be whole.
+      const trail = await probe.verifyAudit();
+      if (trail.broken) throw new Error(`The audit trail is broken after this suite: ${describeResult(trail, 'test')}`);
       await probe.close();
       await storage.close();
       await database?.drop();
@@ -140,8 +150,8 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-/** Not the store's records: the PDFs, the audit log, the JWT secret and the lock. */
-const NOT_RECORDS = /^(exports\/|audit\.log|jwt-secret$|server\.lock$)/;
+/** Not the store's records: the PDFs, the audit log and its key, the JWT secret and the lock. */
+const NOT_RECORDS = /^(exports\/|audit\.log|audit-key$|jwt-secret$|server\.lock$)/;
 
 function embeddedProbe(dataDir: string): StorageProbe {
   const exportsDir = path.join(dataDir, EXPORTS_DIR_NAME);
@@ -169,8 +179,12 @@ function embeddedProbe(dataDir: string): StorageProbe {
       return text
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+        .map((line) => {
+          const { prev: _prev, hash: _hash, requestId: _id, address: _address, ...event } = JSON.parse(line);
+          return event as Record<string, unknown>;
+        });
     },
+    verifyAudit: () => verifyFileTrail(dataDir),
     close: async () => {},
   };
 }
@@ -221,9 +235,11 @@ function postgresProbe(url: string): StorageProbe {
         if (row.record_type !== null) line.recordType = row.record_type;
         if (row.record_id !== null) line.recordId = row.record_id;
         if (row.outcome !== null) line.outcome = row.outcome;
+        if (row.detail !== null) line.detail = row.detail;
         return line;
       });
     },
+    verifyAudit: () => verifyPostgresTrail(pool),
     close: () => pool.end(),
   };
 }

@@ -48,6 +48,11 @@ export interface LayoutFile {
 export interface AccountsFile {
   users: UserRecord[];
   sessions: SessionRecord[];
+  /**
+   * Accounts removed from `users` whose folder and PDFs are being removed (eraseAccount): a start that
+   * finds one here finishes the removal first. Absent when there is none.
+   */
+  erasing?: string[];
 }
 
 export interface PatientsFile {
