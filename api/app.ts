@@ -2,6 +2,9 @@ import type { KeyObject } from 'node:crypto';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate.ts';
+import { accountRoutes, isAccountDeletion } from './account/routes.ts';
+import type { ReauthenticationCheck } from './account/reauthenticate.ts';
+import { auditRequestContext } from './audit/request-context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
@@ -58,6 +61,10 @@ export interface AppDeps {
   hospitalName?: string;
   /** The FHIR export's settings (FHIR_MRN_SYSTEM; in tests also the release and the resource ids). */
   fhir?: Omit<FhirRouteDeps, 'store' | 'audit'>;
+  /** ACCOUNT_DELETION_GRACE_DAYS (default 0: "Delete my account" erases at once). */
+  accountDeletionGraceDays?: number;
+  /** How "Delete my account" proves it is the clinician now (account/reauthenticate.ts; the password by default). */
+  reauthenticate?: ReauthenticationCheck;
 }
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
@@ -79,14 +86,22 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     metrics: deps.metrics,
     metricsToken: deps.metricsToken,
   });
+  const limiter = deps.limiter ?? createSignInLimiter();
   const routers = [
-    authRoutes({ ...shared, key: deps.jwtKey, limiter: deps.limiter ?? createSignInLimiter() }),
+    authRoutes({ ...shared, key: deps.jwtKey, limiter }),
     toolRoutes({ ...shared, anonymousRunsPerMinute: deps.anonymousRunsPerMinute }),
     patientRoutes(shared),
     historyRoutes(shared),
     exportRoutes(shared),
     siteConfigRoutes({ hospitalName: deps.hospitalName ?? null }),
     fhirRoutes({ ...deps.fhir, store, audit: deps.audit }),
+    accountRoutes({
+      ...shared,
+      limiter,
+      deletionGraceDays: deps.accountDeletionGraceDays,
+      fhir: deps.fhir,
+      reauthenticate: deps.reauthenticate,
+    }),
   ];
 
   const routeOf = (path: string, method: string) => {
@@ -97,6 +112,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     return undefined;
   };
   app.use(requestLog({ logger: deps.logger ?? silentLogger(), metrics: deps.metrics, routeOf }));
+  // Every audit line written while a request is served carries its id and the client's address.
+  app.use(auditRequestContext());
   app.use(errorHandler(deps.logError));
   // One content coding per request, chosen from Accept-Encoding's weights (or a 406 before anything
   // runs); then the API's JSON (and anything else text that is not already compressed, such as the 404
@@ -108,7 +125,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(operations.routes());
   app.use(staticFiles(deps.staticRoot));
   app.use(negotiateLanguage());
-  app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
+  app.use(jsonBodyParser({ leaveUnread: isExportUpload, deleteWithBody: isAccountDeletion }));
   app.use(authenticate({ key: deps.jwtKey, store, now }));
   app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));
   app.use(async function unmatchedApiRequest(ctx, next) {

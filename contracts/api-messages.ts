@@ -43,6 +43,14 @@ export const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exis
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not correct';
 export const NEW_PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one';
 
+// The account's own data (docs/API.md#my-data)
+/** DELETE /api/account: the issue on `password`. */
+export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Enter your password to confirm';
+export const CONFIRM_PASSWORD_WRONG_MESSAGE = 'The password is not correct';
+/** POST /api/auth/signin of an account waiting out its deletion's grace period (403; contracts/auth.ts). */
+export const ACCOUNT_DELETION_PENDING_MESSAGE =
+  'This account is scheduled for deletion. Sign in with "Keep my account" to cancel the deletion.';
+
 // Rate limits (all answered with 429 and Retry-After)
 export const TOO_MANY_FROM_ADDRESS_MESSAGE = 'Too many requests from this address. Please wait a minute and try again.';
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a minute and try again.';

@@ -40,7 +40,9 @@ export function authenticate(deps: { key: KeyObject; store: Store; now: () => Da
         const session = await deps.store.findSession(claims.sid);
         if (!session || session.revokedAt || session.userId !== claims.sub) return true;
         if (Date.parse(session.expiresAt) <= deps.now().getTime()) return true;
-        return !(await deps.store.findUserById(claims.sub));
+        // An account erased, or disabled while its deletion waits out the grace period, has no session.
+        const user = await deps.store.findUserById(claims.sub);
+        return !user || Boolean(user.deletion);
       } catch (error) {
         throw new SessionCheckFailed(error);
       }

@@ -8,7 +8,9 @@ import type { AppContext, AppState } from '../state.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
+import { ACCOUNT_DELETION_PENDING_CODE } from '../../contracts/auth.ts';
 import {
+  ACCOUNT_DELETION_PENDING_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   DUPLICATE_EMAIL_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -106,6 +108,30 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       return ctx.throw(401, INVALID_CREDENTIALS_MESSAGE);
     }
     await deps.limiter.recordSuccess(input.email);
+    if (user.deletion) {
+      // Disabled while its deletion waits out the grace period (docs/API.md#my-data): signing in offers to
+      // cancel it, and only with cancelDeletion does the account come back into use.
+      if (!input.cancelDeletion) {
+        await deps.audit.record({
+          actor: user.id,
+          action: 'user.signin',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'denied',
+        });
+        return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
+          answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
+        });
+      }
+      await deps.store.cancelErasure(user.id);
+      await deps.audit.record({
+        actor: user.id,
+        action: 'account.deletion_cancel',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      });
+    }
     const body = await openSession(ctx, user);
     await deps.audit.record({
       actor: user.id,

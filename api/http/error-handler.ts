@@ -8,10 +8,12 @@ interface HttpLikeError {
   expose?: boolean;
   message?: string;
   issues?: unknown;
+  /** More of the answer beside the message, for a client that acts on it (e.g. `{ code, eraseAfter }`). */
+  answer?: Record<string, unknown>;
 }
 
 /**
- * The first middleware: every error becomes JSON `{ message, issues? }`. Client errors (4xx with
+ * The first middleware: every error becomes JSON `{ message, issues? }` (and an `answer`'s fields). Client errors (4xx with
  * `expose`) show their message; anything else is a 500 whose details stay in the server log.
  */
 export function errorHandler(log: (error: unknown) => void = (error) => console.error(error)) {
@@ -28,6 +30,7 @@ export function errorHandler(log: (error: unknown) => void = (error) => console.
         ? {
             message: error.message || BAD_REQUEST_MESSAGE,
             ...(Array.isArray(error.issues) ? { issues: error.issues } : {}),
+            ...(typeof error.answer === 'object' && error.answer !== null ? error.answer : {}),
           }
         : { message: INTERNAL_ERROR_MESSAGE };
       ctx.type = 'application/json';

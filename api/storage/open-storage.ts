@@ -14,6 +14,7 @@ import {
   postgresAuditLog,
   RATE_LIMIT_TABLE,
 } from './postgres/index.ts';
+import { localCoordinator, postgresCoordinator, type TaskCoordinator } from '../ops/maintenance.ts';
 import { chainHead, withChainLock } from './postgres/audit-log.ts';
 import type { Store } from './store.ts';
 
@@ -23,6 +24,8 @@ export interface Storage {
   audit: AuditLog;
   jwtKey: KeyObject;
   limiter: SignInLimiter;
+  /** Runs the maintenance jobs on one instance at a time (ops/maintenance.ts). */
+  coordinator: TaskCoordinator;
   /** Where the data is, for the start-up line (never a password). */
   location: string;
   /** Closes the store and releases what it holds (the DATA_DIR lock, the database connections). */
@@ -54,6 +57,7 @@ export async function openStorage(
       audit: postgresAuditLog(pool, now),
       jwtKey,
       limiter: createSignInLimiter({ postgres: { pool, tableName: RATE_LIMIT_TABLE } }),
+      coordinator: postgresCoordinator(pool),
       location: `PostgreSQL at ${describeTarget(config.databaseUrl)}`,
       close: () => adapter.close(),
     };
@@ -68,6 +72,7 @@ export async function openStorage(
       audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes }),
       jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
       limiter: createSignInLimiter(),
+      coordinator: localCoordinator(),
       location: config.dataDir,
       close: async () => {
         await adapter.close();
