@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app.ts';
+import { createLogger } from '../ops/logger.ts';
 import { describeResult } from '../audit/chain.ts';
 import { verifyFileTrail, verifyPostgresTrail } from '../audit/trail.ts';
 import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
@@ -53,6 +54,8 @@ interface StorageProbe {
    */
   auditLines(): Promise<Record<string, unknown>[]>;
   verifyAudit(): Promise<import('../audit/chain.ts').VerifyResult>;
+  findStored(text: string): Promise<string[]>;
+  sql(text: string, values: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -64,20 +67,27 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
   // The server's own way of opening the storage (the embedded store locks DATA_DIR, as in production).
   const database = TEST_STORE === 'postgres' ? await createTestDatabase(inject('postgresBaseUrl')) : undefined;
-  const storage = await openStorage({
-    dataDir,
-    databaseUrl: database?.url,
-    jwtSecret: undefined,
-    auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
-  });
-  const { store, audit, jwtKey, limiter } = storage;
+  const storage = await openStorage(
+    {
+      dataDir,
+      databaseUrl: database?.url,
+      jwtSecret: undefined,
+      auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
+    },
+    { now: overrides.now },
+  );
+  const { store, audit, jwtKey, limiter, coordinator } = storage;
   const probe = database ? postgresProbe(database.url) : embeddedProbe(dataDir);
   const errors: unknown[] = [];
+  // The server log as the server writes it (one JSON line per request), kept to be searched.
+  const serverLog: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => void serverLog.push(line) });
   const app = createApp({
     store,
     audit,
     jwtKey,
     limiter,
+    logger,
     logError: (error) => errors.push(error),
     ...overrides,
   });
@@ -128,6 +138,14 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
     signUp,
     storeKind: TEST_STORE,
     jwtKey,
+    audit,
+    limiter,
+    coordinator,
+    serverLog,
+    /** Where a text is kept outside the audit trail: files of DATA_DIR, or rows of the database's tables. */
+    findStored: (text: string) => probe.findStored(text),
+    /** The probe's own connection to the database (PostgreSQL only), for a test that changes a row. */
+    sql: (text: string, values: unknown[] = []) => probe.sql(text, values),
     storedData: () => probe.storedData(),
     storedExports: () => probe.storedExports(),
     storedPdfNames: () => probe.storedPdfNames(),
@@ -185,6 +203,19 @@ function embeddedProbe(dataDir: string): StorageProbe {
         });
     },
     verifyAudit: () => verifyFileTrail(dataDir),
+    async findStored(text) {
+      const found: string[] = [];
+      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const name = path.relative(dataDir, path.join(entry.parentPath, entry.name));
+        if (/^audit\.log/.test(name)) continue;
+        if ((await readFile(path.join(dataDir, name))).includes(text)) found.push(name);
+      }
+      return found;
+    },
+    sql: async () => {
+      throw new Error('no database: the embedded store');
+    },
     close: async () => {},
   };
 }
@@ -240,6 +271,23 @@ function postgresProbe(url: string): StorageProbe {
       });
     },
     verifyAudit: () => verifyPostgresTrail(pool),
+    async findStored(text) {
+      const tables = (
+        await rows(
+          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+        )
+      ).map((row) => row.table_name as string);
+      const found: string[] = [];
+      for (const table of tables.filter((name) => name !== 'audit_events').sort()) {
+        const [hit] = await rows(
+          `SELECT count(*)::int AS n FROM ${table} AS t WHERE strpos(t::text, $1) > 0 OR strpos(lower(t::text), lower($1)) > 0`,
+          [text],
+        );
+        if (hit!.n > 0) found.push(`${table} (${hit!.n} rows)`);
+      }
+      return found;
+    },
+    sql: (text, values) => rows(text, values),
     close: () => pool.end(),
   };
 }
