@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { hasVisibleCharacter } from '../../clinical/visible-text.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
-import { userMessage } from '../shared/api-error.ts';
+import * as v from 'valibot';
+import {
+  ACCOUNT_DELETION_PENDING_CODE,
+  deletionPendingSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../contracts/auth.ts';
+import { ApiError, userMessage } from '../shared/api-error.ts';
+import { formatDate } from '../shared/format.ts';
 import { CheckboxField, TextField } from '../shared/fields.tsx';
 import { useWidgetState } from '../shared/widget-state.ts';
 import { loadSessionStore, type SessionUser } from '../shared/session-state.ts';
@@ -86,7 +93,7 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, textsOf
     }
   };
   const failure = failed && host.serverMessage(userMessage(failed.error, textsOf(host.messages.portal).failedInline));
-  return { busy, failure, run };
+  return { busy, failure, failedWith: failed?.error, run };
 }
 
 /** docs/product.md §8: the inline red box under a failed sign-in or sign-up. */
@@ -146,9 +153,11 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const [email, setEmail] = useWidgetState('signin.email', '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const { busy, failure, run } = useAuthSubmission(onAuthenticated, (texts) => ({
-    successTitle: texts.welcomeBackTitle,
-    successDescription: () => texts.welcomeBackDescription,
+  /** Set while "Keep my account" signs in: its toast says the account is kept (read when the toast is shown). */
+  const keeping = useRef(false);
+  const { busy, failure, failedWith, run } = useAuthSubmission(onAuthenticated, (texts) => ({
+    successTitle: keeping.current ? texts.accountKeptTitle : texts.welcomeBackTitle,
+    successDescription: () => (keeping.current ? texts.accountKeptDescription : texts.welcomeBackDescription),
     failedTitle: texts.signInFailedTitle,
     failedToast: texts.signInFailedToast,
     failedInline: texts.signInFailedInline,
@@ -170,8 +179,19 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
       focusAfterRender();
       return;
     }
+    keeping.current = false;
     await run(
       () => postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password }),
+      () => setPassword(''),
+    );
+  };
+  // An account whose deletion waits out its grace period: sign in again with the same password to keep it.
+  const pending = deletionPending(failedWith);
+  const keep = async () => {
+    if (busy) return;
+    keeping.current = true;
+    await run(
+      () => postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password, cancelDeletion: true }),
       () => setPassword(''),
     );
   };
@@ -184,12 +204,36 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
         onChange={edit('password', setPassword)}
         error={errors.password && t[errors.password]}
       />
-      {failure && <FormFailure>{failure}</FormFailure>}
+      {pending ? (
+        <FormFailure>
+          <span css={{ display: 'block', marginBlockEnd: '8px' }}>
+            {t.deletionPending(formatDate(new Date(pending)))}
+          </span>
+          <Button
+            variant="secondary"
+            data-action="keep-account"
+            busy={busy}
+            disabled={busy}
+            onClick={() => void keep()}
+          >
+            {t.keepAccount}
+          </Button>
+        </FormFailure>
+      ) : (
+        failure && <FormFailure>{failure}</FormFailure>
+      )}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.signInSubmit}
       </Button>
     </form>
   );
+}
+
+/** The `eraseAfter` of a sign-in refused because the account's deletion waits out its grace period. */
+function deletionPending(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const parsed = v.safeParse(deletionPendingSchema, error.body);
+  return parsed.success && parsed.output.code === ACCOUNT_DELETION_PENDING_CODE ? parsed.output.eraseAfter : null;
 }
 
 type SignUpField = 'name' | 'email' | 'password' | 'terms';

@@ -12,6 +12,8 @@ export interface SignUpPayload {
 export interface SignInPayload {
   email: string;
   password: string;
+  /** Take back an account whose deletion waits out its grace period (docs/API.md#my-data). */
+  cancelDeletion?: true;
 }
 
 /**

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly humanMessage: string,
     readonly issues: readonly FieldIssue[] = [],
     readonly kind: 'http' | 'network' | 'unreadable' = 'http',
+    /** The error body as parsed, for a caller that acts on more than the message (e.g. its `code`). */
+    readonly body?: unknown,
   ) {
     super(message);
   }

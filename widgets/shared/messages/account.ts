@@ -2,7 +2,14 @@
 export const account = {
   title: 'Account',
   tabsLabel: 'Account sections',
-  tabs: { patients: 'Patients', history: 'History', exports: 'Exports', profile: 'Profile' },
+  tabs: {
+    patients: 'Patients',
+    history: 'History',
+    exports: 'Exports',
+    activity: 'Activity',
+    data: 'My data',
+    profile: 'Profile',
+  },
   // Patients
   search: 'Search patients',
   searchHint: 'Name, initials or MRN',
@@ -30,6 +37,7 @@ export const account = {
   patientDeleted: 'Patient deleted',
   actionFailed: 'Could not save',
   loadFailed: 'Could not load',
+  loading: 'Loading',
   patientSummary: (mrn: string | null, weightKg: number | null) =>
     [mrn ? `MRN ${mrn}` : null, weightKg != null ? `${weightKg} kg` : null].filter(Boolean).join(' · '),
   // History
@@ -64,6 +72,74 @@ export const account = {
   licence: 'Licence number',
   licenceNone: 'Not given',
   signOut: 'Sign out',
+  // Profile: correcting the name and licence number (issue 34)
+  editProfile: 'Correct name or licence number',
+  profileFormLabel: 'Your name and licence number',
+  fullName: 'Full name',
+  nameRequired: 'Enter your full name',
+  profileSaved: 'Profile saved',
+  profileSaveFailed: 'Could not save the profile',
+  // Activity: the clinician's own lines of the audit trail (issue 34)
+  activityIntro:
+    'What was done with your account, newest first: the action, the record, when and from which address. ' +
+    'Reading this list is recorded too.',
+  filterAction: 'Action',
+  allActions: 'All actions',
+  noActivity: 'Nothing recorded for this action.',
+  activityList: 'Your activity',
+  actions: {
+    'user.signup': 'Account created',
+    'user.signin': 'Sign-in',
+    'user.signout': 'Sign-out',
+    'user.password_change': 'Password change',
+    'patient.list': 'Patient list read',
+    'patient.search': 'Patient search',
+    'patient.create': 'Patient created',
+    'patient.read': 'Patient read',
+    'patient.update': 'Patient changed',
+    'patient.delete': 'Patient deleted',
+    'calculation.create': 'Calculation saved',
+    'calculation.list': 'History read',
+    'calculation.read': 'History entry read',
+    'calculation.export_fhir': 'FHIR file downloaded',
+    'export.create': 'PDF exported to notes',
+    'export.list': 'Exports list read',
+    'export.read': 'Export downloaded',
+    'export.delete': 'Export deleted',
+    'account.update': 'Profile corrected',
+    'account.export': 'All data downloaded',
+    'account.delete': 'Account deletion asked',
+    'account.deletion_cancel': 'Account deletion cancelled',
+    'account.erase': 'Account erased',
+    'audit.read': 'Activity read',
+    'audit.prune': 'Old activity removed',
+    'history.retention': 'Old history removed',
+  } as Record<string, string>,
+  outcomes: { success: 'Done', failure: 'Not done', denied: 'Refused' } as Record<string, string>,
+  activityRecord: (id: string) => `Record ${id}`,
+  activityFrom: (address: string) => `From ${address}`,
+  activityRequest: (id: string) => `Request ${id}`,
+  // My data: a copy of everything, and deleting the account (issue 34)
+  dataIntro: 'Your data, your rights: take a copy of everything this account holds, or delete the account.',
+  downloadData: 'Download all my data',
+  downloadDataHint:
+    'One ZIP file: your profile, your patients, every calculation with its inputs and result, your exported ' +
+    'PDFs, a FHIR file for each dose or advisor calculation, your sessions and your activity.',
+  downloadProgressLabel: 'Download of your data',
+  downloadProgress: (size: string) => `Preparing and downloading: ${size} received`,
+  downloadedTitle: 'Your data is downloaded',
+  downloadedDescription: (size: string) => `A ZIP file of ${size}.`,
+  downloadDataFailed: 'Could not download your data',
+  deleteAccount: 'Delete my account',
+  deleteAccountHint:
+    'Removes your profile, patients, history, exports and sessions at once, on every device. The audit trail ' +
+    'keeps only your account number, never your name, e-mail or patients. This cannot be undone.',
+  deleteAccountFormLabel: 'Confirm the deletion of your account',
+  deletePassword: 'Your password',
+  deletePasswordRequired: 'Enter your password to confirm',
+  deleteAccountConfirm: 'Delete my account for good',
+  deleteAccountFailed: 'Could not delete the account',
+  accountDeletedTitle: 'Account deleted',
   // Profile: change password (issue 31)
   changePassword: 'Change password',
   currentPassword: 'Current password',

@@ -8,7 +8,14 @@ import type { Messages } from '../index.ts';
 export const account: Messages['account'] = {
   title: 'الحساب',
   tabsLabel: 'أقسام الحساب',
-  tabs: { patients: 'المرضى', history: 'السجل', exports: 'الملفات المُصدَّرة', profile: 'الملف الشخصي' },
+  tabs: {
+    patients: 'المرضى',
+    history: 'السجل',
+    exports: 'الملفات المُصدَّرة',
+    activity: 'النشاط',
+    data: 'بياناتي',
+    profile: 'الملف الشخصي',
+  },
   // Patients
   search: 'البحث عن المرضى',
   searchHint: 'الاسم أو الأحرف الأولى أو رقم الملف الطبي (MRN)',
@@ -37,6 +44,7 @@ export const account: Messages['account'] = {
   patientDeleted: 'تم حذف المريض',
   actionFailed: 'تعذّر الحفظ',
   loadFailed: 'تعذّر التحميل',
+  loading: 'جارٍ التحميل',
   patientSummary: (mrn: string | null, weightKg: number | null) =>
     [mrn ? `رقم الملف الطبي (MRN) ${ltr(mrn)}` : null, weightKg != null ? ltr(`${weightKg} kg`) : null]
       .filter(Boolean)
@@ -73,6 +81,74 @@ export const account: Messages['account'] = {
   licence: 'رقم الترخيص',
   licenceNone: 'غير مُقدَّم',
   signOut: 'تسجيل الخروج',
+  // الملف الشخصي: تصحيح الاسم ورقم الترخيص
+  editProfile: 'تصحيح الاسم أو رقم الترخيص',
+  profileFormLabel: 'اسمك ورقم ترخيصك',
+  fullName: 'الاسم الكامل',
+  nameRequired: 'أدخل اسمك الكامل',
+  profileSaved: 'تم حفظ الملف الشخصي',
+  profileSaveFailed: 'تعذّر حفظ الملف الشخصي',
+  // النشاط: أسطر سجل التدقيق الخاصة بالممارس
+  activityIntro:
+    'ما جرى على حسابك، الأحدث أولًا: الإجراء والسجل المعني ووقته والعنوان الذي جاء منه. ' +
+    'قراءة هذه القائمة تُسجَّل أيضًا.',
+  filterAction: 'الإجراء',
+  allActions: 'جميع الإجراءات',
+  noActivity: 'لم يُسجَّل شيء لهذا الإجراء.',
+  activityList: 'نشاطك',
+  actions: {
+    'user.signup': 'إنشاء الحساب',
+    'user.signin': 'تسجيل الدخول',
+    'user.signout': 'تسجيل الخروج',
+    'user.password_change': 'تغيير كلمة المرور',
+    'patient.list': 'قراءة قائمة المرضى',
+    'patient.search': 'البحث عن مريض',
+    'patient.create': 'إضافة مريض',
+    'patient.read': 'قراءة بيانات مريض',
+    'patient.update': 'تعديل بيانات مريض',
+    'patient.delete': 'حذف مريض',
+    'calculation.create': 'حفظ حساب',
+    'calculation.list': 'قراءة السجل',
+    'calculation.read': 'قراءة إدخال من السجل',
+    'calculation.export_fhir': `تنزيل ملف ${ltr('FHIR')}`,
+    'export.create': `تصدير ملف ${ltr('PDF')} إلى الملاحظات`,
+    'export.list': 'قراءة قائمة الملفات المُصدَّرة',
+    'export.read': 'تنزيل ملف مُصدَّر',
+    'export.delete': 'حذف ملف مُصدَّر',
+    'account.update': 'تصحيح الملف الشخصي',
+    'account.export': 'تنزيل جميع البيانات',
+    'account.delete': 'طلب حذف الحساب',
+    'account.deletion_cancel': 'إلغاء حذف الحساب',
+    'account.erase': 'محو الحساب',
+    'audit.read': 'قراءة النشاط',
+    'audit.prune': 'إزالة نشاط قديم',
+    'history.retention': 'إزالة سجل قديم',
+  },
+  outcomes: { success: 'تم', failure: 'لم يتم', denied: 'مرفوض' },
+  activityRecord: (id: string) => `السجل ${ltr(id)}`,
+  activityFrom: (address: string) => `من ${ltr(address)}`,
+  activityRequest: (id: string) => `الطلب ${ltr(id)}`,
+  // بياناتي: نسخة من كل شيء، وحذف الحساب
+  dataIntro: 'بياناتك حقك: خذ نسخة من كل ما يحفظه هذا الحساب، أو احذف الحساب.',
+  downloadData: 'تنزيل جميع بياناتي',
+  downloadDataHint:
+    `ملف ${ltr('ZIP')} واحد: ملفك الشخصي ومرضاك وكل حساب بمُدخلاته ونتيجته وملفات ${ltr('PDF')} التي صدّرتها ` +
+    `وملف ${ltr('FHIR')} لكل حساب جرعة أو تقييم خطر وجلساتك ونشاطك.`,
+  downloadProgressLabel: 'تنزيل بياناتك',
+  downloadProgress: (size: string) => `جارٍ التجهيز والتنزيل: وصل ${ltr(size)}`,
+  downloadedTitle: 'تم تنزيل بياناتك',
+  downloadedDescription: (size: string) => `ملف ${ltr('ZIP')} بحجم ${ltr(size)}.`,
+  downloadDataFailed: 'تعذّر تنزيل بياناتك',
+  deleteAccount: 'حذف حسابي',
+  deleteAccountHint:
+    'يحذف ملفك الشخصي ومرضاك وسجلك وملفاتك المُصدَّرة وجلساتك دفعة واحدة وعلى كل جهاز. لا يحتفظ سجل التدقيق ' +
+    'إلا برقم حسابك، دون اسمك أو بريدك الإلكتروني أو مرضاك. لا يمكن التراجع عن ذلك.',
+  deleteAccountFormLabel: 'تأكيد حذف حسابك',
+  deletePassword: 'كلمة المرور',
+  deletePasswordRequired: 'أدخل كلمة المرور للتأكيد',
+  deleteAccountConfirm: 'حذف حسابي نهائيًّا',
+  deleteAccountFailed: 'تعذّر حذف الحساب',
+  accountDeletedTitle: 'تم حذف الحساب',
   // Profile: change password (issue 31)
   changePassword: 'تغيير كلمة المرور',
   currentPassword: 'كلمة المرور الحالية',
