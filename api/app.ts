@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       deletionGraceDays: deps.accountDeletionGraceDays,
       fhir: deps.fhir,
       reauthenticate: deps.reauthenticate,
+      logError: deps.logError,
     }),
   ];
 

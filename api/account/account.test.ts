@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { describeResult } from '../audit/chain.ts';
 import { runMaintenance } from '../ops/maintenance.ts';
+import { createMetrics } from '../ops/metrics.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 /** Every entry of a ZIP, by name. */
@@ -34,7 +35,8 @@ let clock = new Date('2026-11-22T10:00:00.000Z');
 let api: TestApi;
 let pdf: Buffer;
 beforeAll(async () => {
-  api = await startTestApi({ now: () => clock });
+  // with the metrics, as the server runs (they wrap every Store call)
+  api = await startTestApi({ now: () => clock, metrics: createMetrics() });
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF();
   doc.text('Notes for the patient', 20, 20);

@@ -36,6 +36,8 @@ interface ExportDeps {
   audit: AuditLog;
   fhir: Pick<FhirRouteDeps, 'mrnSystem' | 'releaseVersion' | 'newId'>;
   now: Date;
+  /** Hears a failure part way (the answer is already under way: the client sees a cut download). */
+  logError?: (error: unknown) => void;
 }
 
 /** JSON text of a list, written as it is read: the list is never in memory whole. */
@@ -158,6 +160,9 @@ export function accountExportZip(deps: ExportDeps, user: UserRecord): Readable {
       await add(Buffer.from(`${JSON.stringify(outcome.bundle, null, 2)}\n`, 'utf8'), exportFhirPath(entry));
     }
     zip.finalize();
-  })().catch((error: unknown) => zip.destroy(error as Error));
+  })().catch((error: unknown) => {
+    deps.logError?.(error);
+    zip.destroy(error as Error);
+  });
   return zip;
 }

@@ -35,6 +35,8 @@ export interface AccountRouteDeps {
   fhir?: Pick<FhirRouteDeps, 'mrnSystem' | 'releaseVersion' | 'newId'>;
   /** How "Delete my account" proves it is the clinician now (reauthenticate.ts); the password by default. */
   reauthenticate?: ReauthenticationCheck;
+  /** The server log's error line (an export that fails part way, after its answer has begun). */
+  logError?: (error: unknown) => void;
 }
 
 const profileSchema = strictFields({ name: v.optional(nameField), license: v.optional(licenseField) }, {});
@@ -119,7 +121,10 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     ctx.type = 'application/zip';
     ctx.set('Content-Disposition', `attachment; filename="sgx-my-data-${now.toISOString().slice(0, 10)}.zip"`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = accountExportZip({ store: deps.store, audit: deps.audit, fhir: deps.fhir ?? {}, now }, user);
+    ctx.body = accountExportZip(
+      { store: deps.store, audit: deps.audit, fhir: deps.fhir ?? {}, now, logError: deps.logError },
+      user,
+    );
   });
 
   router.get('/activity', async (ctx) => {
