@@ -81,7 +81,7 @@ export interface ServerConfig {
   readonly auditRetentionDays: number;
   /** HISTORY_RETENTION_DAYS: history entries and their exports older than this are removed daily; unset, kept. */
   readonly historyRetentionDays: number | undefined;
-  /** ACCOUNT_DELETION_GRACE_DAYS: a deleted account is disabled at once and erased after this many days (default 0: at once). */
+  /** ACCOUNT_DELETION_GRACE_DAYS: a deleted account is disabled at once and erased this many days later (0: now). */
   readonly accountDeletionGraceDays: number;
   /**
    * MAX_CONNECTIONS: open connections at most; past it the oldest connection with no request under way

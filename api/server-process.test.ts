@@ -260,7 +260,7 @@ describe('the server process', () => {
     }
   }, 60_000);
 
-  it('rotates the audit log at AUDIT_LOG_MAX_BYTES, deletes no file, and npm run audit-verify finds it intact', async () => {
+  it('rotates the audit log at AUDIT_LOG_MAX_BYTES, deletes no file, and audit-verify finds it intact', async () => {
     const dataDir = await newDataDir();
     const server = await startServerProcess(serverFile, dataDir, { AUDIT_LOG_MAX_BYTES: '4096' });
     try {

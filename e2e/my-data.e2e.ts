@@ -175,7 +175,9 @@ describe.each(['embedded', 'postgres'] as const)('My data and Activity, %s store
       await form.getByRole('button', { name: accountAr.deleteAccountConfirm }).click();
       await expect.poll(() => form.getByText('كلمة المرور غير صحيحة').count()).toBe(1);
       await form.getByLabel(new RegExp(`^${accountAr.deletePassword}`)).fill(PASSWORD);
+      const reloaded = page.waitForEvent('load'); // signed out as at logout: the page loads again
       await form.getByRole('button', { name: accountAr.deleteAccountConfirm }).click();
+      await reloaded;
       await waitForWidget(page, 'sgx-access-portal');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
       await expect

@@ -22,8 +22,23 @@ const DESKTOP = { width: 1280, height: 900 };
  * Code that waits for a click: jsPDF and its helpers, the PDF builders, the account calls and area (with its
  * Activity and My data panels), the session store, the sign-in dialogs.
  */
-const ON_DEMAND =
-  /jspdf|html2canvas|purify|index\.es|notes-pdf|pdf-report|account-api|session-store|AccountDialog|ActivityPanel|MyDataPanel|portal-dialogs/i;
+const ON_DEMAND = new RegExp(
+  [
+    'jspdf',
+    'html2canvas',
+    'purify',
+    'index\\.es',
+    'notes-pdf',
+    'pdf-report',
+    'account-api',
+    'session-store',
+    'AccountDialog',
+    'ActivityPanel',
+    'MyDataPanel',
+    'portal-dialogs',
+  ].join('|'),
+  'i',
+);
 
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;

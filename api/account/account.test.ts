@@ -144,7 +144,7 @@ describe('correcting the profile (PATCH /api/account)', () => {
 });
 
 describe('Download all my data (GET /api/account/export)', () => {
-  it('holds every record the clinician made, PDFs byte for byte, a Bundle per clinical calculation, nothing of another', async () => {
+  it('holds every record of the clinician: PDFs as stored, a Bundle per clinical entry, none of another', async () => {
     const mine = await clinicianWithData('Alpha');
     const theirs = await clinicianWithData('Bravo');
     const token = mine.token;
@@ -247,7 +247,7 @@ describe('Download all my data (GET /api/account/export)', () => {
 });
 
 describe('Activity (GET /api/account/activity)', () => {
-  it("lists the clinician's own lines newest first, by action or family, a page at a time; reading is recorded", async () => {
+  it("lists the clinician's own lines newest first, by action or family, by pages; reading is recorded", async () => {
     const { token, user } = await api.signUp('Dr Active');
     const other = await api.signUp('Dr Other');
     const patient = (await api.request('POST', '/api/patients', { token, body: { displayName: 'Secret Person' } }))
@@ -323,7 +323,7 @@ describe('Delete my account (DELETE /api/account)', () => {
     expect((await api.request('GET', '/api/auth/me', { token })).status).toBe(200);
   });
 
-  it('removes everything at once: every route 401, the e-mail signs up again empty, no value left outside the trail', async () => {
+  it('removes everything at once: every route 401, the e-mail signs up again, no value outside the trail', async () => {
     const doomed = await clinicianWithData('Zulu');
     const { token, email, password, user } = doomed;
     const second = await api.request('POST', '/api/auth/signin', { body: { email, password } });

@@ -260,5 +260,6 @@ export function describeResult(result: VerifyResult, source: string): string {
     result.legacy > 0 ? `${result.legacy} lines written before the chain began, not hashed` : '',
   ].filter(Boolean);
   const span = result.first ? `, ${result.first} to ${result.last}` : '';
-  return `Audit trail intact, ${result.lines} lines (${source}${span})${extras.length ? `; ${extras.join('; ')}` : ''}.`;
+  const notes = extras.length ? `; ${extras.join('; ')}` : '';
+  return `Audit trail intact, ${result.lines} lines (${source}${span})${notes}.`;
 }

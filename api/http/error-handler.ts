@@ -13,7 +13,8 @@ interface HttpLikeError {
 }
 
 /**
- * The first middleware: every error becomes JSON `{ message, issues? }` (and an `answer`'s fields). Client errors (4xx with
+ * The first middleware: every error becomes JSON `{ message, issues? }` (and an `answer`'s fields). Client errors
+ * (4xx with
  * `expose`) show their message; anything else is a 500 whose details stay in the server log.
  */
 export function errorHandler(log: (error: unknown) => void = (error) => console.error(error)) {

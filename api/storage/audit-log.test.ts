@@ -72,7 +72,7 @@ describe('the audit log', () => {
     expect(describeResult(await verifyFileTrail(dataDir), 'DATA_DIR')).toMatch(/^Audit trail intact, 2 lines/);
   });
 
-  it('rotates audit.log to audit.log.1 … at the size limit, deletes none, and the chain runs across files', async () => {
+  it('rotates audit.log to audit.log.1 … at the size limit, deletes none; the chain runs across files', async () => {
     const audit = fileAuditLog(dataDir, now, { maxBytes: 1000 });
     const all = ids(200);
     // concurrent callers, as requests are: each line is written whole and in order
@@ -182,7 +182,7 @@ describe('npm run audit-prune on the files', () => {
     await fileAuditLog(dataDir, () => new Date(iso), { maxBytes }).record(read(recordId));
   }
 
-  it('removes only lines older than the retention period, writes a signed summary, and the chain verifies', async () => {
+  it('removes only lines older than the retention period, writes a signed summary; the chain verifies', async () => {
     const today = new Date('2027-06-01T00:00:00Z');
     for (let day = 500; day >= 0; day -= 25) {
       await lineAt(new Date(today.getTime() - day * DAY).toISOString(), `day-${day}`);

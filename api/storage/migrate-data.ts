@@ -641,7 +641,10 @@ async function copyAuditLines(pool: Pool, events: readonly AuditLine[]): Promise
   for (const chunk of chunks(events, INSERT_ROWS)) {
     const values = chunk.map(
       (_, row) =>
-        `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}${column === 8 ? '::json' : ''}`).join(', ')})`,
+        `(${Array.from(
+          { length: columns },
+          (_, column) => `$${row * columns + column + 1}${column === 8 ? '::json' : ''}`,
+        ).join(', ')})`,
     );
     const result = await pool.query(
       'INSERT INTO audit_events (time, actor, action, record_type, record_id, outcome, request_id, address, detail) ' +

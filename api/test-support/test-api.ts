@@ -274,13 +274,15 @@ function postgresProbe(url: string): StorageProbe {
     async findStored(text) {
       const tables = (
         await rows(
-          `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' " +
+            "AND table_type = 'BASE TABLE'",
         )
       ).map((row) => row.table_name as string);
       const found: string[] = [];
       for (const table of tables.filter((name) => name !== 'audit_events').sort()) {
         const [hit] = await rows(
-          `SELECT count(*)::int AS n FROM ${table} AS t WHERE strpos(t::text, $1) > 0 OR strpos(lower(t::text), lower($1)) > 0`,
+          `SELECT count(*)::int AS n FROM ${table} AS t ` +
+            'WHERE strpos(t::text, $1) > 0 OR strpos(lower(t::text), lower($1)) > 0',
           [text],
         );
         if (hit!.n > 0) found.push(`${table} (${hit!.n} rows)`);

@@ -55,7 +55,10 @@ export async function insertLines(client: PoolClient | Pool, lines: readonly Cha
   const width = 11;
   const values = lines.map(
     (_, row) =>
-      `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}${column === 8 ? '::json' : ''}`).join(', ')})`,
+      `(${Array.from(
+        { length: width },
+        (_, column) => `$${row * width + column + 1}${column === 8 ? '::json' : ''}`,
+      ).join(', ')})`,
   );
   await client.query(
     `INSERT INTO audit_events ${INSERT_COLUMNS} VALUES ${values.join(', ')}`,

@@ -109,7 +109,7 @@ describe('My data', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
-  it('Delete my account asks for the password; a wrong one is said under the field; then the page signs out', async () => {
+  it('Delete my account asks for the password; a wrong one is said under the field; then it signs out', async () => {
     fetchMock
       .mockResolvedValueOnce(
         json(400, {
