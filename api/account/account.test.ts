@@ -301,6 +301,11 @@ describe('Activity (GET /api/account/activity)', () => {
     for (const query of ['action=patient.steal', 'before=12ab', 'limit=0', 'limit=201', 'when=now']) {
       expect((await api.request('GET', `/api/account/activity?${query}`, { token })).status).toBe(400);
     }
+    // a cursor of the other store's form names no line: an empty page, not an error
+    for (const before of ['1234', 'a'.repeat(64)]) {
+      const page = await api.request('GET', `/api/account/activity?before=${before}`, { token });
+      expect([page.status, page.body.next]).toEqual([200, null]);
+    }
     expect((await api.request('GET', '/api/account/activity')).status).toBe(401);
   });
 });

@@ -143,6 +143,8 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
     },
 
     async listByActor(query) {
+      // A page's `next` here is a line's hash; any other text (another store's cursor) names no line.
+      if (query.before !== undefined && !/^[0-9a-f]{64}$/.test(query.before)) return { items: [], next: null };
       const files = await serial(() => openAuditFiles(dataDir));
       const items: ChainedLine[] = [];
       let passedCursor = query.before === undefined;

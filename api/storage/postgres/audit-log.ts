@@ -171,6 +171,8 @@ export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
     },
 
     async listByActor(query) {
+      // A page's `next` here is a row id; any other text (another store's cursor) names no line.
+      if (query.before !== undefined && !/^\d{1,18}$/.test(query.before)) return { items: [], next: null };
       const values: unknown[] = [query.actor];
       let where = 'actor = $1';
       if (query.action !== undefined) {
