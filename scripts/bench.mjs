@@ -12,6 +12,8 @@
 //   4. storage, both stores (scripts/bench-storage.mjs): a signed-in calculation by 20 clinicians at once
 //      with 1k, 10k, 20k and 100k history entries stored, and two API instances on one PostgreSQL
 // `node scripts/bench.mjs --only storage` measures storage alone and replaces only its figures;
+// `--only storage-scale` loads up to 10 million history entries (scripts/bench-storage-scale.mjs), not part of
+// a plain `npm run bench` (it takes hours);
 // `--only page` does the same for 1 and 3.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
@@ -177,9 +179,14 @@ function wireBytes(url) {
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex === -1 ? null : process.argv[onlyIndex + 1];
-if (only !== null && only !== 'storage' && only !== 'page') {
-  console.error('Usage: node scripts/bench.mjs [--only storage|page]');
+if (only !== null && only !== 'storage' && only !== 'page' && only !== 'storage-scale') {
+  console.error('Usage: node scripts/bench.mjs [--only storage|storage-scale|page]');
   process.exit(2);
+}
+if (only === 'storage-scale') {
+  const { runStorageScaleOnly } = await import('./bench-storage-scale.mjs');
+  await runStorageScaleOnly();
+  process.exit(0);
 }
 if (only === 'storage') {
   await runStorageOnly();

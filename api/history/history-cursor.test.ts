@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../test-support/test-api.ts';
+import { startTestApi, type ApiResponse, type TestApi } from '../test-support/test-api.ts';
 
 // GET /api/history by cursor (keyset paging) beside page= (docs/API.md#history-signed-in), on both stores.
 let api: TestApi;
@@ -45,7 +45,7 @@ async function walk(query: string, pageSize: number) {
   const pages = [];
   let cursor: string | null = null;
   do {
-    const answer = await api.request('GET', `/api/history?pageSize=${pageSize}${query}${cursor ? `&cursor=${cursor}` : ''}`, {
+    const answer: ApiResponse = await api.request('GET', `/api/history?pageSize=${pageSize}${query}${cursor ? `&cursor=${cursor}` : ''}`, {
       token,
     });
     expect(answer.status).toBe(200);
