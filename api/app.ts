@@ -8,6 +8,7 @@ import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { contentEncoding } from './http/accept-encoding.ts';
 import { fhirRoutes, type FhirRouteDeps } from './fhir/routes.ts';
 import { jsonBodyParser } from './http/body-parser.ts';
+import { jsonOnce } from './http/json-once.ts';
 import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // runs); then the API's JSON (and anything else text that is not already compressed, such as the 404
   // page) is compressed with it; static files come compressed from the build. PDFs are not recompressed.
   app.use(contentEncoding(deps.logError ?? ((error) => console.error(error))));
+  app.use(jsonOnce());
   app.use(securityHeaders(deps.frameAncestors));
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));

@@ -41,6 +41,13 @@ const EMBEDDED_CEILING_MS = 250;
 
 const userId = (n) => `00000000-0000-4000-8000-${String(n + 1).padStart(12, '0')}`;
 const emailOf = (n) => `clinician${n + 1}@bench.example`;
+/**
+ * Accounts that only sign in (no records): a sign-in ends the oldest of an account's sessions past 10, which
+ * would sign the measuring clients out. The sign-in's queries do not depend on the size of the history.
+ */
+const SIGN_IN_ACCOUNTS = 100;
+const signInUserId = (n) => `00000000-0000-4000-9000-${String(n + 1).padStart(12, '0')}`;
+const signInEmail = (n) => `signin${n + 1}@bench.example`;
 /** Clinician n's share of the records: a few heavy users, a long tail. */
 const weights = Array.from({ length: CLINICIANS }, (_, n) => 1 / (n + 20));
 const cumulative = weights.reduce((sums, weight) => [...sums, (sums.at(-1) ?? 0) + weight], []);
@@ -226,7 +233,10 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
         bin,
         url,
         'COPY users (id, email, name, license, password_hash, created_at) FROM STDIN',
-        Array.from({ length: CLINICIANS }, (_, n) => `${userId(n)}\t${emailOf(n)}\tClinician ${n + 1}\t\\N\t${passwordHash}\t2016-01-01T00:00:00Z\n`),
+        [
+          ...Array.from({ length: CLINICIANS }, (_, n) => [userId(n), emailOf(n)]),
+          ...Array.from({ length: SIGN_IN_ACCOUNTS }, (_, n) => [signInUserId(n), signInEmail(n)]),
+        ].map(([id, email]) => `${id}\t${email}\tClinician\t\\N\t${passwordHash}\t2016-01-01T00:00:00Z\n`),
       );
       const created = new Date(START).toISOString();
       await psql(
@@ -434,7 +444,7 @@ function operations({ signedIn, patients, deepCursors, templates }) {
     'history, newest page': () => ({ method: 'GET', path: '/api/history?pageSize=20', token: someone().token }),
     'history, a page deep by cursor': () => {
       const who = someone();
-      return { method: 'GET', path: `/api/history?pageSize=20&cursor=${deepCursors.get(who.n)}`, token: who.token };
+      return { method: 'GET', path: `/api/history?pageSize=20&cursor=${deepCursors.get(who.n) ?? cursorOf(1)}`, token: who.token };
     },
     'history of one patient': () => {
       const { who, patient } = withPatients();
@@ -464,7 +474,7 @@ function operations({ signedIn, patients, deepCursors, templates }) {
       return {
         method: 'POST',
         path: '/api/auth/signin',
-        body: JSON.stringify({ email: emailOf(someone().n), password: PASSWORD }),
+        body: JSON.stringify({ email: signInEmail(addressCounter % SIGN_IN_ACCOUNTS), password: PASSWORD }),
         headers: { 'x-forwarded-for': `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}` },
       };
     },
@@ -557,10 +567,13 @@ async function writeEmbedded({ modules, entries, patients, templates, passwordHa
     await writeFile(file, text, { mode: 0o600 });
   };
   await write(path.join(dataDir, names.LAYOUT_FILE_NAME), JSON.stringify({ layout: names.LAYOUT_VERSION }));
-  const users = Array.from({ length: CLINICIANS }, (_, n) => ({
-    id: userId(n),
-    email: emailOf(n),
-    name: `Clinician ${n + 1}`,
+  const users = [
+    ...Array.from({ length: CLINICIANS }, (_, n) => [userId(n), emailOf(n)]),
+    ...Array.from({ length: SIGN_IN_ACCOUNTS }, (_, n) => [signInUserId(n), signInEmail(n)]),
+  ].map(([id, email]) => ({
+    id,
+    email,
+    name: 'Clinician',
     license: null,
     passwordHash,
     createdAt: '2016-01-01T00:00:00.000Z',

@@ -7,6 +7,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * The server's log: one JSON object a line on standard output (time as ISO text, level as a word),
  * for a log collector to read. Never a body, a token, a password, a query string or a patient value:
  * callers log events and request summaries only (request-log.ts). The audit log is separate.
+ *
+ * Written asynchronously (pino's sonic-boom, `sync: false`): a line goes out at once when nothing is being
+ * written, and lines that arrive during a write go out together in the next one. A synchronous write per
+ * line was a fifth of the server's CPU per request (BENCHMARKS.md, "The cost of a request"). Call
+ * `flushLogs` before `process.exit`, so that the last lines are not lost.
  */
 export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
   return pino(
@@ -16,8 +21,25 @@ export function createLogger(level: LogLevel = 'info', destination?: Destination
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
+}
+
+/** Resolves once every line logged so far is written (at most `timeoutMs` later: never holds an exit back). */
+export function flushLogs(logger: Logger, timeoutMs = 1_000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    timer.unref();
+    try {
+      logger.flush(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
 }
 
 /** A logger that writes nothing (tests and tools that do not log). */
