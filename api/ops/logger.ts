@@ -8,11 +8,15 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * for a log collector to read. Never a body, a token, a password, a query string or a patient value:
  * callers log events and request summaries only (request-log.ts). The audit log is separate.
  *
- * Written asynchronously (pino's sonic-boom, `sync: false`): a line goes out at once when nothing is being
- * written, and lines that arrive during a write go out together in the next one. A synchronous write per
- * line was a fifth of the server's CPU per request (BENCHMARKS.md, "The cost of a request"). Call
- * `flushLogs` before `process.exit`, so that the last lines are not lost.
+ * Written asynchronously (pino's sonic-boom, `sync: false`), in blocks: once 4 KiB are waiting or 100 ms
+ * after a line, whichever comes first. A synchronous write per line was a fifth of the server's CPU per
+ * request (BENCHMARKS.md, "The cost of a request"). Call `flushLogs` before `process.exit`, so that the
+ * last lines are not lost.
  */
+/** Lines are written once this much is waiting, and at least every LOG_FLUSH_MS. */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 100;
+
 export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
   return pino(
     {
@@ -21,7 +25,7 @@ export function createLogger(level: LogLevel = 'info', destination?: Destination
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
   );
 }
 

@@ -12,6 +12,7 @@ import {
 import { fhirFileName, fhirTransactionBundleSchema, type FhirTransactionBundle } from '../../contracts/fhir.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiRequest, apiSend } from './api-client.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
 import type { WidgetLang } from './lang.ts';
 import { sessionToken } from './session-state.ts';
 
@@ -33,8 +34,13 @@ export const listPatients = (apiBase: string, q = '') =>
   apiRequest(apiBase, withQuery('/api/patients', { q }), patientListSchema, { token: sessionToken() }).then(
     (body) => body.patients,
   );
-export const createPatient = (apiBase: string, fields: PatientFields) =>
-  apiRequest(apiBase, '/api/patients', patientSchema, { method: 'POST', body: fields, token: sessionToken() });
+export const createPatient = (apiBase: string, fields: PatientFields, idempotencyKey?: string) =>
+  apiRequest(apiBase, '/api/patients', patientSchema, {
+    method: 'POST',
+    body: fields,
+    token: sessionToken(),
+    idempotencyKey,
+  });
 export const updatePatient = (apiBase: string, id: string, fields: PatientFields) =>
   apiRequest(apiBase, patientPath(id), patientSchema, { method: 'PATCH', body: fields, token: sessionToken() });
 export const deletePatient = (apiBase: string, id: string) =>
@@ -47,21 +53,23 @@ export const deletePatient = (apiBase: string, id: string) =>
 export const changePassword = (apiBase: string, body: { currentPassword: string; newPassword: string }) =>
   apiSend(apiBase, '/api/auth/password', { method: 'POST', body, token: sessionToken() });
 
+/** A page of history, newest first: the first without `cursor`, then each by the last answer's `nextCursor`. */
 export const listHistory = (
   apiBase: string,
-  filter: { patientId?: string; toolType?: ToolType; page?: number; pageSize?: number },
+  filter: { patientId?: string; toolType?: ToolType; cursor?: string; pageSize?: number },
 ) => apiRequest(apiBase, withQuery('/api/history', filter), historyPageSchema, { token: sessionToken() });
 
-const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null) => ({
+const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null, idempotencyKey?: string) => ({
   method: 'POST' as const,
   body: { toolType, inputs, ...(patientId ? { patientId } : {}) },
   token: sessionToken(),
+  idempotencyKey,
 });
 
 /**
  * Records a calculation for a signed-in clinician: the server recomputes it and keeps it in history. A
  * calculation made on the device while the API could not be reached (offline-runs.ts) is sent later as the
- * tool would have sent it then, in its `lang`.
+ * tool would have sent it then, in its `lang`, with the Idempotency-Key of the action that made it.
  */
 export const recordCalculation = (
   apiBase: string,
@@ -69,20 +77,33 @@ export const recordCalculation = (
   inputs: unknown,
   patientId?: string | null,
   lang?: WidgetLang,
+  // The dose and ROI calculators send each calculation once: its own key, made here.
+  idempotencyKey: string = newIdempotencyKey(),
 ) =>
-  apiRequest(apiBase, withQuery('/api/tools/run', { lang }), recordedRunSchema, runTool(toolType, inputs, patientId));
+  apiRequest(
+    apiBase,
+    withQuery('/api/tools/run', { lang }),
+    recordedRunSchema,
+    runTool(toolType, inputs, patientId, idempotencyKey),
+  );
 
 /**
  * The advisor is computed by the server (signed in or not); signed in, it is also recorded. Its texts
  * (factors, plan) come back in `lang`, the element's language, named explicitly: the browser's
  * Accept-Language is the reader's, not the page's (docs/API.md).
  */
-export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string, lang: 'en' | 'ar' = 'en') =>
+export const runAdvisor = (
+  apiBase: string,
+  inputs: unknown,
+  patientId?: string,
+  lang: 'en' | 'ar' = 'en',
+  idempotencyKey?: string,
+) =>
   apiRequest(
     apiBase,
     withQuery('/api/tools/run', { lang }),
     advisorRunSchema,
-    runTool('bradycardia_advisor', inputs, patientId),
+    runTool('bradycardia_advisor', inputs, patientId, idempotencyKey),
   );
 
 export const listExports = (apiBase: string, patientId?: string) =>
@@ -95,11 +116,13 @@ export const uploadExport = (
   apiBase: string,
   pdf: Blob,
   meta: { fileName: string; patientId?: string | null; calculationId?: string | null },
+  idempotencyKey?: string,
 ): Promise<ExportRecord> =>
   apiRequest(apiBase, withQuery('/api/exports', meta), exportRecordSchema, {
     method: 'POST',
     body: new Blob([pdf], { type: 'application/pdf' }),
     token: sessionToken(),
+    idempotencyKey,
   });
 
 /** Downloads a stored export with the session's token (a plain link cannot send it). */
