@@ -76,8 +76,12 @@ function pickClinician(rand) {
   return low;
 }
 
-const FIRST = 'Fatimah Ahmed Layla Omar Noura Khalid Sara Yousef Huda Faisal Mariam Abdullah Reem Saad Aisha'.split(' ');
-const LAST = 'Al-Harbi Al-Qahtani Haddad Al-Otaibi Smith Khan Al-Zahrani Nasser Al-Ghamdi Brown Al-Shehri Patel'.split(' ');
+const FIRST = 'Fatimah Ahmed Layla Omar Noura Khalid Sara Yousef Huda Faisal Mariam Abdullah Reem Saad Aisha'.split(
+  ' ',
+);
+const LAST = 'Al-Harbi Al-Qahtani Haddad Al-Otaibi Smith Khan Al-Zahrani Nasser Al-Ghamdi Brown Al-Shehri Patel'.split(
+  ' ',
+);
 
 /** The synthetic patients: 50,000 spread like the history; a third named by initials. */
 function makePatients() {
@@ -115,7 +119,12 @@ async function recordTemplates() {
         dialysis: false,
       };
       const body = responses.doseResponse(clinical.calculateDose(inputs)).body;
-      templates.push({ toolType: 'dose_calculator', share: 55, inputs, result: { toolType: 'dose_calculator', ...body } });
+      templates.push({
+        toolType: 'dose_calculator',
+        share: 55,
+        inputs,
+        result: { toolType: 'dose_calculator', ...body },
+      });
     }
     for (const baselineHr of [48, 62]) {
       const inputs = {
@@ -134,12 +143,28 @@ async function recordTemplates() {
         creatinine: 60 + weight,
       };
       const body = responses.bradycardiaResponse(clinical.assessBradycardia(inputs)).body;
-      templates.push({ toolType: 'bradycardia_advisor', share: 35, inputs, result: { toolType: 'bradycardia_advisor', ...body } });
+      templates.push({
+        toolType: 'bradycardia_advisor',
+        share: 35,
+        inputs,
+        result: { toolType: 'bradycardia_advisor', ...body },
+      });
     }
   }
-  const roiInputs = { numberOfCases: 120, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 };
+  const roiInputs = {
+    numberOfCases: 120,
+    orCostPerMinute: 45,
+    timeNeostigmine: 15,
+    timeProduct: 3,
+    baselinePPCRate: 10,
+  };
   const roi = responses.roiResponse(clinical.calculateRoi(roiInputs)).body;
-  templates.push({ toolType: 'roi_calculator', share: 10, inputs: roiInputs, result: { toolType: 'roi_calculator', ...roi } });
+  templates.push({
+    toolType: 'roi_calculator',
+    share: 10,
+    inputs: roiInputs,
+    result: { toolType: 'roi_calculator', ...roi },
+  });
   // COPY's text format: a backslash is written twice; JSON has no raw tab or line break.
   const copyText = (value) => JSON.stringify(value).replace(/\\/g, '\\\\');
   const byTool = (tool) => templates.filter((template) => template.toolType === tool);
@@ -164,7 +189,10 @@ function* historyRows(entries, patients, templates) {
     const kind = roll < 0.55 ? templates.dose : roll < 0.9 ? templates.advisor : templates.roi;
     const template = kind[Math.floor(rand() * kind.length)];
     const own = patients.byOwner[owner];
-    const patient = template.toolType !== 'roi_calculator' && own.length > 0 && rand() < 0.7 ? own[Math.floor(rand() * own.length)] : null;
+    const patient =
+      template.toolType !== 'roi_calculator' && own.length > 0 && rand() < 0.7
+        ? own[Math.floor(rand() * own.length)]
+        : null;
     yield { n, owner, template, patient, createdAt: new Date(START + (n / entries) * TEN_YEARS_MS).toISOString() };
   }
 }
@@ -242,7 +270,8 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
       await psql(
         bin,
         url,
-        'COPY patients (id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at, search_text) FROM STDIN',
+        'COPY patients (id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, ' +
+          'created_at, updated_at, search_text) FROM STDIN',
         patients.rows.map(
           (p) =>
             `${p.id}\t${userId(p.owner)}\t${p.displayName}\t${p.mrn}\t1960\tadult\t70\t\\N\t${created}\t${created}\t` +
@@ -257,7 +286,10 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
         'COPY calculations (id, owner_id, patient_id, tool_type, inputs, result, created_at) FROM STDIN',
         (function* () {
           for (const row of historyRows(entries, patients, templates)) {
-            yield `${randomUUID()}\t${userId(row.owner)}\t${row.patient?.id ?? '\\N'}\t${row.template.toolType}\t${row.template.copy}\t${row.createdAt}\n`;
+            const patient = row.patient?.id ?? '\\N';
+            yield [randomUUID(), userId(row.owner), patient, row.template.toolType, row.template.copy, row.createdAt]
+              .join('\t')
+              .concat('\n');
           }
         })(),
       ),
@@ -275,7 +307,10 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
             const own = patients.byOwner[owner];
             const patient = own.length > 0 ? own[Math.floor(rand() * own.length)].id : '\\N';
             const at = new Date(START + (n / count) * TEN_YEARS_MS).toISOString();
-            yield `${randomUUID()}\t${userId(owner)}\t${patient}\t\\N\tdose-notes-${at.slice(0, 10)}.pdf\t58213\t${at}\t\\\\x${PDF_HEX}\n`;
+            const file = `dose-notes-${at.slice(0, 10)}.pdf`;
+            yield [randomUUID(), userId(owner), patient, '\\N', file, '58213', at, `\\\\x${PDF_HEX}`]
+              .join('\t')
+              .concat('\n');
           }
         })(),
       ),
@@ -357,7 +392,13 @@ function sessionsFor(clinicians) {
     return {
       n,
       token,
-      session: { id: sessionId, userId: userId(n), createdAt: created.toISOString(), expiresAt: expires.toISOString(), revokedAt: null },
+      session: {
+        id: sessionId,
+        userId: userId(n),
+        createdAt: created.toISOString(),
+        expiresAt: expires.toISOString(),
+        revokedAt: null,
+      },
     };
   });
 }
@@ -370,7 +411,9 @@ function request(agent, base, method, urlPath, { body, token, headers = {} } = {
         method,
         agent,
         headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
@@ -436,7 +479,8 @@ function operations({ signedIn, patients, deepCursors, templates }) {
   const withPatients = () => {
     for (;;) {
       const who = someone();
-      if (patients.byOwner[who.n].length > 0) return { who, patient: patients.byOwner[who.n][Math.floor(rand() * patients.byOwner[who.n].length)] };
+      if (patients.byOwner[who.n].length > 0)
+        return { who, patient: patients.byOwner[who.n][Math.floor(rand() * patients.byOwner[who.n].length)] };
     }
   };
   let addressCounter = 0;
@@ -444,7 +488,11 @@ function operations({ signedIn, patients, deepCursors, templates }) {
     'history, newest page': () => ({ method: 'GET', path: '/api/history?pageSize=20', token: someone().token }),
     'history, a page deep by cursor': () => {
       const who = someone();
-      return { method: 'GET', path: `/api/history?pageSize=20&cursor=${deepCursors.get(who.n) ?? cursorOf(1)}`, token: who.token };
+      return {
+        method: 'GET',
+        path: `/api/history?pageSize=20&cursor=${deepCursors.get(who.n) ?? cursorOf(1)}`,
+        token: who.token,
+      };
     },
     'history of one patient': () => {
       const { who, patient } = withPatients();
@@ -462,7 +510,9 @@ function operations({ signedIn, patients, deepCursors, templates }) {
     },
     'patient search, initials': () => {
       const { who, patient } = withPatients();
-      const initials = patient.displayName.includes(' ') ? `${patient.displayName[0]}.` : patient.displayName.slice(0, 3);
+      const initials = patient.displayName.includes(' ')
+        ? `${patient.displayName[0]}.`
+        : patient.displayName.slice(0, 3);
       return { method: 'GET', path: `/api/patients?q=${encodeURIComponent(initials)}`, token: who.token };
     },
     'patient search, MRN': () => {
@@ -475,7 +525,11 @@ function operations({ signedIn, patients, deepCursors, templates }) {
         method: 'POST',
         path: '/api/auth/signin',
         body: JSON.stringify({ email: signInEmail(addressCounter % SIGN_IN_ACCOUNTS), password: PASSWORD }),
-        headers: { 'x-forwarded-for': `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}` },
+        headers: {
+          'x-forwarded-for': [10, (addressCounter >> 16) & 255, (addressCounter >> 8) & 255, addressCounter & 255].join(
+            '.',
+          ),
+        },
       };
     },
     'save (signed-in calculation)': () => ({
@@ -491,7 +545,10 @@ async function measureAll(url, context, log) {
   const results = {};
   for (const [name, make] of Object.entries(operations(context))) {
     results[name] = await measure(url, make);
-    log(`    ${name}: p50 ${results[name].p50Ms} ms, p99 ${results[name].p99Ms} ms (load ${results[name].loadAverage.join('→')})`);
+    log(
+      `    ${name}: p50 ${results[name].p50Ms} ms, p99 ${results[name].p99Ms} ms ` +
+        `(load ${results[name].loadAverage.join('→')})`,
+    );
   }
   return results;
 }
@@ -547,12 +604,28 @@ async function explainAll({ serverFile, cluster, database, context }) {
 
 /** The scans each query's plan used (its node lines), for the table: "Index Scan using …", "Seq Scan on …". */
 function scansOf(log) {
-  return [...new Set([...log.matchAll(/((?:Parallel )?(?:Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan|Bitmap Heap Scan)(?: Backward)?(?: using \S+)? on \S+)/g)].map((m) => m[1]))];
+  return [
+    ...new Set(
+      [
+        ...log.matchAll(
+          new RegExp(
+            '((?:Parallel )?(?:Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan|Bitmap Heap Scan)' +
+              '(?: Backward)?(?: using \\S+)? on \\S+)',
+            'g',
+          ),
+        ),
+      ].map((m) => m[1]),
+    ),
+  ];
 }
 
 async function timedCommand(file, args, env) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [file, ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [file, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`${path.basename(file)} failed: ${result.stdout}${result.stderr}`);
   return Math.round((performance.now() - started) / 1000);
 }
@@ -578,7 +651,10 @@ async function writeEmbedded({ modules, entries, patients, templates, passwordHa
     passwordHash,
     createdAt: '2016-01-01T00:00:00.000Z',
   }));
-  await write(path.join(dataDir, names.ACCOUNTS_FILE_NAME), JSON.stringify({ users, sessions: sessions.map((s) => s.session) }));
+  await write(
+    path.join(dataDir, names.ACCOUNTS_FILE_NAME),
+    JSON.stringify({ users, sessions: sessions.map((s) => s.session) }),
+  );
   const created = new Date(START).toISOString();
   const lines = Array.from({ length: CLINICIANS }, () => []);
   const handles = new Map();
@@ -643,7 +719,13 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
   const passwordHash = await modules.passwords.hashPassword(PASSWORD);
   const templates = await recordTemplates();
   const patients = makePatients();
-  const result = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, postgres: [], embedded: [] };
+  const result = {
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    node: process.version,
+    postgres: [],
+    embedded: [],
+  };
   const explained = [];
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'sgx-scale-'));
   const cluster = await modules.cluster.startPostgresCluster({
@@ -669,22 +751,37 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
         const startSeconds = round1((performance.now() - startedAt) / 1000);
         let operationsMeasured;
         try {
-          operationsMeasured = await measureAll(server.url, { signedIn, patients, deepCursors: await embeddedDeepCursors(dataDir, modules), templates }, log);
+          operationsMeasured = await measureAll(
+            server.url,
+            { signedIn, patients, deepCursors: await embeddedDeepCursors(dataDir, modules), templates },
+            log,
+          );
         } finally {
           await stopServer(server);
         }
-        const worst = Math.max(...Object.values(operationsMeasured).filter((_, i) => i !== 7).map((op) => op.p99Ms));
+        const worst = Math.max(
+          ...Object.values(operationsMeasured)
+            .filter((_, i) => i !== 7)
+            .map((op) => op.p99Ms),
+        );
         const row = { entries, startSeconds, operations: operationsMeasured, worstP99Ms: worst };
         {
           const target = await modules.cluster.createTestDatabase(cluster.baseUrl);
           try {
-            row.migrateDataSeconds = await timedCommand(path.join(buildDir, 'migrate-data.js'), ['--from', dataDir, '--to', target.url], {});
+            row.migrateDataSeconds = await timedCommand(
+              path.join(buildDir, 'migrate-data.js'),
+              ['--from', dataDir, '--to', target.url],
+              {},
+            );
           } finally {
             await target.drop();
           }
         }
         result.embedded.push(row);
-        log(`  embedded ${entries}: start ${startSeconds} s, worst p99 ${worst} ms${row.migrateDataSeconds ? `, migrate-data ${row.migrateDataSeconds} s` : ''}`);
+        log(
+          `  embedded ${entries}: start ${startSeconds} s, worst p99 ${worst} ms, ` +
+            `migrate-data ${row.migrateDataSeconds ?? '-'} s`,
+        );
         await writeFile(path.join(root, 'bench/storage-scale.json'), `${JSON.stringify(result, null, 2)}\n`);
       } finally {
         await rm(dataDir, { recursive: true, force: true });
@@ -693,7 +790,16 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
     for (const entries of SIZES) {
       log(`  PostgreSQL, ${entries.toLocaleString('en-US')} history entries: loading…`);
       const loadStarted = performance.now();
-      const { database, timings, databaseBytes } = await loadPostgres({ bin, modules, cluster, entries, patients, templates, passwordHash, log });
+      const { database, timings, databaseBytes } = await loadPostgres({
+        bin,
+        modules,
+        cluster,
+        entries,
+        patients,
+        templates,
+        passwordHash,
+        log,
+      });
       const loadSeconds = Math.round((performance.now() - loadStarted) / 1000);
       try {
         const signedIn = sessionsFor(Array.from({ length: CLINICIANS }, (_, n) => n));
@@ -711,8 +817,10 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
           }
           // A page 90% of the way down each clinician's history.
           const rows = await client.query(
-            `SELECT owner_id, seq FROM (SELECT owner_id, seq, row_number() OVER (PARTITION BY owner_id ORDER BY seq DESC) AS r,
-               count(*) OVER (PARTITION BY owner_id) AS c FROM calculations) AS t WHERE r = greatest(1, floor(c * 0.9))`,
+            `SELECT owner_id, seq FROM (
+               SELECT owner_id, seq, row_number() OVER (PARTITION BY owner_id ORDER BY seq DESC) AS r,
+                 count(*) OVER (PARTITION BY owner_id) AS c FROM calculations
+             ) AS t WHERE r = greatest(1, floor(c * 0.9))`,
           );
           for (const row of rows.rows) deepCursors.set(Number(row.owner_id.slice(-12)) - 1, cursorOf(row.seq));
         } finally {
@@ -751,7 +859,17 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
           await restored.drop();
           await rm(backupFile, { force: true });
         }
-        const row = { entries, loadSeconds, timings, databaseBytes, operations: operationsMeasured, scans, backupSeconds, backupBytes, restoreSeconds };
+        const row = {
+          entries,
+          loadSeconds,
+          timings,
+          databaseBytes,
+          operations: operationsMeasured,
+          scans,
+          backupSeconds,
+          backupBytes,
+          restoreSeconds,
+        };
         result.postgres.push(row);
         log(`  backup ${backupSeconds} s (${Math.round(backupBytes / 1e6)} MB), restore ${restoreSeconds} s`);
         await writeFile(path.join(root, 'bench/storage-scale.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -760,7 +878,6 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
         await database.drop();
       }
     }
-
   } finally {
     await cluster.stop();
     await rm(scratch, { recursive: true, force: true });
@@ -797,8 +914,143 @@ export async function runStorageScaleOnly() {
   try {
     const serverFile = await buildServer(path.join(buildDir, 'server'));
     const result = await benchStorageScale({ serverFile, buildDir: path.join(buildDir, 'server') });
-    console.log(JSON.stringify(result, null, 2));
+    await writeScaleSection(result);
   } finally {
     await rm(buildDir, { recursive: true, force: true });
   }
+}
+
+// ---------------------------------------------------------------- BENCHMARKS.md
+
+const count = (n) => n.toLocaleString('en-US');
+const sizeName = (n) => (n >= 1_000_000 ? `${n / 1_000_000} M` : `${n / 1_000} k`);
+const mb = (bytes) => `${count(Math.round(bytes / 1e6))} MB`;
+const cell = (op) => (op ? `${op.p99Ms} (${op.p50Ms})` : '-');
+const loadOf = (row) => {
+  const loads = Object.values(row.operations).flatMap((op) => op.loadAverage);
+  return `${Math.min(...loads)}–${Math.max(...loads)}`;
+};
+
+/**
+ * From the plans' log (bench/storage-scale-explain.txt): per size and operation, the time PostgreSQL spent on
+ * the request's statements (the sum of auto_explain's durations), in ms: the database's share of a request,
+ * which the machine's other work changes much less than it changes a whole request's time.
+ */
+export function databaseTimes(explainText) {
+  const times = new Map();
+  for (const block of explainText.split(/^==== /m).slice(1)) {
+    const entries = Number(block.slice(0, block.indexOf(' ')).replace(/,/g, ''));
+    const ops = {};
+    for (const part of block.split(/^---- /m).slice(1)) {
+      const name = part.slice(0, part.indexOf('\n'));
+      const durations = [...part.matchAll(/duration: ([\d.]+) ms/g)].map((match) => Number(match[1]));
+      ops[name] = { statements: durations.length, ms: Math.round(durations.reduce((a, b) => a + b, 0) * 100) / 100 };
+    }
+    times.set(entries, ops);
+  }
+  return times;
+}
+
+/** The "## Storage at scale" section of BENCHMARKS.md from a run's results. */
+export function scaleMarkdown(result, explainText = '') {
+  const pgRows = result.postgres;
+  const operations = Object.keys(pgRows[0]?.operations ?? result.embedded[0]?.operations ?? {});
+  const first = pgRows[0];
+  const last = pgRows.at(-1);
+  const lines = [
+    '## Storage at scale: years of a hospital group',
+    '',
+    `Measured by \`npm run bench -- --only storage-scale\` on ${result.date.slice(0, 10)} (${result.cpus} CPUs, Node ` +
+      `${result.node}; raw figures in [bench/storage-scale.json](bench/storage-scale.json), every plan in ` +
+      '[bench/storage-scale-explain.txt](bench/storage-scale-explain.txt)). 1,000 clinicians, 50,000 patients, the ' +
+      'history and one export per 50 entries, spread with a few heavy users (clinician n holds a share ∝ 1/(n + 20): ' +
+      'the busiest 1.3% of everything, 130,000 entries at 10 M; the quietest 0.02%), loaded with COPY. 20 clients ' +
+      'at once, each signed in as clinicians drawn by the same shares, each sending its next request as soon as the ' +
+      `answer is in: ${PER_CLIENT} measured requests each per operation after ${WARMUP} unmeasured, over HTTP ` +
+      'through the built server, every request with its session check and its audit row (a committed INSERT, so a ' +
+      'WAL flush, also for a read). PostgreSQL 15 with fsync on, shared_buffers 1 GB. The machine is shared: the ' +
+      '1-minute load average during each size is given (2 cores: above 2, other work waited for the CPU, and so did ' +
+      'these requests).',
+    '',
+    '### PostgreSQL: p99 (p50) ms per request',
+    '',
+    `| operation | ${pgRows.map((row) => `${sizeName(row.entries)} entries`).join(' | ')} | ` +
+      `${sizeName(last?.entries ?? 0)} ÷ ${sizeName(first?.entries ?? 0)} (p99) |`,
+    `|---|${pgRows.map(() => '---:').join('|')}|---:|`,
+    ...operations.map(
+      (name) =>
+        `| ${name} | ${pgRows.map((row) => cell(row.operations[name])).join(' | ')} | ` +
+        `${first && last ? (last.operations[name].p99Ms / first.operations[name].p99Ms).toFixed(2) : '-'}× |`,
+    ),
+    `| load average while measuring | ${pgRows.map(loadOf).join(' | ')} | |`,
+    '',
+    '| at each size | ' + pgRows.map((row) => sizeName(row.entries)).join(' | ') + ' |',
+    `|---|${pgRows.map(() => '---:').join('|')}|`,
+    `| load (COPY, indexes, counts, VACUUM ANALYZE) | ${pgRows.map((row) => `${row.loadSeconds} s`).join(' | ')} |`,
+    `| database size | ${pgRows.map((row) => mb(row.databaseBytes)).join(' | ')} |`,
+    `| \`npm run backup\` (pg_dump, custom format) | ` +
+      `${pgRows.map((row) => `${row.backupSeconds} s, ${mb(row.backupBytes)}`).join(' | ')} |`,
+    `| \`npm run restore\` into an empty database | ${pgRows.map((row) => `${row.restoreSeconds} s`).join(' | ')} |`,
+    '',
+    ...(() => {
+      const times = databaseTimes(explainText);
+      if (times.size === 0) return [];
+      const sizes = pgRows.map((row) => row.entries).filter((entries) => times.has(entries));
+      return [
+        "### PostgreSQL: the database's time per request (ms)",
+        '',
+        'The statements one request of the busiest clinician ran (session check, the query, the audit row), each ' +
+          "timed by `auto_explain` inside the server's connection, added up: what the size of the data costs a " +
+          'request, apart from waiting for the CPU.',
+        '',
+        `| operation | ${sizes.map((entries) => sizeName(entries)).join(' | ')} |`,
+        `|---|${sizes.map(() => '---:').join('|')}|`,
+        ...operations.map(
+          (name) => `| ${name} | ${sizes.map((entries) => times.get(entries)[name]?.ms ?? '-').join(' | ')} |`,
+        ),
+        '',
+      ];
+    })(),
+    `### What each request's queries read at ${sizeName(last?.entries ?? 0)} (EXPLAIN ANALYZE, BUFFERS)`,
+    '',
+    "Every statement the busiest clinician's request ran, planned and timed by `auto_explain` (log_analyze, " +
+      "log_buffers) inside the server's own connections; the scans each used:",
+    '',
+    '| operation | scans |',
+    '|---|---|',
+    ...Object.entries(last?.scans ?? {}).map(([name, scans]) => `| ${name} | ${scans.join('; ')} |`),
+  ];
+  if (result.embedded.length > 0) {
+    const rows = result.embedded.filter((row) => row.operations);
+    lines.push(
+      '',
+      '### The embedded store (DATA_DIR): p99 (p50) ms per request',
+      '',
+      `| operation | ${rows.map((row) => `${sizeName(row.entries)} entries`).join(' | ')} |`,
+      `|---|${rows.map(() => '---:').join('|')}|`,
+      ...operations.map((name) => `| ${name} | ${rows.map((row) => cell(row.operations[name])).join(' | ')} |`),
+      `| load average while measuring | ${rows.map(loadOf).join(' | ')} |`,
+      `| server start (reads every file) | ${rows.map((row) => `${row.startSeconds} s`).join(' | ')} |`,
+      `| \`npm run migrate-data\` to PostgreSQL | ` +
+        `${rows.map((row) => (row.migrateDataSeconds ? `${row.migrateDataSeconds} s` : '-')).join(' | ')} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Replaces (or adds, before "## Page speed") the scale section of BENCHMARKS.md. */
+export async function writeScaleSection(result, notes = '') {
+  const file = path.join(root, 'BENCHMARKS.md');
+  const markdown = await readFile(file, 'utf8');
+  const explain = await readFile(path.join(root, 'bench/storage-scale-explain.txt'), 'utf8').catch(() => '');
+  const section = `${scaleMarkdown(result, explain)}${notes}\n`;
+  const start = markdown.indexOf('## Storage at scale');
+  if (start === -1) {
+    const before = markdown.indexOf('## Page speed');
+    await writeFile(file, `${markdown.slice(0, before)}${section}${markdown.slice(before)}`);
+    return;
+  }
+  const next = markdown.slice(start + 1).search(/^## (?!#)/m);
+  const end = next === -1 ? markdown.length : start + 1 + next;
+  await writeFile(file, `${markdown.slice(0, start)}${section}${markdown.slice(end)}`);
 }

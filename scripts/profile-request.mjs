@@ -115,8 +115,15 @@ try {
   });
   const koa = await measure(['--input-type=module', '-e', KOA], {}, (port) => ({ url: `http://127.0.0.1:${port}/` }));
   const server = await measure([serverFile], serverEnv, run);
-  console.log(`CPU per request: bare Koa hello ${koa.cpuMsPerRequest} ms, POST /api/tools/run ${server.cpuMsPerRequest} ms`);
-  console.log(`(load average ${os.loadavg().map((value) => value.toFixed(1)).join(', ')})\n`);
+  console.log(
+    `CPU per request: bare Koa hello ${koa.cpuMsPerRequest} ms, POST /api/tools/run ${server.cpuMsPerRequest} ms`,
+  );
+  console.log(
+    `(load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')})\n`,
+  );
   const profiles = path.join(work, 'profiles');
   await measure(['--cpu-prof', `--cpu-prof-dir=${profiles}`, serverFile], serverEnv, run);
   const [file] = await readdir(profiles);

@@ -5,13 +5,7 @@ import { strictFields } from '../../clinical/index.ts';
 import type { ExportRecord as PublicExport } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { Next } from 'koa';
-import {
-  canonicalJson,
-  idempotentAnswer,
-  idempotentCreate,
-  markAnswered,
-  sha256,
-} from '../http/idempotency.ts';
+import { canonicalJson, idempotentAnswer, idempotentCreate, markAnswered, sha256 } from '../http/idempotency.ts';
 import { readRawBody } from '../http/raw-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';

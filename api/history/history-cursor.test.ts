@@ -45,9 +45,13 @@ async function walk(query: string, pageSize: number) {
   const pages = [];
   let cursor: string | null = null;
   do {
-    const answer: ApiResponse = await api.request('GET', `/api/history?pageSize=${pageSize}${query}${cursor ? `&cursor=${cursor}` : ''}`, {
-      token,
-    });
+    const answer: ApiResponse = await api.request(
+      'GET',
+      `/api/history?pageSize=${pageSize}${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      {
+        token,
+      },
+    );
     expect(answer.status).toBe(200);
     pages.push(answer.body);
     cursor = answer.body.nextCursor;

@@ -86,7 +86,11 @@ describe('POST /api/tools/run with an Idempotency-Key', () => {
     expect(changed.status).toBe(422);
     expect(changed.body).toEqual({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE });
     // another route with the key is another request too
-    const patient = await api.request('POST', '/api/patients', { token, body: { displayName: 'A' }, headers: keyed('k') });
+    const patient = await api.request('POST', '/api/patients', {
+      token,
+      body: { displayName: 'A' },
+      headers: keyed('k'),
+    });
     expect(patient.status).toBe(422);
     expect(await api.storedData()).toBe(before);
   });
@@ -143,9 +147,17 @@ describe('POST /api/tools/run with an Idempotency-Key', () => {
   it('is remembered for 24 hours from its first use, per clinician', async () => {
     const alice = await api.signUp();
     const bob = await api.signUp();
-    const first = await api.request('POST', '/api/tools/run', { token: alice.token, body: dose(70), headers: keyed('day') });
+    const first = await api.request('POST', '/api/tools/run', {
+      token: alice.token,
+      body: dose(70),
+      headers: keyed('day'),
+    });
     // another clinician's same key is theirs alone
-    const bobs = await api.request('POST', '/api/tools/run', { token: bob.token, body: dose(90), headers: keyed('day') });
+    const bobs = await api.request('POST', '/api/tools/run', {
+      token: bob.token,
+      body: dose(90),
+      headers: keyed('day'),
+    });
     expect(bobs.status).toBe(200);
     expect(bobs.body.historyId).not.toBe(first.body.historyId);
     clock += IDEMPOTENCY_KEY_TTL_MS - 1;
@@ -154,7 +166,11 @@ describe('POST /api/tools/run with an Idempotency-Key', () => {
       body: { email: alice.email, password: alice.password },
     });
     alice.token = signIn.body.token;
-    const late = await api.request('POST', '/api/tools/run', { token: alice.token, body: dose(70), headers: keyed('day') });
+    const late = await api.request('POST', '/api/tools/run', {
+      token: alice.token,
+      body: dose(70),
+      headers: keyed('day'),
+    });
     expect(late.body.historyId).toBe(first.body.historyId);
     clock += 1;
     const expired = await api.request('POST', '/api/tools/run', {
@@ -169,7 +185,11 @@ describe('POST /api/tools/run with an Idempotency-Key', () => {
 
   it('a malformed key is a 400; Quick Use (nothing is saved) ignores the header', async () => {
     const { token } = await api.signUp();
-    const bad = await api.request('POST', '/api/tools/run', { token, body: dose(70), headers: { 'Idempotency-Key': '"' } });
+    const bad = await api.request('POST', '/api/tools/run', {
+      token,
+      body: dose(70),
+      headers: { 'Idempotency-Key': '"' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: IDEMPOTENCY_KEY_INVALID_MESSAGE });
     expect(await historyTotal(token)).toBe(0);

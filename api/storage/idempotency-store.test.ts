@@ -81,7 +81,13 @@ describe.each(stores)('the %s store', (_name, make) => {
       });
       const saved = entry(owner);
       const body = { historyId: saved.id, note: 'كذا' };
-      await store.saveCalculation(saved, { key: 'k1', token: first.token, status: 200, body, expiresAt: first.expiresAt });
+      await store.saveCalculation(saved, {
+        key: 'k1',
+        token: first.token,
+        status: 200,
+        body,
+        expiresAt: first.expiresAt,
+      });
       expect(await store.claimIdempotencyKey(claimOf(owner, 'k1'))).toEqual({
         kind: 'answered',
         sameRequest: true,
@@ -96,7 +102,13 @@ describe.each(stores)('the %s store', (_name, make) => {
       await store.releaseIdempotencyKey(owner, 'k2', second.token);
       const lost = entry(owner);
       await expect(
-        store.saveCalculation(lost, { key: 'k2', token: second.token, status: 200, body: {}, expiresAt: second.expiresAt }),
+        store.saveCalculation(lost, {
+          key: 'k2',
+          token: second.token,
+          status: 200,
+          body: {},
+          expiresAt: second.expiresAt,
+        }),
       ).rejects.toThrow(/no longer holds/);
       expect(await store.findCalculation(owner, lost.id)).toBeUndefined();
       expect(await store.claimIdempotencyKey(claimOf(owner, 'k2'))).toEqual({ kind: 'claimed' });
@@ -189,49 +201,55 @@ describe.each(stores)('the %s store', (_name, make) => {
     }
   });
 
-  it.runIf(_name === 'embedded')('drops, when read, an answer whose record a crash kept from being written', async () => {
-    const storage = await make();
-    let store = await storage.open();
-    const owner = randomUUID();
-    const claim = claimOf(owner, 'torn');
-    await store.claimIdempotencyKey(claim);
-    await store.saveCalculation(entry(owner), { ...claim, status: 200, body: { ok: true } });
-    await store.close();
-    // As if the server died after the answer's line and before its record's: a line naming no record.
-    const file = path.join(storage.dataDir!, CLINICIANS_DIR_NAME, owner, IDEMPOTENCY_FILE_NAME);
-    const line = JSON.parse((await readFile(file, 'utf8')).trim());
-    await writeFile(file, `${JSON.stringify(line)}\n${JSON.stringify({ ...line, key: 'lost', recordId: 'gone' })}\n`);
-    store = await storage.open();
-    try {
-      expect((await store.claimIdempotencyKey(claimOf(owner, 'torn'))).kind).toBe('answered');
-      expect((await store.claimIdempotencyKey(claimOf(owner, 'lost'))).kind).toBe('claimed');
-    } finally {
-      await store.close();
-    }
-  });
-
-  it.runIf(_name === 'postgres')('keeps calculation_counts with every insert and delete, however many rows', async () => {
-    const storage = await make();
-    const store = await storage.open();
-    const pool = new pg.Pool({ connectionString: storage.database!.url, max: 1 });
-    try {
+  it.runIf(_name === 'embedded')(
+    'drops, when read, an answer whose record a crash kept from being written',
+    async () => {
+      const storage = await make();
+      let store = await storage.open();
       const owner = randomUUID();
-      for (let n = 0; n < 4; n += 1) await store.saveCalculation(entry(owner));
-      await pool.query(
-        `INSERT INTO calculations (id, owner_id, patient_id, tool_type, inputs, result, created_at)
-         SELECT 'bulk-' || n, $1, NULL, 'roi_calculator', '{}', '{}', now() FROM generate_series(1, 50) AS n`,
-        [owner],
-      );
-      expect((await store.listCalculationsPage(owner, { limit: 1 })).total).toBe(54);
-      expect((await store.listCalculationsPage(owner, { limit: 1, toolType: 'roi_calculator' })).total).toBe(50);
-      await pool.query(`DELETE FROM calculations WHERE owner_id = $1 AND id LIKE 'bulk-1%'`, [owner]);
-      const counted = await pool.query('SELECT count(*)::int AS n FROM calculations WHERE owner_id = $1', [owner]);
-      expect((await store.listCalculationsPage(owner, { limit: 1 })).total).toBe(counted.rows[0].n);
-      await pool.query('TRUNCATE calculations');
-      expect((await store.listCalculationsPage(owner, { limit: 1 })).total).toBe(0);
-    } finally {
-      await pool.end();
+      const claim = claimOf(owner, 'torn');
+      await store.claimIdempotencyKey(claim);
+      await store.saveCalculation(entry(owner), { ...claim, status: 200, body: { ok: true } });
       await store.close();
-    }
-  });
+      // As if the server died after the answer's line and before its record's: a line naming no record.
+      const file = path.join(storage.dataDir!, CLINICIANS_DIR_NAME, owner, IDEMPOTENCY_FILE_NAME);
+      const line = JSON.parse((await readFile(file, 'utf8')).trim());
+      await writeFile(file, `${JSON.stringify(line)}\n${JSON.stringify({ ...line, key: 'lost', recordId: 'gone' })}\n`);
+      store = await storage.open();
+      try {
+        expect((await store.claimIdempotencyKey(claimOf(owner, 'torn'))).kind).toBe('answered');
+        expect((await store.claimIdempotencyKey(claimOf(owner, 'lost'))).kind).toBe('claimed');
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
+  it.runIf(_name === 'postgres')(
+    'keeps calculation_counts with every insert and delete, however many rows',
+    async () => {
+      const storage = await make();
+      const store = await storage.open();
+      const pool = new pg.Pool({ connectionString: storage.database!.url, max: 1 });
+      try {
+        const owner = randomUUID();
+        for (let n = 0; n < 4; n += 1) await store.saveCalculation(entry(owner));
+        await pool.query(
+          `INSERT INTO calculations (id, owner_id, patient_id, tool_type, inputs, result, created_at)
+         SELECT 'bulk-' || n, $1, NULL, 'roi_calculator', '{}', '{}', now() FROM generate_series(1, 50) AS n`,
+          [owner],
+        );
+        expect((await store.listCalculationsPage(owner, { limit: 1 })).total).toBe(54);
+        expect((await store.listCalculationsPage(owner, { limit: 1, toolType: 'roi_calculator' })).total).toBe(50);
+        await pool.query(`DELETE FROM calculations WHERE owner_id = $1 AND id LIKE 'bulk-1%'`, [owner]);
+        const counted = await pool.query('SELECT count(*)::int AS n FROM calculations WHERE owner_id = $1', [owner]);
+        expect((await store.listCalculationsPage(owner, { limit: 1 })).total).toBe(counted.rows[0].n);
+        await pool.query('TRUNCATE calculations');
+        expect((await store.listCalculationsPage(owner, { limit: 1 })).total).toBe(0);
+      } finally {
+        await pool.end();
+        await store.close();
+      }
+    },
+  );
 });

@@ -157,6 +157,9 @@ export interface StoreAdapter {
  * `listPatients` taking the search text as typed (and answering by name), and session pruning done
  * by the policy rather than asked for.
  */
-export interface Store extends Omit<StoreAdapter, 'deleteEndedSessions' | 'listExports' | 'deleteExpiredIdempotencyKeys'> {
+export interface Store extends Omit<
+  StoreAdapter,
+  'deleteEndedSessions' | 'listExports' | 'deleteExpiredIdempotencyKeys'
+> {
   listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
 }

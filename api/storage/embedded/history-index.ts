@@ -34,7 +34,8 @@ export class HistoryIndex {
     let list: readonly CalculationRecord[];
     if (filter.patientId !== undefined) {
       const ofPatient = this.#byPatient.get(filter.patientId) ?? [];
-      list = filter.toolType === undefined ? ofPatient : ofPatient.filter((entry) => entry.toolType === filter.toolType);
+      list =
+        filter.toolType === undefined ? ofPatient : ofPatient.filter((entry) => entry.toolType === filter.toolType);
     } else {
       list = filter.toolType === undefined ? this.#all : (this.#byTool.get(filter.toolType) ?? []);
     }

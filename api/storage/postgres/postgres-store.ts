@@ -416,7 +416,15 @@ class PostgresAdapter implements StoreAdapter {
       'calculations',
       CALCULATION_COLUMNS.split(', '),
       ['text', 'text', 'text', 'text', 'json', 'json', 'timestamptz'],
-      [entry.id, entry.ownerId, entry.patientId, entry.toolType, json(entry.inputs), json(entry.result), entry.createdAt],
+      [
+        entry.id,
+        entry.ownerId,
+        entry.patientId,
+        entry.toolType,
+        json(entry.inputs),
+        json(entry.result),
+        entry.createdAt,
+      ],
       answer,
     );
   }
@@ -534,7 +542,10 @@ class PostgresAdapter implements StoreAdapter {
   async #insert(table: string, columns: string[], types: string[], values: unknown[], answer?: IdempotentAnswer) {
     const list = columns.join(', ');
     if (!answer) {
-      await this.#rows(`INSERT INTO ${table} (${list}) VALUES (${columns.map((_, n) => `$${n + 1}`).join(', ')})`, values);
+      await this.#rows(
+        `INSERT INTO ${table} (${list}) VALUES (${columns.map((_, n) => `$${n + 1}`).join(', ')})`,
+        values,
+      );
       return;
     }
     const selected = types.map((type, n) => `$${n + 1}::${type}`).join(', ');
@@ -586,11 +597,10 @@ class PostgresAdapter implements StoreAdapter {
     throw new StorageError('An idempotency key kept changing hands');
   }
   async releaseIdempotencyKey(ownerId: string, key: string, token: string) {
-    await this.#rows('DELETE FROM idempotency_keys WHERE owner_id = $1 AND key = $2 AND claim = $3 AND status IS NULL', [
-      ownerId,
-      key,
-      token,
-    ]);
+    await this.#rows(
+      'DELETE FROM idempotency_keys WHERE owner_id = $1 AND key = $2 AND claim = $3 AND status IS NULL',
+      [ownerId, key, token],
+    );
   }
   async deleteExpiredIdempotencyKeys(at: string) {
     const result = await this.#pool.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [at]);

@@ -36,7 +36,10 @@ beforeEach(() => {
       if (url.pathname === '/api/patients') return Promise.resolve(json({ patients: [] }));
       asked.push(url.search);
       const cursor = url.searchParams.get('cursor');
-      if (!cursor) return Promise.resolve(json({ items: [entry('h-3'), entry('h-2')], page: 1, pageSize: 20, total: 3, nextCursor: 'aDoy' }));
+      if (!cursor)
+        return Promise.resolve(
+          json({ items: [entry('h-3'), entry('h-2')], page: 1, pageSize: 20, total: 3, nextCursor: 'aDoy' }),
+        );
       return Promise.resolve(json({ items: [entry('h-1')], pageSize: 20, total: 3, nextCursor: null }));
     }),
   );
