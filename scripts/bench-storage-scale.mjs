@@ -27,6 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizesFrom = (text, fallback) => (text ?? fallback).split(',').filter(Boolean).map(Number);
 const SIZES = sizesFrom(process.env.BENCH_SCALE_SIZES, '100000,1000000,10000000');
 const EMBEDDED_SIZES = sizesFrom(process.env.BENCH_SCALE_EMBEDDED, '100000,300000,1000000');
+// BENCH_SCALE_BACKUP=0 leaves out backup and restore (to measure requests again without them).
 const CLINICIANS = 1_000;
 const PATIENTS = 50_000;
 const ENTRIES_PER_EXPORT = 50;
@@ -840,6 +841,12 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
         explained.push(`==== ${entries.toLocaleString('en-US')} entries ====`);
         for (const [operation, text] of Object.entries(plans)) explained.push(`---- ${operation}\n${text.trim()}`);
         const scans = Object.fromEntries(Object.entries(plans).map(([operation, text]) => [operation, scansOf(text)]));
+        if (process.env.BENCH_SCALE_BACKUP === '0') {
+          result.postgres.push({ entries, loadSeconds, timings, databaseBytes, operations: operationsMeasured, scans });
+          await writeFile(path.join(root, 'bench/storage-scale.json'), `${JSON.stringify(result, null, 2)}\n`);
+          await writeFile(path.join(root, 'bench/storage-scale-explain.txt'), `${explained.join('\n\n')}\n`);
+          continue;
+        }
         log('  backup and restore…');
         const backupFile = path.join(scratch, `scale-${entries}.backup`);
         const backupSeconds = await timedCommand(path.join(buildDir, 'backup.js'), ['--out', backupFile], {
