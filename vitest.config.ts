@@ -26,6 +26,8 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/exports/exports.test.ts',
   'api/fhir/fhir-export.test.ts',
   'api/account/account.test.ts',
+  'api/http/idempotency.test.ts',
+  'api/history/history-cursor.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',

@@ -125,6 +125,56 @@ describe('two instances on one PostgreSQL database', () => {
     expect(old.status).toBe(401);
   });
 
+  it('one Idempotency-Key sent to both, at once and again: one history entry, one answer', async () => {
+    const { email, token } = await signUpOn(0);
+    const other = (await call(1, 'POST', '/api/auth/signin', { email, password: PASSWORD })).body.token as string;
+    const body = JSON.stringify({
+      toolType: 'dose_calculator',
+      inputs: {
+        ageGroup: 'adult',
+        bodyWeight: 70,
+        nmbaType: 'rocuronium',
+        creatinine: 100,
+        tofCount: '2',
+        ptc: null,
+        rsiScenario: false,
+        dialysis: false,
+      },
+    });
+    const send = async (instance: number, bearer: string) => {
+      const response = await fetch(`${instances[instance]!.url}/api/tools/run`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${bearer}`,
+          'Idempotency-Key': '"one-action-two-instances"',
+        },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as { historyId?: string } };
+    };
+    const atOnce = await Promise.all([send(0, token), send(1, other), send(0, token), send(1, other)]);
+    // each either made it, answered its answer, or found it still running (409): never a second entry
+    for (const answer of atOnce) expect([200, 409]).toContain(answer.status);
+    const made = atOnce.filter((answer) => answer.status === 200).map((answer) => answer.body.historyId);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(made).size).toBe(1);
+    const again = [await send(1, other), await send(0, token)];
+    expect(again.map((answer) => [answer.status, answer.body.historyId])).toEqual([
+      [200, made[0]],
+      [200, made[0]],
+    ]);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const owner = (await client.query('SELECT id FROM users WHERE email = $1', [email])).rows[0].id;
+      const rows = await client.query('SELECT id FROM calculations WHERE owner_id = $1', [owner]);
+      expect(rows.rows).toEqual([{ id: made[0] }]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('ten wrong passwords spread over both lock the e-mail on both', async () => {
     const { email } = await signUpOn(0);
     for (let attempt = 0; attempt < MAX_FAILURES_PER_ACCOUNT; attempt += 1) {

@@ -17,7 +17,7 @@ import {
   resolveConnectionLimits,
   type RefusalReason,
 } from './http/connection-limits.ts';
-import { createLogger } from './ops/logger.ts';
+import { createLogger, flushLogs } from './ops/logger.ts';
 import { startMaintenance } from './ops/maintenance.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { openStorage, type Storage } from './storage/open-storage.ts';
@@ -204,8 +204,9 @@ async function shutDown(server: Server, storage: Storage, logger: Logger, config
     void storage
       .close()
       .catch((error: unknown) => logger.error({ event: 'stop', err: error }, 'Closing the storage failed'))
-      .finally(() => {
+      .finally(async () => {
         logger.info({ event: 'stopped' }, 'Stopped');
+        await flushLogs(logger);
         process.exit(0);
       });
   };

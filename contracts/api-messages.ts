@@ -76,6 +76,14 @@ export const EXPORT_TOO_LARGE_MESSAGE = 'The PDF is too large (the limit is 2 MB
 export const EXPORT_WRONG_TYPE_MESSAGE = 'Send the PDF as application/pdf';
 export const NOT_A_PDF_MESSAGE = 'The file is not a PDF';
 
+// Idempotency-Key (POST /api/tools/run, /api/patients, /api/exports)
+export const IDEMPOTENCY_KEY_INVALID_MESSAGE =
+  'Idempotency-Key must be a quoted string of 1 to 255 visible ASCII characters, such as "8e03978e-40d5"';
+export const IDEMPOTENCY_KEY_IN_USE_MESSAGE =
+  'A request with this Idempotency-Key is still being processed. Try again in a moment.';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different request. Send a new key for a new request.';
+
 // FHIR export (GET /api/history/:id/fhir)
 export const FHIR_NOT_CLINICAL_MESSAGE =
   'An ROI calculation holds no patient data, so it has no FHIR export. Export it as a PDF instead.';

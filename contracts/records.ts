@@ -34,9 +34,12 @@ export const historyEntrySchema = v.object({
 export type HistoryEntry = v.InferOutput<typeof historyEntrySchema>;
 export const historyPageSchema = v.object({
   items: v.array(historyEntrySchema),
-  page: v.number(),
+  /** Answered for a page asked by number (or the first); not for one asked by cursor. */
+  page: v.optional(v.number()),
   pageSize: v.number(),
   total: v.number(),
+  /** The `cursor` of the next page, null after the last entry. */
+  nextCursor: v.optional(v.nullable(v.string())),
 });
 
 export const exportRecordSchema = v.object({

@@ -95,6 +95,30 @@ const defaultHandlers: Record<string, MockHandler> = {
     const message = 'The current password is not correct';
     return json(400, { message, issues: [{ field: 'currentPassword', message }] });
   },
+  // The profile's sign-in section: a password account with no second factor yet, this one session open.
+  'GET /api/auth/security': () =>
+    json(200, {
+      hasPassword: true,
+      requireMfa: false,
+      secondFactorNeeded: false,
+      totp: null,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+      identities: [],
+    }),
+  'GET /api/auth/sessions': () =>
+    json(200, {
+      sessions: [
+        {
+          id: 'session-1',
+          device: 'Chrome on Windows',
+          method: 'password',
+          createdAt: '2026-11-25T08:00:00.000Z',
+          lastUsedAt: '2026-11-25T09:30:00.000Z',
+          current: true,
+        },
+      ],
+    }),
   'GET /api/patients': ({ url }) => {
     const q = new URL(url, 'http://storybook.local').searchParams.get('q')?.toLowerCase() ?? '';
     return json(200, {

@@ -36,7 +36,7 @@ export type ReauthenticationCheck = (
   proof: ReauthenticationProof,
 ) => Promise<ReauthenticationResult>;
 
-/** How recent a hospital sign-in must be to stand for "the clinician, again, now" (CONFIRM_BY_HOSPITAL_SIGN_IN_MESSAGE). */
+/** How recent a hospital sign-in must be to stand for "the clinician, again, now". */
 export const REAUTHENTICATION_FRESH_MINUTES = 10;
 
 export function reauthenticate(deps: { limiter: SignInLimiter; now?: () => Date }): ReauthenticationCheck {

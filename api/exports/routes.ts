@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import type { ExportRecord as PublicExport } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import type { Next } from 'koa';
+import { canonicalJson, idempotentAnswer, idempotentCreate, markAnswered, sha256 } from '../http/idempotency.ts';
 import { readRawBody } from '../http/raw-body.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
@@ -19,7 +21,7 @@ import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { ExportRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import type { AppState } from '../state.ts';
+import type { AppContext, AppState } from '../state.ts';
 
 export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
@@ -90,12 +92,40 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
   const audit = (actor: string, action: AuditAction, recordId: string | undefined, succeeded: boolean) =>
     deps.audit.record({ actor, action, recordType: 'export', recordId, outcome: succeeded ? 'success' : 'failure' });
 
-  router.post('/', async (ctx) => {
-    const { userId } = requireAuth(ctx);
-    // Everything that can be checked without the body is checked first: a refused upload is not read
-    // (Node drops an unread body once the answer is sent), and the body is read only up to the limit.
+  /** The upload's body, read once (by the key's fingerprint or by the handler), never past the limit. */
+  const uploads = new WeakMap<AppContext, Promise<Buffer | 'too_large'>>();
+  const readUpload = (ctx: AppContext) => {
+    let read = uploads.get(ctx);
+    if (!read) {
+      read = readRawBody(ctx.req, EXPORT_MAX_BYTES);
+      uploads.set(ctx, read);
+    }
+    return read;
+  };
+  const queries = new WeakMap<AppContext, v.InferOutput<typeof createQuerySchema>>();
+
+  // Everything that can be checked without the body is checked first: a refused upload is not read
+  // (Node drops an unread body once the answer is sent), and the body is read only up to the limit.
+  const checkUpload = async (ctx: AppContext, next: Next) => {
+    requireAuth(ctx);
     if (ctx.request.type.trim().toLowerCase() !== 'application/pdf') return ctx.throw(415, EXPORT_WRONG_TYPE_MESSAGE);
-    const query = validate(ctx, createQuerySchema, { ...ctx.query }, ['patientId', 'calculationId', 'fileName']);
+    queries.set(ctx, validate(ctx, createQuerySchema, { ...ctx.query }, ['patientId', 'calculationId', 'fileName']));
+    await next();
+  };
+  // With an Idempotency-Key the body is read before the key is claimed (it is part of the request's
+  // fingerprint), so a keyed upload's 404 comes after its 413.
+  const idempotency = idempotentCreate({
+    ...deps,
+    fingerprint: async (ctx) => {
+      const bytes = await readUpload(ctx);
+      if (bytes === 'too_large') return ctx.throw(413, EXPORT_TOO_LARGE_MESSAGE);
+      return sha256('POST /api/exports', canonicalJson(queries.get(ctx)), ctx.request.type.toLowerCase(), bytes);
+    },
+  });
+
+  router.post('/', checkUpload, idempotency, async (ctx) => {
+    const { userId } = requireAuth(ctx);
+    const query = queries.get(ctx)!;
     if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
       await audit(userId, 'export.create', undefined, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
@@ -104,7 +134,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
       await audit(userId, 'export.create', undefined, false);
       return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     }
-    const bytes = await readRawBody(ctx.req, EXPORT_MAX_BYTES);
+    const bytes = await readUpload(ctx);
     if (bytes === 'too_large') return ctx.throw(413, EXPORT_TOO_LARGE_MESSAGE);
     if (!looksLikePdf(bytes)) return ctx.throw(400, NOT_A_PDF_MESSAGE);
 
@@ -118,10 +148,12 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
       sizeBytes: bytes.length,
       createdAt: now.toISOString(),
     };
-    await deps.store.saveExport(record, bytes);
+    const body = publicExport(record);
+    await deps.store.saveExport(record, bytes, idempotentAnswer(ctx, 201, body));
+    markAnswered(ctx);
     await audit(userId, 'export.create', record.id, true);
     ctx.status = 201;
-    ctx.body = publicExport(record);
+    ctx.body = body;
   });
 
   router.get('/', async (ctx) => {

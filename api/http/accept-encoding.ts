@@ -102,9 +102,14 @@ export function contentEncoding(log: (error: unknown) => void): Middleware<AppSt
       ctx.throw(406, NO_ACCEPTABLE_ENCODING_MESSAGE);
     }
     ctx.request.headers['accept-encoding'] = chosen;
-    if (refusesIdentity(header)) {
+    const identityRefused = refusesIdentity(header);
+    if (identityRefused) {
       ctx.state.identityRefused = true;
       ctx.compress = true; // whatever the type (a PDF, an image) and size
+    } else if (chosen === 'identity') {
+      // Nothing to compress with: koa-compress would only say so (Vary), at a cost on every such request.
+      ctx.vary('Accept-Encoding');
+      return next();
     }
     let answered = false;
     try {

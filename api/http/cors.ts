@@ -17,7 +17,7 @@ export function corsAllowList(allowedOrigins: readonly string[]) {
     },
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowHeaders: ['Content-Type', 'Authorization'],
+    allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
     exposeHeaders: ['Retry-After', 'Content-Disposition'],
     maxAge: 600,
   });

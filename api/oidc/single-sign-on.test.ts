@@ -380,7 +380,7 @@ describe('an account the hospital sign-in made, and its own data (docs/API.md#my
     };
   }
 
-  it('deletes with a hospital sign-in under 10 minutes old (no password), and its linked sign-in goes too', async () => {
+  it('deletes with a hospital sign-in under 10 minutes old (no password); its linked sign-in goes too', async () => {
     const pair = await startClockedPair();
     try {
       const first = await signOn(pair.api, { login: 'gone.soon' });

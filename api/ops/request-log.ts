@@ -30,6 +30,20 @@ export type RouteOf = (path: string, method: string) => string | undefined;
  * line (id, method, route pattern, status, duration) and the request metrics.
  */
 export function requestLog(deps: { logger: Logger; metrics?: Metrics; routeOf?: RouteOf }) {
+  // prom-client hashes a labels object on every call: the children of each method, route and status are
+  // made once and kept (a few dozen: routes are patterns, never the URL).
+  const children = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
+  const metricsOf = (metrics: Metrics, method: string, route: string, status: string) => {
+    const key = `${method} ${route} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const counter = metrics.requests.labels(method, route, status);
+      const histogram = metrics.requestDuration.labels(method, route, status);
+      child = { count: () => counter.inc(), observe: (seconds) => histogram.observe(seconds) };
+      children.set(key, child);
+    }
+    return child;
+  };
   return async function logRequest(ctx: AppContext, next: Next) {
     const started = process.hrtime.bigint();
     const incoming = ctx.get(REQUEST_ID_HEADER);
@@ -42,9 +56,11 @@ export function requestLog(deps: { logger: Logger; metrics?: Metrics; routeOf?: 
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(ctx, deps.routeOf);
       const status = ctx.status;
-      const labels = { method: ctx.method, route, status: String(status) };
-      deps.metrics?.requests.inc(labels);
-      deps.metrics?.requestDuration.observe(labels, seconds);
+      if (deps.metrics) {
+        const child = metricsOf(deps.metrics, ctx.method, route, String(status));
+        child.count();
+        child.observe(seconds);
+      }
       if (status === 429) deps.metrics?.limiterRefusals.inc({ route });
       if (status === 401 && route === '/api/auth/signin') deps.metrics?.signInFailures.inc();
       deps.logger.info(

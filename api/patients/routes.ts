@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../../clinical/index.ts';
 import type { Patient } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
+import { idempotentAnswer, idempotentCreate, jsonFingerprint, markAnswered } from '../http/idempotency.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
 import { clinicalTexts } from '../http/language.ts';
 import { recordIdParam } from '../http/record-id.ts';
@@ -39,7 +40,8 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     ctx.body = { patients: patients.map(publicPatient) };
   });
 
-  router.post('/', async (ctx) => {
+  const idempotency = idempotentCreate({ ...deps, fingerprint: jsonFingerprint('POST /api/patients') });
+  router.post('/', idempotency, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const schema = newPatientSchema(currentYear(), clinicalTexts(ctx));
     const input = validate(ctx, schema, ctx.request.body, PATIENT_FIELD_ORDER);
@@ -56,10 +58,12 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
       createdAt: at,
       updatedAt: at,
     };
-    await deps.store.createPatient(patient);
+    const body = publicPatient(patient);
+    await deps.store.createPatient(patient, idempotentAnswer(ctx, 201, body));
+    markAnswered(ctx);
     await audit(userId, 'patient.create', patient.id, true);
     ctx.status = 201;
-    ctx.body = publicPatient(patient);
+    ctx.body = body;
   });
 
   router.get('/:id', async (ctx) => {

@@ -24,9 +24,15 @@ export function patientSearchText(patient: { displayName: string; mrn: string | 
   return `${patient.displayName.toLowerCase()}\n${(patient.mrn ?? '').toLowerCase()}`;
 }
 
+/**
+ * One collator for every comparison: `localeCompare` with a locale and options builds one per call, which
+ * made sorting a search's 2,000 answers take tens of milliseconds.
+ */
+const NAME_ORDER = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** Patients are listed by name, ignoring case and accents, then by id so equal names keep one order. */
 export function byPatientName(a: { displayName: string; id: string }, b: { displayName: string; id: string }) {
-  return a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+  return NAME_ORDER.compare(a.displayName, b.displayName) || (a.id < b.id ? -1 : 1);
 }
 
 /** "Not the caller's" and "does not exist" look the same: a record of another owner is never returned. */
@@ -55,6 +61,14 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     if (at - lastFlowPrune < SESSION_PRUNE_INTERVAL_MS) return;
     lastFlowPrune = at;
     await adapter.deleteExpiredAuthFlows(new Date(at).toISOString());
+  };
+  // A claim forgets its own clinician's expired keys; those of clinicians who send none are deleted here.
+  let lastKeyPrune = 0;
+  const pruneIdempotencyKeys = async () => {
+    const at = now().getTime();
+    if (at - lastKeyPrune < SESSION_PRUNE_INTERVAL_MS) return;
+    lastKeyPrune = at;
+    await adapter.deleteExpiredIdempotencyKeys(new Date(at).toISOString());
   };
 
   return {
@@ -114,7 +128,7 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     },
     takeAuthFlow: (id, kind, at) => adapter.takeAuthFlow(id, kind, at),
 
-    createPatient: (patient) => adapter.createPatient(patient),
+    createPatient: (patient, answer) => adapter.createPatient(patient, answer),
     async listPatients(ownerId, query) {
       const needle = searchNeedle(query);
       if (needle?.includes('\n')) return []; // names and MRNs are one line each
@@ -131,17 +145,21 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
       return adapter.deletePatient(ownerId, id);
     },
 
-    saveCalculation: (entry) => adapter.saveCalculation(entry),
+    saveCalculation: (entry, answer) => adapter.saveCalculation(entry, answer),
     async listCalculations(ownerId, filter) {
       const page = await adapter.listCalculations(ownerId, filter);
       return { items: page.items.filter((entry) => entry.ownerId === ownerId), total: page.total };
+    },
+    async listCalculationsPage(ownerId, filter) {
+      const page = await adapter.listCalculationsPage(ownerId, filter);
+      return { ...page, items: page.items.filter((entry) => entry.ownerId === ownerId) };
     },
     findCalculation: async (ownerId, id) => owned(ownerId, await adapter.findCalculation(ownerId, id)),
     async *calculationsOf(ownerId) {
       for await (const entry of adapter.calculationsOf(ownerId)) if (entry.ownerId === ownerId) yield entry;
     },
 
-    saveExport: (record, bytes) => adapter.saveExport(record, bytes),
+    saveExport: (record, bytes, answer) => adapter.saveExport(record, bytes, answer),
     async listExports(ownerId, filter = {}) {
       return (await adapter.listExports(ownerId, filter)).filter((entry) => entry.ownerId === ownerId);
     },
@@ -154,6 +172,12 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
       if (!owned(ownerId, await adapter.findExport(ownerId, id))) return false;
       return adapter.deleteExport(ownerId, id);
     },
+
+    async claimIdempotencyKey(claim) {
+      await pruneIdempotencyKeys();
+      return adapter.claimIdempotencyKey(claim);
+    },
+    releaseIdempotencyKey: (ownerId, key, token) => adapter.releaseIdempotencyKey(ownerId, key, token),
 
     ping: () => adapter.ping(),
     close: () => adapter.close(),

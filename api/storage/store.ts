@@ -34,6 +34,60 @@ export interface ExportFilter {
 }
 
 /**
+ * A page of history for `listCalculationsPage`: newest first, `limit` entries, either `offset` entries
+ * in (page=, kept for existing clients) or those older than `after`, a cursor this store answered as
+ * `nextCursor` (keyset paging: the same cost at any depth).
+ */
+export interface HistoryPageFilter {
+  patientId?: string;
+  toolType?: ToolType;
+  limit: number;
+  offset?: number;
+  after?: string;
+}
+
+export interface HistoryPage {
+  items: CalculationRecord[];
+  /** How many entries match the filter (all pages). */
+  total: number;
+  /** Where the next page starts (an opaque text of digits), or null after the last entry. */
+  nextCursor: string | null;
+}
+
+/** What a request asks of an Idempotency-Key (api/http/idempotency.ts) before it runs. */
+export interface IdempotencyClaim {
+  ownerId: string;
+  key: string;
+  /** The request's own hash: the same key with another request is refused. */
+  fingerprint: string;
+  /** A random token naming this request while it holds the key. */
+  token: string;
+  /** ISO times: now, when the key is forgotten, when an unfinished claim may be taken over. */
+  at: string;
+  expiresAt: string;
+  lockedUntil: string;
+  /** Keys kept per clinician: past this, the oldest answered ones are forgotten. */
+  maxKeys: number;
+}
+
+export type IdempotencyClaimResult =
+  | { kind: 'claimed' }
+  | { kind: 'in_progress'; sameRequest: boolean }
+  | { kind: 'answered'; sameRequest: boolean; status: number; body: unknown };
+
+/**
+ * The answer a keyed request gives, stored with the record it creates in one all-or-nothing write: a key is
+ * answered exactly when its record exists.
+ */
+export interface IdempotentAnswer {
+  key: string;
+  token: string;
+  status: number;
+  body: unknown;
+  expiresAt: string;
+}
+
+/**
  * What an adapter (embedded files, PostgreSQL) must do: store and fetch, scoped by owner, and no
  * more; the rules above it (ownership checked again, search, sort, session pruning) live once in
  * policy.ts. Every patient, history and export call takes the caller's id and answers only that
@@ -141,7 +195,8 @@ export interface StoreAdapter {
   /** Deletes flows expired at or before `at`; answers how many went. */
   deleteExpiredAuthFlows(at: string): Promise<number>;
 
-  createPatient(patient: PatientRecord): Promise<void>;
+  /** With `answer`, the key's answer is stored with the record (all or nothing). */
+  createPatient(patient: PatientRecord, answer?: IdempotentAnswer): Promise<void>;
   listPatients(ownerId: string, needle?: string): Promise<PatientRecord[]>;
   findPatient(ownerId: string, id: string): Promise<PatientRecord | undefined>;
   /** Applies the changes and updatedAt; the stored record after, or undefined when there is none. */
@@ -154,15 +209,17 @@ export interface StoreAdapter {
   /** Deletes the patient and sets patientId to null on the owner's calculations and exports of them (kept). */
   deletePatient(ownerId: string, id: string): Promise<boolean>;
 
-  saveCalculation(entry: CalculationRecord): Promise<void>;
+  saveCalculation(entry: CalculationRecord, answer?: IdempotentAnswer): Promise<void>;
   /** Newest first (the order they were saved), a page of them and how many match. */
   listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
+  /** Newest first, by offset or after a cursor, with the total and the next page's cursor. */
+  listCalculationsPage(ownerId: string, filter: HistoryPageFilter): Promise<HistoryPage>;
   findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
   /** Every calculation of the owner, oldest first (the order saved), read a page at a time (the account export). */
   calculationsOf(ownerId: string): AsyncIterable<CalculationRecord>;
 
   /** Stores the PDF's bytes and its metadata together: if either fails, nothing is kept. */
-  saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;
+  saveExport(record: ExportRecord, bytes: Uint8Array, answer?: IdempotentAnswer): Promise<void>;
   /** The caller's exports, newest first, optionally of one patient. */
   listExports(ownerId: string, filter: ExportFilter): Promise<ExportRecord[]>;
   findExport(ownerId: string, id: string): Promise<ExportRecord | undefined>;
@@ -170,6 +227,18 @@ export interface StoreAdapter {
   readExportFile(ownerId: string, id: string): Promise<Buffer | undefined>;
   /** Deletes the export's metadata and bytes. False when not the caller's. */
   deleteExport(ownerId: string, id: string): Promise<boolean>;
+
+  /**
+   * Takes the clinician's key for a request, unless it is answered already (then the answer), held by a
+   * request still running, or of another request. An expired key, or a claim whose request died (its
+   * lockedUntil passed without an answer), is taken over. Forgets the owner's expired keys, and the oldest
+   * answered ones past `maxKeys`.
+   */
+  claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult>;
+  /** Gives a claimed key up unanswered (the request created nothing): it may be sent again. */
+  releaseIdempotencyKey(ownerId: string, key: string, token: string): Promise<void>;
+  /** Deletes every key expired at `at` (ISO time); answers how many went. */
+  deleteExpiredIdempotencyKeys(at: string): Promise<number>;
 
   /** Resolves when the storage answers (a query, a read); rejects otherwise. */
   ping(): Promise<void>;
@@ -182,6 +251,9 @@ export interface StoreAdapter {
  * `listPatients` taking the search text as typed (and answering by name), and session pruning done
  * by the policy rather than asked for.
  */
-export interface Store extends Omit<StoreAdapter, 'deleteEndedSessions' | 'deleteExpiredAuthFlows' | 'listExports'> {
+export interface Store extends Omit<
+  StoreAdapter,
+  'deleteEndedSessions' | 'deleteExpiredAuthFlows' | 'listExports' | 'deleteExpiredIdempotencyKeys'
+> {
   listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
 }

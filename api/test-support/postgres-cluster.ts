@@ -14,6 +14,8 @@ const INSTALL_COMMAND = 'apt-get update && apt-get install -y postgresql';
 export interface PostgresCluster {
   /** `postgres://postgres@127.0.0.1:<port>/`: add a database name (see databaseUrl). */
   baseUrl: string;
+  /** The server's log file (what auto_explain writes, for a benchmark). */
+  logFile: string;
   /** Stops the server (fast shutdown) and removes its directory. Safe to call twice. */
   stop(): Promise<void>;
   /**
@@ -80,6 +82,8 @@ export interface PostgresClusterOptions {
    * benchmarks). Off by default: tests check behaviour, not durability, and run faster without.
    */
   fsync?: boolean;
+  /** More server settings (`-c name=value`), such as shared_buffers for a large benchmark. */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -121,6 +125,7 @@ export async function startPostgresCluster(settings: PostgresClusterOptions = {}
         '-c listen_addresses=127.0.0.1',
         `-c fsync=${settings.fsync ? 'on' : 'off'}`,
         '-c max_connections=200',
+        ...Object.entries(settings.settings ?? {}).map(([name, value]) => `-c ${name}=${value}`),
       ].join(' ');
     // A free port can be taken between the probe and the start: try a few.
     for (let attempt = 1; !running; attempt += 1) {
@@ -137,6 +142,7 @@ export async function startPostgresCluster(settings: PostgresClusterOptions = {}
     }
     return {
       baseUrl: `postgres://postgres@127.0.0.1:${port}/`,
+      logFile,
       async crashAndRestart() {
         await run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop'], options);
         await run(pgCtl, ['-D', data, '-l', logFile, '-w', 'start', '-o', serverOptions()], options);

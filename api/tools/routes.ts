@@ -13,6 +13,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { assertSecondFactor } from '../auth/second-factor-gate.ts';
 import { DEFAULT_ANONYMOUS_RUNS_PER_MINUTE } from '../config.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { idempotentAnswer, idempotentCreate, jsonFingerprint, markAnswered } from '../http/idempotency.ts';
 import { clinicalTexts } from '../http/language.ts';
 import { consumePoint, tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
@@ -72,7 +73,9 @@ export function toolRoutes(deps: {
     duration: 60,
   });
 
-  router.post('/run', async (ctx) => {
+  // Signed in, a run creates a history entry: an Idempotency-Key makes a retry answer the first answer.
+  const idempotency = idempotentCreate({ ...deps, fingerprint: jsonFingerprint('POST /api/tools/run') });
+  router.post('/run', idempotency, async (ctx) => {
     if (!ctx.state.auth) {
       const rate = await consumePoint(anonymousRuns, clientAddress(ctx));
       if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
@@ -108,7 +111,10 @@ export function toolRoutes(deps: {
         result: structuredClone({ toolType, ...english.body }),
         createdAt: deps.now().toISOString(),
       };
-      await deps.store.saveCalculation(entry);
+      body.historyId = entry.id;
+      body.patientId = entry.patientId;
+      await deps.store.saveCalculation(entry, idempotentAnswer(ctx, 200, body));
+      markAnswered(ctx);
       await deps.audit.record({
         actor: auth.userId,
         action: 'calculation.create',
@@ -116,8 +122,6 @@ export function toolRoutes(deps: {
         recordId: entry.id,
         outcome: 'success',
       });
-      body.historyId = entry.id;
-      body.patientId = entry.patientId;
     }
     ctx.body = body;
   });

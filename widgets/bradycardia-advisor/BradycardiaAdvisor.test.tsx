@@ -454,6 +454,25 @@ describe('<BradycardiaAdvisor> when the API cannot be reached', () => {
     expect(runCalls()).toHaveLength(2);
   });
 
+  it('each assessment has its own Idempotency-Key, sent by its attempt and again by its replay', async () => {
+    signIn();
+    renderWidget(<BradycardiaAdvisor />);
+    await assessOffline();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Assess Risk' }));
+    await waitFor(() => expect(kept()).toHaveLength(2));
+    const keyOf = ([, init]: [string, RequestInit]) => (init.headers as Record<string, string>)['Idempotency-Key'];
+    const attempts = (runCalls() as [string, RequestInit][]).map(keyOf);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/);
+    expect(attempts[1]).not.toBe(attempts[0]);
+    expect(kept().map((run) => `"${(run as { idempotencyKey?: string }).idempotencyKey}"`)).toEqual(attempts);
+    fetchMock.mockClear();
+    fetchMock.mockImplementation(onlineApi);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(localStorage.getItem('sgx-offline-runs:u1')).toBeNull());
+    expect((runCalls() as [string, RequestInit][]).map(keyOf)).toEqual(attempts);
+  });
+
   it('the next successful request records what was kept', async () => {
     signIn();
     renderWidget(<BradycardiaAdvisor />);

@@ -19,6 +19,7 @@ import {
 import { ltr } from '../../clinical/bidi.ts';
 import { accountApi } from '../shared/account-api-loader.ts';
 import { isUnreachable, userMessage } from '../shared/api-error.ts';
+import { newIdempotencyKey } from '../shared/idempotency-key.ts';
 import { keepOfflineRun, replayOfflineRuns } from '../shared/offline-runs.ts';
 import { useExportToNotes } from '../shared/use-export-notes.ts';
 import { usePatients } from '../shared/use-patients.ts';
@@ -207,8 +208,11 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     setLoading(true);
     const patientId = form.patientId || undefined;
     const patientName = patients.find((patient) => patient.id === patientId)?.displayName;
+    // One key for this assessment: sent now, and kept with it if it has to wait on the device, so that a
+    // first answer the network lost after the server saved it is not saved twice by the replay.
+    const idempotencyKey = newIdempotencyKey();
     try {
-      const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId, lang);
+      const response = await (await accountApi()).runAdvisor(apiBase, inputs, patientId, lang, idempotencyKey);
       setAssessment({ result: response, lang, patientName, inputs, historyId: response.historyId, patientId });
       toast({
         title: ({ messages }) => messages.advisor.successTitle,
@@ -219,7 +223,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       // the API answers again: what was computed while it did not is recorded now
       void recordOfflineRuns();
     } catch (error) {
-      if (isUnreachable(error)) assessOnDevice(inputs, patientId, patientName);
+      if (isUnreachable(error)) assessOnDevice(inputs, idempotencyKey, patientId, patientName);
       else {
         setAssessment(null);
         toast({
@@ -238,7 +242,12 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   };
 
   /** The API could not be reached: the same assessment, computed here with clinical/ in the element's language. */
-  const assessOnDevice = (inputs: Record<string, unknown>, patientId?: string, patientName?: string) => {
+  const assessOnDevice = (
+    inputs: Record<string, unknown>,
+    idempotencyKey: string,
+    patientId?: string,
+    patientName?: string,
+  ) => {
     const outcome = assessBradycardia(inputs, clinical);
     if (outcome.kind !== 'assessment') {
       // not reached: the inputs passed the same schema above
@@ -248,7 +257,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     }
     const offline: OfflineResult = !userId
       ? 'anonymous'
-      : keepOfflineRun(userId, { toolType: 'bradycardia_advisor', inputs, patientId, lang })
+      : keepOfflineRun(userId, { toolType: 'bradycardia_advisor', inputs, patientId, lang, idempotencyKey })
         ? 'kept'
         : 'not-kept';
     setAssessment({ result: outcome, lang, patientName, inputs, patientId, offline });
@@ -263,7 +272,14 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
   const recordOfflineRuns = useCallback(async () => {
     if (!userId) return;
     const done = await replayOfflineRuns(userId, async (run) =>
-      (await accountApi()).recordCalculation(apiBase, run.toolType, run.inputs, run.patientId, run.lang),
+      (await accountApi()).recordCalculation(
+        apiBase,
+        run.toolType,
+        run.inputs,
+        run.patientId,
+        run.lang,
+        run.idempotencyKey,
+      ),
     ).catch(() => null);
     if (!done) return;
     const count = (host: WidgetHost, one: string, many: string, n: number) =>

@@ -14,6 +14,7 @@ import { userSchema, type ProfileChanges, type User } from '../../contracts/auth
 import { activityPageSchema, type ActivityPage } from '../../contracts/audit.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
 import { apiDownload, apiDownloadWithProgress, apiRequest, apiSend } from './api-client.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
 import type { WidgetLang } from './lang.ts';
 import { sessionToken } from './session-state.ts';
 
@@ -35,8 +36,13 @@ export const listPatients = (apiBase: string, q = '') =>
   apiRequest(apiBase, withQuery('/api/patients', { q }), patientListSchema, { token: sessionToken() }).then(
     (body) => body.patients,
   );
-export const createPatient = (apiBase: string, fields: PatientFields) =>
-  apiRequest(apiBase, '/api/patients', patientSchema, { method: 'POST', body: fields, token: sessionToken() });
+export const createPatient = (apiBase: string, fields: PatientFields, idempotencyKey?: string) =>
+  apiRequest(apiBase, '/api/patients', patientSchema, {
+    method: 'POST',
+    body: fields,
+    token: sessionToken(),
+    idempotencyKey,
+  });
 export const updatePatient = (apiBase: string, id: string, fields: PatientFields) =>
   apiRequest(apiBase, patientPath(id), patientSchema, { method: 'PATCH', body: fields, token: sessionToken() });
 export const deletePatient = (apiBase: string, id: string) =>
@@ -74,8 +80,10 @@ export async function downloadAccountData(
   return zip.size;
 }
 
-/** "Delete my account" (204): the password confirms it; the server ends every session of the account. */
-/** `password` for a password account; none for one the hospital sign-in made (a recent sign-in confirms it). */
+/**
+ * "Delete my account" (204; the server ends every session of the account): `password` for a password account;
+ * null for one the hospital sign-in made (a recent sign-in confirms it).
+ */
 export const deleteAccount = (apiBase: string, password: string | null) =>
   apiSend(apiBase, '/api/account', {
     method: 'DELETE',
@@ -83,21 +91,23 @@ export const deleteAccount = (apiBase: string, password: string | null) =>
     token: sessionToken(),
   });
 
+/** A page of history, newest first: the first without `cursor`, then each by the last answer's `nextCursor`. */
 export const listHistory = (
   apiBase: string,
-  filter: { patientId?: string; toolType?: ToolType; page?: number; pageSize?: number },
+  filter: { patientId?: string; toolType?: ToolType; cursor?: string; pageSize?: number },
 ) => apiRequest(apiBase, withQuery('/api/history', filter), historyPageSchema, { token: sessionToken() });
 
-const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null) => ({
+const runTool = (toolType: ToolType, inputs: unknown, patientId?: string | null, idempotencyKey?: string) => ({
   method: 'POST' as const,
   body: { toolType, inputs, ...(patientId ? { patientId } : {}) },
   token: sessionToken(),
+  idempotencyKey,
 });
 
 /**
  * Records a calculation for a signed-in clinician: the server recomputes it and keeps it in history. A
  * calculation made on the device while the API could not be reached (offline-runs.ts) is sent later as the
- * tool would have sent it then, in its `lang`.
+ * tool would have sent it then, in its `lang`, with the Idempotency-Key of the action that made it.
  */
 export const recordCalculation = (
   apiBase: string,
@@ -105,20 +115,33 @@ export const recordCalculation = (
   inputs: unknown,
   patientId?: string | null,
   lang?: WidgetLang,
+  // The dose and ROI calculators send each calculation once: its own key, made here.
+  idempotencyKey: string = newIdempotencyKey(),
 ) =>
-  apiRequest(apiBase, withQuery('/api/tools/run', { lang }), recordedRunSchema, runTool(toolType, inputs, patientId));
+  apiRequest(
+    apiBase,
+    withQuery('/api/tools/run', { lang }),
+    recordedRunSchema,
+    runTool(toolType, inputs, patientId, idempotencyKey),
+  );
 
 /**
  * The advisor is computed by the server (signed in or not); signed in, it is also recorded. Its texts
  * (factors, plan) come back in `lang`, the element's language, named explicitly: the browser's
  * Accept-Language is the reader's, not the page's (docs/API.md).
  */
-export const runAdvisor = (apiBase: string, inputs: unknown, patientId?: string, lang: 'en' | 'ar' = 'en') =>
+export const runAdvisor = (
+  apiBase: string,
+  inputs: unknown,
+  patientId?: string,
+  lang: 'en' | 'ar' = 'en',
+  idempotencyKey?: string,
+) =>
   apiRequest(
     apiBase,
     withQuery('/api/tools/run', { lang }),
     advisorRunSchema,
-    runTool('bradycardia_advisor', inputs, patientId),
+    runTool('bradycardia_advisor', inputs, patientId, idempotencyKey),
   );
 
 export const listExports = (apiBase: string, patientId?: string) =>
@@ -131,11 +154,13 @@ export const uploadExport = (
   apiBase: string,
   pdf: Blob,
   meta: { fileName: string; patientId?: string | null; calculationId?: string | null },
+  idempotencyKey?: string,
 ): Promise<ExportRecord> =>
   apiRequest(apiBase, withQuery('/api/exports', meta), exportRecordSchema, {
     method: 'POST',
     body: new Blob([pdf], { type: 'application/pdf' }),
     token: sessionToken(),
+    idempotencyKey,
   });
 
 /** Downloads a stored export with the session's token (a plain link cannot send it). */

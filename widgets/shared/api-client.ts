@@ -16,6 +16,8 @@ interface RequestOptions {
   body?: unknown;
   /** The bearer token; null sends none. Callers pass it, so this module needs no session. */
   token: string | null;
+  /** Sent as `Idempotency-Key` (a POST that creates a record): one key per user action, on every attempt. */
+  idempotencyKey?: string;
 }
 
 /** Joins the element's `api-base` (empty = same origin) and an API path. */
@@ -31,6 +33,7 @@ async function send(apiBase: string | undefined, path: string, options: RequestO
   if (options.body !== undefined)
     headers['Content-Type'] = isBlob ? (options.body as Blob).type || 'application/octet-stream' : 'application/json';
   if (options.token) headers.Authorization = `bearer ${options.token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = `"${options.idempotencyKey}"`;
   let response: Response;
   try {
     response = await fetch(apiUrl(apiBase, path), {

@@ -1,6 +1,7 @@
 import type { jsPDF as JsPdf } from 'jspdf';
 import { loadJsPdf } from './pdf/load-jspdf.ts';
 import { saveBlob, uploadExport, type ExportRecord } from './account-api.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
 import { formatFileStamp } from './format.ts';
 import { notesLines, type NotesLine } from './notes-content.ts';
 import { PdfFlow, type TextStyle } from './pdf/layout.ts';
@@ -79,7 +80,7 @@ export async function exportNotes(
   const { jsPDF } = await loadJsPdf();
   const blob = buildNotesPdf(jsPDF, content).output('blob');
   const stored = isAuthenticated(existingSessionStore()?.getState() ?? NO_SESSION)
-    ? await uploadExport(apiBase, blob, meta)
+    ? await uploadExport(apiBase, blob, meta, newIdempotencyKey())
     : null;
   saveBlob(blob, meta.fileName);
   return { stored };

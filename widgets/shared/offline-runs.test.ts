@@ -143,3 +143,38 @@ describe('replayOfflineRuns', () => {
     }
   });
 });
+
+describe('the Idempotency-Key of a kept calculation', () => {
+  it('is the one its first attempt sent, and every replay sends it again until the server accepts it', async () => {
+    localStorage.clear();
+    keepOfflineRun('u1', { ...run(70), idempotencyKey: 'key-of-the-click' });
+    const keys: (string | undefined)[] = [];
+    await replayOfflineRuns('u1', async (kept) => {
+      keys.push(kept.idempotencyKey);
+      throw network(); // the answer was lost again
+    });
+    await replayOfflineRuns('u1', async (kept) => {
+      keys.push(kept.idempotencyKey);
+      return { historyId: 'h' };
+    });
+    expect(keys).toEqual(['key-of-the-click', 'key-of-the-click']);
+  });
+
+  it('a run kept by an earlier release (no key) is given one, kept, and sent on every replay', async () => {
+    localStorage.clear();
+    const legacy: OfflineRun = { id: 'old', madeAt: 1, ...run(70) };
+    localStorage.setItem(offlineRunsKey('u1'), JSON.stringify([legacy]));
+    const keys: (string | undefined)[] = [];
+    await replayOfflineRuns('u1', async (kept) => {
+      keys.push(kept.idempotencyKey);
+      throw http(503);
+    });
+    expect(offlineRuns('u1')[0]?.idempotencyKey).toBe(keys[0]);
+    await replayOfflineRuns('u1', async (kept) => {
+      keys.push(kept.idempotencyKey);
+      return {};
+    });
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ToolType } from '../../contracts/records.ts';
 import { isUnreachable, type ApiError } from './api-error.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
 
 // Calculations a signed-in clinician made while the API could not be reached, kept on the device until the
 // server has recorded them (README "Offline and installing"). The server recomputes each one from its
@@ -16,6 +17,12 @@ export interface OfflineRun {
   lang: 'en' | 'ar';
   /** When it was computed on the device (ms since 1970). */
   madeAt: number;
+  /**
+   * The Idempotency-Key of the action that made it, the one its first attempt sent (that answer may have been
+   * lost after the server saved it): every replay sends it, so the server records the calculation once.
+   * Runs kept by an earlier release have none; they are given one before their first replay.
+   */
+  idempotencyKey?: string;
 }
 
 /** At most this many wait on one device for one clinician; a further one is not kept (the clinician is told). */
@@ -65,7 +72,18 @@ export function keepOfflineRun(userId: string, run: Omit<OfflineRun, 'id' | 'mad
   if (runs.length >= OFFLINE_RUNS_LIMIT) return false;
   const madeAt = Date.now();
   const id = `${madeAt.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  return write(userId, [...runs, { ...run, id, madeAt }]);
+  return write(userId, [...runs, { ...run, idempotencyKey: run.idempotencyKey ?? newIdempotencyKey(), id, madeAt }]);
+}
+
+/** The run with its key: one is given, and kept on the device, to a run an earlier release stored without. */
+function withKey(userId: string, run: OfflineRun): OfflineRun {
+  if (run.idempotencyKey) return run;
+  const keyed = { ...run, idempotencyKey: newIdempotencyKey() };
+  write(
+    userId,
+    read(userId).map((other) => (other.id === run.id ? keyed : other)),
+  );
+  return keyed;
 }
 
 function forget(userId: string, id: string): void {
@@ -129,7 +147,7 @@ async function sendAll(userId: string, record: (run: OfflineRun) => Promise<unkn
   const result: ReplayResult = { saved: 0, refused: 0, waiting: 0 };
   // read again under the lock: another tab may have sent some meanwhile
   for (const run of read(userId)) {
-    const outcome = await record(run).then(
+    const outcome = await record(withKey(userId, run)).then(
       () => 'saved' as const,
       (error: unknown) => outcomeOf(error),
     );

@@ -13,8 +13,19 @@ import type {
   SessionRecord,
   UserRecord,
 } from '../records.ts';
-import type { ExportFilter, HistoryFilter, PatientFields, ProfileChanges, StoreAdapter } from '../store.ts';
+import type {
+  ExportFilter,
+  HistoryFilter,
+  HistoryPageFilter,
+  IdempotencyClaim,
+  IdempotentAnswer,
+  PatientFields,
+  ProfileChanges,
+  StoreAdapter,
+} from '../store.ts';
 import { AppendLog } from './append-log.ts';
+import { HistoryIndex, keepOnly } from './history-index.ts';
+import { IdempotencyKeys } from './idempotency-keys.ts';
 import { DurableJsonFile, ensureDir, fsyncDir, writeFileDurably } from './durable-fs.ts';
 import { JsonDocument } from './json-document.ts';
 import {
@@ -60,6 +71,9 @@ class Clinician {
   readonly exportLog: AppendLog;
   /** By id, in the order saved. */
   readonly exports: Map<string, ExportRecord>;
+  /** The history by tool and by patient, for pages by cursor and totals (history-index.ts). */
+  readonly index: HistoryIndex;
+  readonly keys: IdempotencyKeys;
 
   constructor(dir: string, loaded: LoadedClinician | undefined) {
     this.ready = loaded ? Promise.resolve() : ensureDir(dir);
@@ -72,6 +86,15 @@ class Clinician {
     this.calculationsById = new Map(this.calculations.map((entry) => [entry.id, entry]));
     this.exportLog = new AppendLog(path.join(dir, EXPORT_LOG_FILE_NAME), loaded?.exportLogFileExists ?? false);
     this.exports = loaded?.exports ?? new Map();
+    this.index = new HistoryIndex(this.calculations);
+    this.keys = new IdempotencyKeys(
+      dir,
+      (id) =>
+        this.calculationsById.has(id) ||
+        this.exports.has(id) ||
+        this.deletedPatients.has(id) ||
+        this.patients.data.patients.some((patient) => patient.id === id),
+    );
   }
 
   /** A record saved after its patient was deleted (a race with the delete) reads unlinked, as on the next start. */
@@ -81,7 +104,18 @@ class Clinician {
   }
 
   settled() {
-    return Promise.all([this.patients.settled(), this.history.settled(), this.exportLog.settled()]);
+    return Promise.all([
+      this.patients.settled(),
+      this.history.settled(),
+      this.exportLog.settled(),
+      this.keys.settled(),
+    ]);
+  }
+
+  /** Writes a key's answer before the record it answers for; `answered` after the record is written. */
+  async answerFirst(answer: IdempotentAnswer | undefined, recordId: string): Promise<() => void> {
+    if (!answer) return () => {};
+    return (await this.keys.write(answer, recordId)).answered;
   }
 }
 
@@ -317,8 +351,8 @@ export class EmbeddedStore implements StoreAdapter {
         await clinician.history.rewrite(
           () => clinician.calculations.filter((entry) => !old.has(entry.id)),
           () => {
-            const kept = clinician.calculations.filter((entry) => !old.has(entry.id));
-            clinician.calculations.splice(0, clinician.calculations.length, ...kept);
+            keepOnly(clinician.calculations, old);
+            clinician.index.remove(old);
             for (const id of old) clinician.calculationsById.delete(id);
           },
         );
@@ -550,9 +584,11 @@ export class EmbeddedStore implements StoreAdapter {
     });
   }
 
-  async createPatient(patient: PatientRecord) {
+  async createPatient(patient: PatientRecord, answer?: IdempotentAnswer) {
     const clinician = await this.#writer(patient.ownerId);
+    const answered = await clinician.answerFirst(answer, patient.id);
     await clinician.patients.commit((draft) => void draft.patients.push(patient));
+    answered();
   }
   async listPatients(ownerId: string, needle?: string) {
     const patients = this.#reader(ownerId)?.patients.data.patients ?? [];
@@ -585,18 +621,22 @@ export class EmbeddedStore implements StoreAdapter {
       (deleted) => {
         if (!deleted) return;
         clinician.deletedPatients.add(id);
+        clinician.index.unlinkPatient(id);
         for (const entry of clinician.calculations) clinician.unlinkIfDeleted(entry);
         for (const entry of clinician.exports.values()) clinician.unlinkIfDeleted(entry);
       },
     );
   }
 
-  async saveCalculation(entry: CalculationRecord) {
+  async saveCalculation(entry: CalculationRecord, answer?: IdempotentAnswer) {
     const clinician = await this.#writer(entry.ownerId);
+    const answered = await clinician.answerFirst(answer, entry.id);
     await clinician.history.append(entry, (stored) => {
       clinician.calculations.push(clinician.unlinkIfDeleted(stored));
       clinician.calculationsById.set(stored.id, stored);
+      clinician.index.add(stored);
     });
+    answered();
   }
   async listCalculations(ownerId: string, filter: HistoryFilter) {
     const calculations = this.#reader(ownerId)?.calculations ?? [];
@@ -609,6 +649,10 @@ export class EmbeddedStore implements StoreAdapter {
       matches.push(entry);
     }
     return { items: matches.slice(filter.offset, filter.offset + filter.limit), total: matches.length };
+  }
+  async listCalculationsPage(ownerId: string, filter: HistoryPageFilter) {
+    const index = this.#reader(ownerId)?.index;
+    return index ? index.page(filter) : { items: [], total: 0, nextCursor: null };
   }
   async findCalculation(ownerId: string, id: string) {
     return this.#reader(ownerId)?.calculationsById.get(id);
@@ -623,10 +667,11 @@ export class EmbeddedStore implements StoreAdapter {
     return path.join(this.#exportsDir, `${id}.pdf`);
   }
 
-  async saveExport(record: ExportRecord, bytes: Uint8Array) {
+  async saveExport(record: ExportRecord, bytes: Uint8Array, answer?: IdempotentAnswer) {
     const file = this.#exportFile(record.id);
     const clinician = await this.#writer(record.ownerId);
     await ensureDir(this.#exportsDir);
+    const answered = await clinician.answerFirst(answer, record.id);
     // The bytes first, under a temporary name renamed once complete and fsynced: a crash leaves no
     // half PDF under an export's name. The record is appended only once the file is in place; a PDF
     // no record names is removed at the next start.
@@ -639,6 +684,7 @@ export class EmbeddedStore implements StoreAdapter {
       await rm(file, { force: true });
       throw error;
     }
+    answered();
   }
   async listExports(ownerId: string, filter: ExportFilter) {
     const exports = [...(this.#reader(ownerId)?.exports.values() ?? [])].reverse(); // newest first
@@ -663,6 +709,18 @@ export class EmbeddedStore implements StoreAdapter {
       deleted = clinician.exports.delete(id);
     });
     await rm(file, { force: true });
+    return deleted;
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyClaim) {
+    return (await this.#writer(claim.ownerId)).keys.claim(claim);
+  }
+  async releaseIdempotencyKey(ownerId: string, key: string, token: string) {
+    this.#reader(ownerId)?.keys.release(key, token);
+  }
+  async deleteExpiredIdempotencyKeys(at: string) {
+    let deleted = 0;
+    for (const clinician of this.#clinicians.values()) deleted += clinician.keys.deleteExpired(Date.parse(at));
     return deleted;
   }
 

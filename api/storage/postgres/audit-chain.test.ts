@@ -68,7 +68,8 @@ describe('the audit trail in PostgreSQL', () => {
     const pool = await db.open();
     await pool.query(
       `INSERT INTO audit_events (time, actor, action, outcome) VALUES
-       ('2025-01-01T00:00:00Z', 'u-0', 'user.signin', 'success'), ('2025-01-02T00:00:00Z', 'u-0', 'user.signout', 'success')`,
+       ('2025-01-01T00:00:00Z', 'u-0', 'user.signin', 'success'),
+       ('2025-01-02T00:00:00Z', 'u-0', 'user.signout', 'success')`,
     );
     await postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z')).record(read('r-1'));
     const rows = (await pool.query('SELECT action, prev_hash, hash FROM audit_events ORDER BY id')).rows;

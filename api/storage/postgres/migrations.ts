@@ -4,6 +4,7 @@ import initialSchema from './migrations/0001-initial-schema.sql?raw';
 import sessionsAndLoggedLimits from './migrations/0002-sessions-per-account-logged-limits.sql?raw';
 import singleSignOn from './migrations/0003-single-sign-on-second-factors-idle-sessions.sql?raw';
 import auditChainAndDataRights from './migrations/0004-audit-chain-data-rights.sql?raw';
+import historyCountsAndIdempotencyKeys from './migrations/0005-history-counts-idempotency-keys.sql?raw';
 
 export interface Migration {
   version: number;
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'sessions per account, logged rate limits', sql: sessionsAndLoggedLimits },
   { version: 3, name: 'single sign-on, second factors, idle sessions', sql: singleSignOn },
   { version: 4, name: 'audit chain, data rights', sql: auditChainAndDataRights },
+  { version: 5, name: 'history counts, idempotency keys', sql: historyCountsAndIdempotencyKeys },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

@@ -18,7 +18,17 @@ import type {
   UserRecord,
 } from '../records.ts';
 import { StorageError } from '../storage-error.ts';
-import type { ExportFilter, HistoryFilter, PatientFields, ProfileChanges, StoreAdapter } from '../store.ts';
+import type {
+  ExportFilter,
+  HistoryFilter,
+  HistoryPageFilter,
+  IdempotencyClaim,
+  IdempotencyClaimResult,
+  IdempotentAnswer,
+  PatientFields,
+  ProfileChanges,
+  StoreAdapter,
+} from '../store.ts';
 import { runMigrations } from './migrations.ts';
 
 export interface PostgresStoreOptions {
@@ -149,6 +159,11 @@ const PATIENT_COLUMNS =
   'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at';
 /** A patient row as inserted: the record's fields, then the text a search looks in (policy.ts). */
 export const PATIENT_INSERT_COLUMNS = [...PATIENT_COLUMNS.split(', '), 'search_text'];
+/** Their types, for an INSERT … SELECT of parameters. */
+const PATIENT_INSERT_TYPES = [
+  ...['text', 'text', 'text', 'text', 'integer', 'text', 'float8', 'text'],
+  ...['timestamptz', 'timestamptz', 'text'],
+];
 export const patientValues = (patient: PatientRecord): unknown[] => [
   patient.id,
   patient.ownerId,
@@ -412,6 +427,9 @@ class PostgresAdapter implements StoreAdapter {
       // The hospital sign-ins and second factors go with the account (docs/API.md#my-data).
       for (const table of ['oidc_identities', 'totp_factors', 'recovery_codes', 'passkeys'])
         await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+      // The answers kept for Idempotency-Keys hold what the requests created (a patient's name): they go too.
+      for (const table of ['idempotency_keys', 'calculation_counts'])
+        await client.query(`DELETE FROM ${table} WHERE owner_id = $1`, [userId]);
       await client.query('DELETE FROM users WHERE id = $1', [userId]);
       return erased;
     });
@@ -666,12 +684,8 @@ class PostgresAdapter implements StoreAdapter {
     return result.rowCount ?? 0;
   }
 
-  async createPatient(patient: PatientRecord) {
-    await this.#rows(
-      `INSERT INTO patients (${PATIENT_INSERT_COLUMNS.join(', ')}) ` +
-        `VALUES (${PATIENT_INSERT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')})`,
-      patientValues(patient),
-    );
+  async createPatient(patient: PatientRecord, answer?: IdempotentAnswer) {
+    await this.#insert('patients', PATIENT_INSERT_COLUMNS, PATIENT_INSERT_TYPES, patientValues(patient), answer);
   }
   async listPatients(ownerId: string, needle?: string) {
     if (needle === undefined) {
@@ -740,9 +754,11 @@ class PostgresAdapter implements StoreAdapter {
     });
   }
 
-  async saveCalculation(entry: CalculationRecord) {
-    await this.#rows(
-      `INSERT INTO calculations (${CALCULATION_COLUMNS}) VALUES ($1, $2, $3, $4, $5::json, $6::json, $7)`,
+  async saveCalculation(entry: CalculationRecord, answer?: IdempotentAnswer) {
+    await this.#insert(
+      'calculations',
+      CALCULATION_COLUMNS.split(', '),
+      ['text', 'text', 'text', 'text', 'json', 'json', 'timestamptz'],
       [
         entry.id,
         entry.ownerId,
@@ -752,6 +768,7 @@ class PostgresAdapter implements StoreAdapter {
         json(entry.result),
         entry.createdAt,
       ],
+      answer,
     );
   }
   async listCalculations(ownerId: string, filter: HistoryFilter) {
@@ -777,6 +794,40 @@ class PostgresAdapter implements StoreAdapter {
       total: Number(rows[0]?.total ?? 0),
     };
   }
+  async listCalculationsPage(ownerId: string, filter: HistoryPageFilter) {
+    const values: unknown[] = [ownerId];
+    let where = 'owner_id = $1';
+    if (filter.patientId !== undefined) where += ` AND patient_id = $${values.push(filter.patientId)}`;
+    if (filter.toolType !== undefined) where += ` AND tool_type = $${values.push(filter.toolType)}`;
+    // The total: a patient's entries are counted (few, by calculations_owner_patient_seq_idx); a
+    // clinician's, by tool or all, are read from calculation_counts (migration 3), whatever their number.
+    const total =
+      filter.patientId !== undefined
+        ? `SELECT count(*) FROM calculations WHERE ${where}`
+        : `SELECT coalesce(sum(entries), 0) FROM calculation_counts WHERE owner_id = $1` +
+          (filter.toolType !== undefined ? ' AND tool_type = $2' : '');
+    // Keyset paging: the entries before the cursor's, by the same index, at any depth.
+    const pageWhere = filter.after !== undefined ? `${where} AND seq < $${values.push(filter.after)}::bigint` : where;
+    const offset = filter.after === undefined && filter.offset ? ` OFFSET $${values.push(filter.offset)}` : '';
+    const limit = `$${values.push(filter.limit + 1)}`; // one more: is there a next page?
+    // One statement, so the page and the total come from one snapshot.
+    const rows = await this.#rows(
+      `SELECT (${total}) AS total, page.* FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (
+         SELECT seq, ${CALCULATION_COLUMNS} FROM calculations WHERE ${pageWhere}
+         ORDER BY seq DESC${offset} LIMIT ${limit}
+       ) AS page ON true
+       ORDER BY page.seq DESC`,
+      values,
+    );
+    const found = rows.filter((row) => row.id !== null);
+    const items = found.slice(0, filter.limit);
+    return {
+      items: items.map(toCalculation),
+      total: Number(rows[0]?.total ?? 0),
+      nextCursor: found.length > filter.limit ? String(items.at(-1)!.seq) : null,
+    };
+  }
   async findCalculation(ownerId: string, id: string) {
     const rows = await this.#rows(`SELECT ${CALCULATION_COLUMNS} FROM calculations WHERE owner_id = $1 AND id = $2`, [
       ownerId,
@@ -799,18 +850,24 @@ class PostgresAdapter implements StoreAdapter {
     }
   }
 
-  async saveExport(record: ExportRecord, bytes: Uint8Array) {
+  async saveExport(record: ExportRecord, bytes: Uint8Array, answer?: IdempotentAnswer) {
     // One INSERT: the metadata and the bytes are kept together or not at all.
-    await this.#rows(`INSERT INTO exports (${EXPORT_COLUMNS}, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      record.id,
-      record.ownerId,
-      record.patientId,
-      record.calculationId,
-      record.fileName,
-      record.sizeBytes,
-      record.createdAt,
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    ]);
+    await this.#insert(
+      'exports',
+      [...EXPORT_COLUMNS.split(', '), 'bytes'],
+      ['text', 'text', 'text', 'text', 'text', 'integer', 'timestamptz', 'bytea'],
+      [
+        record.id,
+        record.ownerId,
+        record.patientId,
+        record.calculationId,
+        record.fileName,
+        record.sizeBytes,
+        record.createdAt,
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      ],
+      answer,
+    );
   }
   async listExports(ownerId: string, filter: ExportFilter) {
     const values: unknown[] = [ownerId];
@@ -833,6 +890,78 @@ class PostgresAdapter implements StoreAdapter {
   async deleteExport(ownerId: string, id: string) {
     const result = await this.#pool.query('DELETE FROM exports WHERE owner_id = $1 AND id = $2', [ownerId, id]);
     return (result.rowCount ?? 0) > 0;
+  }
+
+  /**
+   * An INSERT of one row; with `answer`, only if the request still holds its key, and the key's answer is
+   * written by the same statement: the record and the answer are kept together or not at all.
+   */
+  async #insert(table: string, columns: string[], types: string[], values: unknown[], answer?: IdempotentAnswer) {
+    const list = columns.join(', ');
+    if (!answer) {
+      await this.#rows(
+        `INSERT INTO ${table} (${list}) VALUES (${columns.map((_, n) => `$${n + 1}`).join(', ')})`,
+        values,
+      );
+      return;
+    }
+    const selected = types.map((type, n) => `$${n + 1}::${type}`).join(', ');
+    const at = values.length;
+    const result = await this.#pool.query(
+      `WITH answered AS (
+         UPDATE idempotency_keys SET status = $${at + 1}, body = $${at + 2}::json, locked_until = NULL
+         WHERE owner_id = $${at + 3} AND key = $${at + 4} AND claim = $${at + 5} AND status IS NULL
+         RETURNING 1
+       )
+       INSERT INTO ${table} (${list}) SELECT ${selected} WHERE EXISTS (SELECT 1 FROM answered)`,
+      [...values, answer.status, json(answer.body), values[1], answer.key, answer.token],
+    );
+    if (result.rowCount !== 1) throw new StorageError('The request no longer holds its idempotency key');
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyClaimResult> {
+    // The owner's expired keys, and the oldest answered ones past the bound (by idempotency_keys_owner_seq_idx).
+    await this.#rows(
+      `DELETE FROM idempotency_keys WHERE owner_id = $1 AND (expires_at <= $2 OR (status IS NOT NULL AND seq <=
+         (SELECT seq FROM idempotency_keys WHERE owner_id = $1 ORDER BY seq DESC OFFSET $3 LIMIT 1)))`,
+      [claim.ownerId, claim.at, Math.max(0, claim.maxKeys - 1)],
+    );
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      // The primary key decides between two requests at once, on any instance: the second waits for the
+      // first's row, then takes it only if it expired or its request died unanswered.
+      const taken = await this.#rows(
+        `INSERT INTO idempotency_keys (owner_id, key, fingerprint, claim, created_at, expires_at, locked_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (owner_id, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, claim = EXCLUDED.claim,
+           created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+           locked_until = EXCLUDED.locked_until, status = NULL, body = NULL
+         WHERE idempotency_keys.expires_at <= EXCLUDED.created_at
+           OR (idempotency_keys.status IS NULL AND idempotency_keys.locked_until <= EXCLUDED.created_at)
+         RETURNING claim`,
+        [claim.ownerId, claim.key, claim.fingerprint, claim.token, claim.at, claim.expiresAt, claim.lockedUntil],
+      );
+      if (taken[0]?.claim === claim.token) return { kind: 'claimed' };
+      const rows = await this.#rows(
+        'SELECT fingerprint, status, body FROM idempotency_keys WHERE owner_id = $1 AND key = $2',
+        [claim.ownerId, claim.key],
+      );
+      const row = rows[0];
+      if (!row) continue; // released or forgotten meanwhile: try again
+      const sameRequest = row.fingerprint === claim.fingerprint;
+      if (row.status === null) return { kind: 'in_progress', sameRequest };
+      return { kind: 'answered', sameRequest, status: row.status as number, body: row.body };
+    }
+    throw new StorageError('An idempotency key kept changing hands');
+  }
+  async releaseIdempotencyKey(ownerId: string, key: string, token: string) {
+    await this.#rows(
+      'DELETE FROM idempotency_keys WHERE owner_id = $1 AND key = $2 AND claim = $3 AND status IS NULL',
+      [ownerId, key, token],
+    );
+  }
+  async deleteExpiredIdempotencyKeys(at: string) {
+    const result = await this.#pool.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [at]);
+    return result.rowCount ?? 0;
   }
 
   async ping() {

@@ -34,8 +34,9 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
   const [patientId, setPatientId] = useState('');
   const [toolType, setToolType] = useState<'' | ToolType>('');
   const [items, setItems] = useState<HistoryEntry[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
+  /** The page asked for: the newest without a cursor, then each by the last answer's nextCursor (keyset). */
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [opened, setOpened] = useState<HistoryEntry | null>(null);
   const [fhirBusy, setFhirBusy] = useState(false);
   const exportNotesPdf = useExportToNotes(apiBase);
@@ -45,14 +46,14 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
       listHistory(apiBase, {
         patientId: patientId || undefined,
         toolType: toolType || undefined,
-        page,
+        cursor,
         pageSize: PAGE_SIZE,
       }),
-    [apiBase, patientId, toolType, page],
+    [apiBase, patientId, toolType, cursor],
     {
       onResult: (body) => {
-        setItems((previous) => (page === 1 || !previous ? body.items : [...previous, ...body.items]));
-        setTotal(body.total);
+        setItems((previous) => (cursor === undefined || !previous ? body.items : [...previous, ...body.items]));
+        setNextCursor(body.nextCursor ?? null);
       },
       onError: (error) =>
         toast({
@@ -68,7 +69,7 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
     <V,>(set: (value: V) => void) =>
     (value: V) => {
       set(value);
-      setPage(1);
+      setCursor(undefined);
     };
   const patientName = (id: string | null) => namePatient(patients, id, t);
   const when = (at: string) => bidiText(formatRecordedAt(at, lang));
@@ -189,9 +190,9 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
           ))}
         </ol>
       )}
-      {items && items.length < total && (
+      {items && nextCursor && (
         <div>
-          <Button variant="ghost" onClick={() => setPage((value) => value + 1)}>
+          <Button variant="ghost" onClick={() => setCursor(nextCursor)}>
             {t.loadMore}
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useWidgetState } from '../../shared/widget-state.ts';
+import { keyPerBody } from '../../shared/idempotency-key.ts';
 import { AGE_GROUPS } from '../../../clinical/index.ts';
 import {
   createPatient,
@@ -52,6 +53,9 @@ const toFields = (draft: Draft): PatientFields => ({
 
 /** Patients: search as you type (name, initials or MRN), add, edit, delete, choose one for the tools. */
 export function PatientsPanel({ apiBase }: { apiBase: string }) {
+  // "Save" again after a failure sends the same key while the form is unchanged: a patient the server made
+  // before the answer was lost is answered again rather than made twice.
+  const [newPatientKey] = useState(keyPerBody);
   const t = useMessages().account;
   const { serverMessage } = useWidgetHost();
   const toast = useToast();
@@ -87,7 +91,7 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
       const fields = toFields(editing.draft);
       const saved = editing.id
         ? await updatePatient(apiBase, editing.id, fields)
-        : await createPatient(apiBase, fields);
+        : await createPatient(apiBase, fields, newPatientKey(fields));
       if (selected?.id === saved.id) sessionStore().getState().selectPatient(saved);
       setEditing(null);
       setErrors({});

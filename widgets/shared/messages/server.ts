@@ -31,7 +31,7 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.CONFIRM_PASSWORD_REQUIRED_MESSAGE, 'أدخل كلمة المرور للتأكيد'],
   [
     api.CONFIRM_BY_HOSPITAL_SIGN_IN_MESSAGE,
-    `سجّل الخروج، ثم سجّل الدخول مرة أخرى بحسابك في المستشفى، ثم احذف الحساب خلال ${ltr('10')} دقائق`,
+    `سجّل الخروج، ثم سجّل الدخول مرة أخرى بحسابك في المستشفى، ثم احذف الحساب قبل مضيّ ${ltr('10 min')}`,
   ],
   [
     api.ACCOUNT_DELETION_PENDING_MESSAGE,
@@ -45,6 +45,16 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.EXPORT_TOO_LARGE_MESSAGE, `ملف PDF كبير جدًّا (الحد ${ltr('2 MB')})`],
   [api.EXPORT_WRONG_TYPE_MESSAGE, 'أرسل الملف بصيغة application/pdf'],
   [api.NOT_A_PDF_MESSAGE, 'الملف ليس بصيغة PDF'],
+  [
+    api.IDEMPOTENCY_KEY_INVALID_MESSAGE,
+    `يجب أن يكون ${ltr('Idempotency-Key')} نصًّا بين علامتَي اقتباس من ${ltr('1')} إلى ${ltr('255')} محرفًا ` +
+      `مرئيًّا من ${ltr('ASCII')}، مثل ${ltr('"8e03978e-40d5"')}`,
+  ],
+  [api.IDEMPOTENCY_KEY_IN_USE_MESSAGE, `ما زال طلب بهذا ${ltr('Idempotency-Key')} قيد المعالجة. حاول بعد لحظة.`],
+  [
+    api.IDEMPOTENCY_KEY_REUSED_MESSAGE,
+    `استُخدم ${ltr('Idempotency-Key')} هذا لطلب مختلف. أرسل مفتاحًا جديدًا لكل طلب جديد.`,
+  ],
   [
     api.FHIR_NOT_CLINICAL_MESSAGE,
     'لا يحوي حساب العائد على الاستثمار بيانات مريض، فلا تصدير له بصيغة FHIR. صدِّره بصيغة PDF بدلًا من ذلك.',
