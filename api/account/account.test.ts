@@ -535,6 +535,9 @@ describe('history retention (HISTORY_RETENTION_DAYS)', () => {
       await run();
       const history = (await retained.request('GET', '/api/history', { token: old.token })).body;
       expect(history.items.map((item: { id: string }) => item.id)).toEqual([recent.body.historyId]);
+      expect(history.total).toBe(1); // the totals and the cursor pages forget the removed entries too
+      const dosePage = await retained.request('GET', '/api/history?toolType=dose_calculator', { token: old.token });
+      expect([dosePage.body.items, dosePage.body.total]).toEqual([[], 0]);
       expect((await retained.request('GET', '/api/exports', { token: old.token })).body.exports).toEqual([]);
       expect((await retained.request('GET', `/api/exports/${oldExport.body.id}`, { token: old.token })).status).toBe(
         404,
