@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
 import { describeEntry } from './notes-content.ts';
+import { TOOL_INPUTS } from './note-inputs/index.ts';
 import { buildNotesPdf, notesFileName } from './notes-pdf.ts';
 
 describe('notes PDF (export to notes)', () => {
@@ -25,19 +26,22 @@ describe('notes PDF (export to notes)', () => {
   });
 
   it('describes a stored advisor entry from its result fields', () => {
-    const described = describeEntry({
-      toolType: 'bradycardia_advisor',
-      inputs: { weight: 70 },
-      result: {
-        riskBand: 'HIGH',
-        riskPercent: 23.4,
-        doseMgPerKg: 4,
-        doseMg: 280,
-        doseMl: 2.8,
-        recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] },
-        warnings: [],
+    const described = describeEntry(
+      {
+        toolType: 'bradycardia_advisor',
+        inputs: { weight: 70 },
+        result: {
+          riskBand: 'HIGH',
+          riskPercent: 23.4,
+          doseMgPerKg: 4,
+          doseMg: 280,
+          doseMl: 2.8,
+          recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] },
+          warnings: [],
+        },
       },
-    });
+      TOOL_INPUTS.bradycardia_advisor,
+    );
     expect(described.result).toEqual([
       'Bradycardia risk: HIGH (23.4%)',
       'Dose: 4 mg/kg = 280 mg (2.8 mL)',

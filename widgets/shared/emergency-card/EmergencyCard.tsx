@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   emergencyCard,
+  EMERGENCY_CARD_TEXTS_EN,
   type EmergencyAgeGroup,
   type EmergencyDose,
   type EmergencyOutcome,
@@ -16,6 +17,10 @@ import type { Messages } from '../messages/index.ts';
 import type { SelectedPatient } from '../session-state.ts';
 import { useClinicalTexts, useMessages } from '../widget-context.ts';
 import { hideOtherContentWhilePrinting } from './print.ts';
+import { carryEnglish } from '../lang-packs.ts';
+
+// The card's clinical texts in English come with its code, not with the elements' bundles (../lang-packs.ts).
+carryEnglish({ clinical: EMERGENCY_CARD_TEXTS_EN });
 
 /** The patient the card is for, when one is chosen: its weight and age group fill the card. */
 export type EmergencyPatient = Partial<Pick<SelectedPatient, 'displayName' | 'weightKg' | 'ageGroup'>>;

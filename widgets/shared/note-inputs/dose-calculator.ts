@@ -1,0 +1,14 @@
+import { doseCalculator as en } from '../messages/dose-calculator.ts';
+import { oneOf, yesNo, type ToolInputs } from '../notes-content.ts';
+
+/** The dose calculator's inputs as the notes and the history word them (English: ../notes-content.ts). */
+export const DOSE_CALCULATOR_INPUTS: ToolInputs = {
+  ageGroup: { label: en.ageGroup, value: oneOf(en.ageGroups) },
+  bodyWeight: { label: en.bodyWeight, unit: en.unitKg },
+  nmbaType: { label: en.nmbaType, value: oneOf(en.nmbaTypes) },
+  creatinine: { label: en.creatinine, unit: en.unitMlPerMin },
+  tofCount: { label: en.tofCount },
+  ptc: { label: en.ptc },
+  rsiScenario: { label: 'RSI scenario (immediate reversal)', value: yesNo },
+  dialysis: { label: 'Dialysis', value: yesNo },
+};
