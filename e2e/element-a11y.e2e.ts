@@ -238,12 +238,21 @@ async function overflowOf(page: Page, selector: string) {
     const host = document.querySelector(sel)!;
     const box = host.getBoundingClientRect();
     const found: string[] = [];
+    /** In a visually hidden box (1 px, its overflow clipped): read by screen readers, drawn nowhere. */
+    const insideHidden = (element: Element) => {
+      for (let at = element.parentElement; at; at = at.parentElement) {
+        const rect = at.getBoundingClientRect();
+        if (rect.width <= 1 && rect.height <= 1 && getComputedStyle(at).overflow !== 'visible') return true;
+      }
+      return false;
+    };
     const walk = (root: ShadowRoot) => {
       for (const element of root.querySelectorAll('*')) {
         if (element.closest('dialog')) continue;
         const rect = element.getBoundingClientRect();
-        // nothing to see: an empty box, a bar at 0 %, a visually hidden line (1 px, clipped)
+        // nothing to see: an empty box, a bar at 0 %, a visually hidden line (1 px, clipped) and what is in it
         if (rect.width === 0 || rect.height === 0 || (rect.width <= 1 && rect.height <= 1)) continue;
+        if (insideHidden(element)) continue;
         if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5) {
           const part = element.getAttribute('part');
           const name = `${element.localName}${part ? `[part=${part}]` : ''}`;

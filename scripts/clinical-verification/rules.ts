@@ -962,7 +962,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     tests: [
       `${CARD_WORKED} > child 20 kg: bradycardia atropine → 0.4 mg`,
       `${CAPS} > the doses and caps are docs/clinical-reference.md §7`,
-      `${CARD_PROPERTIES} > a child atropine and adrenaline dose is the advisor plan’s (docs/clinical-reference.md §4 and §7 agree)`,
+      `${CARD_PROPERTIES} > a child atropine and adrenaline dose is the advisor plan’s ` +
+        `(docs/clinical-reference.md §4 and §7 agree)`,
     ],
   },
   {
@@ -1041,7 +1042,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
       quote: 'Atropine is shown in mg only: its strengths vary between hospitals (0.1, 0.4, 0.5, 0.6, 1 mg/mL)',
     },
     tests: [
-      `${CARD} > the lines, in order, each with its source > atropine: in mg only, no mL, and the line says why (its strengths vary between hospitals)`,
+      `${CARD} > the lines, in order, each with its source > atropine: in mg only, no mL, ` +
+        `and the line says why (its strengths vary between hospitals)`,
     ],
   },
   {
@@ -1053,8 +1055,10 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     source: { section: EMERGENCY, quote: '**max 1 mg a dose** (PALS 2020)' },
     tests: [
       `${CARD_WORKED} > child 120 kg: bradycardia adrenaline capped at 1 mg, 1.2 mg computed, citing PALS 2020`,
-      `${CARD_PROPERTIES} > a child's bradycardia adrenaline: 10 micrograms/kg, whole micrograms, never above 1 mg; mg from 1 mg`,
-      `${CARD_PROPERTIES} > no child dose on the card is above its cap or the adult dose of the line, in the unit it is shown in`,
+      `${CARD_PROPERTIES} > a child's bradycardia adrenaline: 10 micrograms/kg, whole ` +
+        `micrograms, never above 1 mg; mg from 1 mg`,
+      `${CARD_PROPERTIES} > no child dose on the card is above its cap or the adult ` +
+        `dose of the line, in the unit it is shown in`,
     ],
   },
   {
@@ -1312,7 +1316,8 @@ export const CLINICAL_RULES: readonly ClinicalRule[] = [
     unit: 'min',
     source: { section: EMERGENCY, quote: 'most within 5 minutes of injection' },
     tests: [
-      `${CARD_SHOWN} > after sugammadex: anaphylaxis in about 1 in 2,500 to 1 in 5,000 administrations, most within 5 minutes`,
+      `${CARD_SHOWN} > after sugammadex: anaphylaxis in about 1 in 2,500 to 1 in ` +
+        `5,000 administrations, most within 5 minutes`,
     ],
   },
   {

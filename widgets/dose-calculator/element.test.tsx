@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesAr } from '../shared/messages/ar/index.ts';
+import { withoutIsolates } from '../../clinical/bidi.ts';
 import { defineDoseCalculator } from './element.ts';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import '../shared/messages/ar/arabic-pack.ts';
@@ -40,7 +41,9 @@ describe('<sgx-dose-calculator age-group>', () => {
     expect(error()).toContain('"bogus"');
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1)); // from an effect, which runs after the paint
     act(() => element.setAttribute('lang', 'ar'));
-    await waitFor(() => expect(error()).toBe(messagesAr.doseCalculator.unknownAgeGroupPreset('bogus')));
+    await waitFor(() =>
+      expect(error()).toBe(withoutIsolates(messagesAr.doseCalculator.unknownAgeGroupPreset('bogus'))),
+    );
     expect(select().value).toBe('');
     act(() => element.setAttribute('age-group', 'Paediatric'));
     await waitFor(() => expect(select().value).toBe('pediatric'));

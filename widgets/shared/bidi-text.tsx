@@ -6,7 +6,10 @@ import type { ReactNode } from 'react';
  * becomes a `<bdi dir="ltr">` instead, the isolate marks left out:
  * - a short run (a number with its unit, a range, a dose: up to NO_WRAP_MAX characters) never breaks across lines
  *   (`white-space: nowrap`), so "0.02 mg/kg" or "2-10 micrograms/min" never ends one line with the number and
- *   starts the next with the unit; a long citation may still wrap at its spaces;
+ *   starts the next with the unit; a long citation may still wrap at its spaces. In an element narrower than
+ *   NARROW_PX (a 200 px column) a run longer than its lines would stick out: there the runs wrap as text
+ *   (a container query on the element's own width; `display: inline-block` would keep a run whole and still fit,
+ *   but Chromium then spaces it apart in accessible names: "(دون سن 18 )");
  * - a run or a bare Latin term with Latin letters is marked `lang="en"`, so that a screen reader reads
  *   "(rocuronium)" or "mg/kg" in English, not as Arabic letters;
  * - no invisible character reaches the page, so a dose copied from it into a record is only the dose (the
@@ -28,7 +31,7 @@ export function bidiText(text: string): ReactNode {
           dir="ltr"
           lang={LATIN_LETTER.test(isolated) ? 'en' : undefined}
           data-run=""
-          css={isolated.length <= NO_WRAP_MAX ? { whiteSpace: 'nowrap' } : undefined}
+          css={isolated.length <= NO_WRAP_MAX ? KEPT_TOGETHER : undefined}
         >
           {isolated}
         </bdi>,
@@ -59,6 +62,13 @@ export function BidiText({ text }: { text: string }) {
   return <>{bidiText(text)}</>;
 }
 
+/** An element narrower than this holds lines shorter than the longest runs (a 24-character citation). */
+const NARROW_PX = 260;
+/** A short run: on one line, except in a narrow element (see above). */
+const KEPT_TOGETHER = {
+  whiteSpace: 'nowrap',
+  [`@container (max-width: ${NARROW_PX - 1}px)`]: { whiteSpace: 'normal' },
+} as const;
 const LEFT_TO_RIGHT_ISOLATE = '\u2066';
 const ARABIC_LETTER = /[\u0621-\u064a]/;
 const LATIN_LETTER = /[A-Za-z]/;

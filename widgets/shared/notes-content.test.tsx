@@ -48,4 +48,18 @@ describe('notes PDF (export to notes)', () => {
       '280 mg (2.8 mL) single IV bolus over about 10 seconds',
     ]);
   });
+
+  it('says where a creatinine clearance came from only when the helper gave it', () => {
+    const entry = (inputs: Record<string, unknown>) =>
+      describeEntry(
+        { toolType: 'dose_calculator', inputs, result: { kind: 'not_indicated', title: 'Not indicated' } },
+        TOOL_INPUTS.dose_calculator,
+      );
+    expect(entry({ creatinine: 65, creatinineMethod: 'cockcroft_gault' }).inputs).toEqual([
+      ['Creatinine clearance', '65 mL/min'],
+      ['Creatinine clearance from', 'Cockcroft-Gault, from serum creatinine'],
+    ]);
+    expect(entry({ creatinine: 65, creatinineMethod: null }).inputs).toEqual([['Creatinine clearance', '65 mL/min']]);
+    expect(entry({ creatinine: null }).inputs).toEqual([['Creatinine clearance', 'not entered']]);
+  });
 });

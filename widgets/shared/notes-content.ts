@@ -16,6 +16,8 @@ export interface InputWording {
   label: string;
   value?: (value: unknown) => string;
   unit?: string;
+  /** A detail of another field: no line at all when it was not given. */
+  detail?: true;
 }
 
 /** One tool's inputs, by name, as the notes word them. */
@@ -48,7 +50,11 @@ export function describeEntry(
   result: string[];
   warnings: string[];
 } {
-  const lines = Object.entries(entry.inputs).map(([key, value]) => describeInput(inputs, key, value));
+  const given = (key: string, value: unknown) =>
+    !(inputs[key]?.detail && (value === null || value === undefined || value === ''));
+  const lines = Object.entries(entry.inputs)
+    .filter(([key, value]) => given(key, value))
+    .map(([key, value]) => describeInput(inputs, key, value));
   const r = entry.result;
   const warnings = Array.isArray(r.warnings) ? (r.warnings as string[]) : [];
   switch (entry.toolType) {

@@ -7,6 +7,12 @@ export const DOSE_CALCULATOR_INPUTS: ToolInputs = {
   bodyWeight: { label: en.bodyWeight, unit: en.unitKg },
   nmbaType: { label: en.nmbaType, value: oneOf(en.nmbaTypes) },
   creatinine: { label: en.creatinine, unit: en.unitMlPerMin },
+  // how the creatinine clearance was found, when from the Cockcroft-Gault helper (the FHIR export codes it)
+  creatinineMethod: {
+    label: 'Creatinine clearance from',
+    value: (value) => (value === 'cockcroft_gault' ? 'Cockcroft-Gault, from serum creatinine' : String(value)),
+    detail: true,
+  },
   tofCount: { label: en.tofCount },
   ptc: { label: en.ptc },
   rsiScenario: { label: 'RSI scenario (immediate reversal)', value: yesNo },
