@@ -90,7 +90,7 @@ describe('the React build as released', () => {
     expect(preact.includes('https://react.dev/errors/')).toBe(false);
   });
 
-  it('embed.json lists it under `react`, at the versioned URLs, each file with the integrity of its bytes', async () => {
+  it('embed.json lists it under `react`, at the versioned URLs, each file with its bytes’ integrity', async () => {
     expect(Object.keys(react.elements).sort()).toEqual([...WIDGET_ENTRIES].sort());
     const versioned = `/widgets/${embed.version}/${REACT_WIDGETS_DIR}/`;
     for (const [name, element] of Object.entries(react.elements)) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: everything `npm start` serves, into dist/: the site (dist/site: the host page with
-// its PDFs and service worker, the widget bundles under widgets/ (their React build in widgets/react/), the SBOM of the production
-// dependencies as sbom.cdx.json) and the server (dist/server). Prints bundle sizes.
+// its PDFs and service worker, the widget bundles under widgets/ (their React build in widgets/react/), the
+// SBOM of the production dependencies as sbom.cdx.json) and the server (dist/server). Prints bundle sizes.
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -6,10 +6,10 @@ import { doseCalculator } from '../shared/messages/dose-calculator.ts';
 import { emergency } from '../shared/messages/emergency.ts';
 
 /**
- * What <sgx-bradycardia-advisor> says in English, and all its bundle carries of the catalogues (each element
- * carries its own: ../shared/lang-packs.ts): the sections of the widgets' messages its code reads
- * (../catalogues.test.ts checks it; `common` every element has: ../shared/lang-packs.ts), and the clinical texts it assesses with. The emergency card brings its own
- * clinical texts when it loads. Importing this module adds them to the English pack.
+ * What <sgx-bradycardia-advisor> says in English, and all its bundle carries of the catalogues (each element carries
+ * its own: ../shared/lang-packs.ts): the sections of the widgets' messages its code reads (../catalogues.test.ts
+ * checks it; `common` every element has: ../shared/lang-packs.ts), and the clinical texts it assesses with. The
+ * emergency card brings its own clinical texts when it loads. Importing this module adds them to the English pack.
  */
 export const BRADYCARDIA_ADVISOR_CATALOGUE = {
   messages: { advisor, doseCalculator, account, emergency },

@@ -6,10 +6,11 @@ import { emergency } from '../shared/messages/emergency.ts';
 import { patientSheet } from '../shared/messages/patient-sheet.ts';
 
 /**
- * What <sgx-dose-calculator> says in English, and all its bundle carries of the catalogues (each element carries
- * its own, not the other elements': ../shared/lang-packs.ts): the sections of the widgets' messages its code reads
- * (../catalogues.test.ts checks it; `common` every element has: ../shared/lang-packs.ts), and the clinical texts it computes with. The emergency card brings its own
- * clinical texts when it loads. Importing this module adds them to the English pack.
+ * What <sgx-dose-calculator> says in English, and all its bundle carries of the catalogues (each element carries its
+ * own, not the other elements': ../shared/lang-packs.ts): the sections of the widgets' messages its code reads
+ * (../catalogues.test.ts checks it; `common` every element has: ../shared/lang-packs.ts), and the clinical texts it
+ * computes with. The emergency card brings its own clinical texts when it loads. Importing this module adds them to
+ * the English pack.
  */
 export const DOSE_CALCULATOR_CATALOGUE = {
   messages: { doseCalculator, account, emergency, patientSheet },
