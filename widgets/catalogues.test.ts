@@ -58,20 +58,49 @@ export function valueImports(source: ts.SourceFile): string[] {
   return found.filter((specifier) => specifier.startsWith('.'));
 }
 
+/** `messages`, `host.messages` or `useMessages()`: the element's catalogue (not one imported by name). */
+const isCatalogue = (node: ts.Expression) =>
+  (ts.isIdentifier(node) && node.text === 'messages') ||
+  (ts.isPropertyAccessExpression(node) && node.name.text === 'messages') ||
+  (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'useMessages');
+
 /**
  * The sections of the messages a source reads from its element's catalogue: `messages.x`, `host.messages.x`,
- * `useMessages().x` (the English catalogue imported by name, for PDFs and notes, is not the element's).
+ * `useMessages().x`, `const { x, y: t } = useMessages()` (the English catalogue imported by name, for PDFs and
+ * notes, is not the element's).
  */
 export function sectionsRead(source: ts.SourceFile): string[] {
   const found = new Set<string>();
   const visit = (node: ts.Node) => {
-    if (ts.isPropertyAccessExpression(node)) {
-      const owner = node.expression;
-      const fromCatalogue =
-        (ts.isIdentifier(owner) && owner.text === 'messages') ||
-        (ts.isPropertyAccessExpression(owner) && owner.name.text === 'messages') ||
-        (ts.isCallExpression(owner) && ts.isIdentifier(owner.expression) && owner.expression.text === 'useMessages');
-      if (fromCatalogue) found.add(node.name.text);
+    if (ts.isPropertyAccessExpression(node) && isCatalogue(node.expression)) found.add(node.name.text);
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.initializer &&
+      isCatalogue(node.initializer) &&
+      ts.isObjectBindingPattern(node.name)
+    )
+      for (const element of node.name.elements) found.add((element.propertyName ?? element.name).getText());
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...found].sort();
+}
+
+/**
+ * The sections of the messages a module carries itself (`carryEnglish({ messages: { … } })`): a part loaded later
+ * that brings its own texts (the emergency card, the patient sheet's dialog).
+ */
+export function sectionsCarried(source: ts.SourceFile): string[] {
+  const found = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'carryEnglish') {
+      const [texts] = node.arguments;
+      const messages =
+        texts && ts.isObjectLiteralExpression(texts)
+          ? texts.properties.find((property) => property.name?.getText() === 'messages')
+          : undefined;
+      if (messages && ts.isPropertyAssignment(messages) && ts.isObjectLiteralExpression(messages.initializer))
+        for (const property of messages.initializer.properties) if (property.name) found.add(property.name.getText());
     }
     ts.forEachChild(node, visit);
   };
@@ -100,10 +129,14 @@ describe("each element's catalogue", () => {
   it.each(Object.entries(CATALOGUES))('%s carries every section its code reads, and no other', (element, catalogue) => {
     const modules = modulesOf(element);
     expect(modules.length).toBeGreaterThan(5);
+    // sections read by each module, but for those the module brings itself (a part loaded later, with its texts)
     const readBy = new Map<string, string[]>();
-    for (const file of modules)
-      for (const section of sectionsRead(parse(path.join(widgetsDir, file))))
+    for (const file of modules) {
+      const source = parse(path.join(widgetsDir, file));
+      const own = sectionsCarried(source);
+      for (const section of sectionsRead(source).filter((read) => !own.includes(read)))
         readBy.set(section, [...(readBy.get(section) ?? []), file]);
+    }
     const carried = Object.keys(catalogue.messages).sort();
     // what every element has from the start (its frame's words), whatever its catalogue
     const everyElement = ['common'];
@@ -146,9 +179,12 @@ describe("each element's catalogue", () => {
         'toast({ title: (host) => host.messages.account.x, description: ({ messages }) => messages.common.y });',
         '// messages.advisor in a comment is no read',
         'const v = pdf.messagesEn.portal;',
+        'const { account: w, records } = useMessages();',
+        'carryEnglish({ messages: { emergency, doseCalculator: dose }, clinical: TEXTS });',
       ].join('\n'),
     );
     expect(valueImports(source)).toEqual(['./a.ts', '../b.ts', './c.tsx']);
-    expect(sectionsRead(source)).toEqual(['account', 'common', 'doseCalculator', 'roi']);
+    expect(sectionsRead(source)).toEqual(['account', 'common', 'doseCalculator', 'records', 'roi']);
+    expect(sectionsCarried(source)).toEqual(['doseCalculator', 'emergency']);
   });
 });

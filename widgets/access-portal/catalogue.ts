@@ -2,6 +2,7 @@ import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
 import { account } from '../shared/messages/account.ts';
 import { patientSheet } from '../shared/messages/patient-sheet.ts';
 import { portal } from '../shared/messages/portal.ts';
+import { records } from '../shared/messages/records.ts';
 
 /**
  * What <sgx-access-portal> says in English, its account area included, and all its bundle carries of the catalogues
@@ -11,7 +12,7 @@ import { portal } from '../shared/messages/portal.ts';
  * module adds them to the English pack.
  */
 export const ACCESS_PORTAL_CATALOGUE = {
-  messages: { portal, account, patientSheet },
+  messages: { portal, account, records, patientSheet },
   clinical: {},
 } satisfies EnglishTexts;
 

@@ -451,7 +451,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
               assessment={shownResult ?? assessment.result}
               patientName={assessment.patientName}
               onExport={exportToNotes}
-              exportLabel={messages.account.exportNotes}
+              exportLabel={messages.records.exportNotes}
             />
           )}
         </div>

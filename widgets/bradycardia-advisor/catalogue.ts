@@ -1,9 +1,9 @@
 import { ADVISOR_CLINICAL_TEXTS_EN } from '../../clinical/index.ts';
 import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
-import { account } from '../shared/messages/account.ts';
 import { advisor } from '../shared/messages/advisor.ts';
 import { doseCalculator } from '../shared/messages/dose-calculator.ts';
 import { emergency } from '../shared/messages/emergency.ts';
+import { records } from '../shared/messages/records.ts';
 
 /**
  * What <sgx-bradycardia-advisor> says in English, and all its bundle carries of the catalogues (each element carries
@@ -12,7 +12,7 @@ import { emergency } from '../shared/messages/emergency.ts';
  * emergency card brings its own clinical texts when it loads. Importing this module adds them to the English pack.
  */
 export const BRADYCARDIA_ADVISOR_CATALOGUE = {
-  messages: { advisor, doseCalculator, account, emergency },
+  messages: { advisor, doseCalculator, records, emergency },
   clinical: ADVISOR_CLINICAL_TEXTS_EN,
 } satisfies EnglishTexts;
 

@@ -189,7 +189,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
         .then((recorded) => setHistoryId(recorded.historyId))
         .catch((error: unknown) =>
           toast({
-            title: (host) => host.messages.account.notSavedTitle,
+            title: (host) => host.messages.records.notSavedTitle,
             description: userMessage(error),
             variant: 'destructive',
           }),
@@ -337,8 +337,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
             <DoseOutcomePanel
               outcome={shownOutcome}
               note={(at) => doseNote(result.input, patient, clinicianName, at)}
-              patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
-              savedLine={historyId ? messages.account.savedToHistory : undefined}
+              patientLine={patient ? messages.records.patientLine(patient.displayName, patient.mrn) : undefined}
+              savedLine={historyId ? messages.records.savedToHistory : undefined}
               onExport={exportToNotes}
               sheetButton={
                 <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />

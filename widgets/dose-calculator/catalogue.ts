@@ -1,9 +1,9 @@
 import { COCKCROFT_GAULT_HELPER_TEXTS_EN, DOSE_CALCULATOR_TEXTS_EN } from '../../clinical/index.ts';
 import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
-import { account } from '../shared/messages/account.ts';
 import { doseCalculator } from '../shared/messages/dose-calculator.ts';
 import { emergency } from '../shared/messages/emergency.ts';
 import { patientSheet } from '../shared/messages/patient-sheet.ts';
+import { records } from '../shared/messages/records.ts';
 
 /**
  * What <sgx-dose-calculator> says in English, and all its bundle carries of the catalogues (each element carries its
@@ -13,7 +13,7 @@ import { patientSheet } from '../shared/messages/patient-sheet.ts';
  * the English pack.
  */
 export const DOSE_CALCULATOR_CATALOGUE = {
-  messages: { doseCalculator, account, emergency, patientSheet },
+  messages: { doseCalculator, records, emergency, patientSheet },
   clinical: { ...DOSE_CALCULATOR_TEXTS_EN, ...COCKCROFT_GAULT_HELPER_TEXTS_EN },
 } satisfies EnglishTexts;
 

@@ -32,7 +32,7 @@ export function useExportToNotes(apiBase: string) {
   const toast = useToast();
   // The signed-in clinician signs the notes; Quick Use has none.
   const clinicianName = useSession((state) => state.user?.name ?? null, apiBase);
-  const t = useMessages().account;
+  const t = useMessages().records;
   return useCallback(
     async (request: NotesRequest) => {
       try {
@@ -48,14 +48,14 @@ export function useExportToNotes(apiBase: string) {
           },
         );
         toast({
-          title: (host) => host.messages.account.exportedTitle,
+          title: (host) => host.messages.records.exportedTitle,
           description: (host) =>
-            exported.stored ? host.messages.account.exportedStored : host.messages.account.exportedQuickUse,
+            exported.stored ? host.messages.records.exportedStored : host.messages.records.exportedQuickUse,
           variant: 'success',
         });
       } catch (error) {
         toast({
-          title: (host) => host.messages.account.exportFailed,
+          title: (host) => host.messages.records.exportFailed,
           description: userMessage(error),
           variant: 'destructive',
         });

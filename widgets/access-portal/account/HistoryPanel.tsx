@@ -28,7 +28,7 @@ const PAGE_SIZE = 20;
 
 /** History: every calculation run while signed in, newest first, by patient and tool; open one as computed then. */
 export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospitalName?: string }) {
-  const t = useMessages().account;
+  const { account: t, records } = useMessages();
   const lang = useWidgetLang();
   const toast = useToast();
   const patients = usePatients(apiBase);
@@ -140,7 +140,7 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
           <BulletList items={[...described.result, ...described.warnings]} />
         </div>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '10px' }}>
-          <Button onClick={exportIt}>{t.exportNotes}</Button>
+          <Button onClick={exportIt}>{records.exportNotes}</Button>
           {hasFhir && (
             <Button variant="secondary" busy={fhirBusy} disabled={fhirBusy} onClick={() => void downloadFhir()}>
               {t.downloadFhir}

@@ -18,9 +18,12 @@ import type { SelectedPatient } from '../session-state.ts';
 import { useClinicalTexts, useMessages } from '../widget-context.ts';
 import { hideOtherContentWhilePrinting } from './print.ts';
 import { carryEnglish } from '../lang-packs.ts';
+import { doseCalculator } from '../messages/dose-calculator.ts';
+import { emergency } from '../messages/emergency.ts';
 
-// The card's clinical texts in English come with its code, not with the elements' bundles (../lang-packs.ts).
-carryEnglish({ clinical: EMERGENCY_CARD_TEXTS_EN });
+// The card's English texts come with its code (../lang-packs.ts): its clinical texts, which no element's bundle
+// carries, and the messages it shows, for a card opened by the product page's bar before any element.
+carryEnglish({ messages: { emergency, doseCalculator }, clinical: EMERGENCY_CARD_TEXTS_EN });
 
 /** The patient the card is for, when one is chosen: its weight and age group fill the card. */
 export type EmergencyPatient = Partial<Pick<SelectedPatient, 'displayName' | 'weightKg' | 'ageGroup'>>;
