@@ -362,6 +362,14 @@ load, as before, the mobile median was 89 (TBT 377 ms; runs 169 to 384 ms): each
 form into a shadow root, 80 to 190 ms under the 4x CPU slowdown. The first Intl call (a clinical text's
 \`toLocaleString\`) cost about 90 ms more.
 
+The content sections far below the fold (mechanism, advantage, safety, evidence, resources, FAQ) are rendered only
+as the reader nears them (\`content-visibility: auto\` with their measured heights held meanwhile,
+host/components/Section.tsx; issue 36). Measured on 2026-11-25 on a 412 px page with the CPU slowed 4x, eight fresh
+Chromiums with it and eight without it, interleaved, load average 6.9 to 7.4 (DevTools' performance metrics, medians):
+layout 174 ms with it against 274 ms without, and 245 against 321 ms in a second series; all main-thread tasks 1722
+against 2332 ms, and 1798 against 1885 ms. The document is small already (490 elements): what remains is mostly
+hydration's script and the browser's own work.
+
 The HTML served at \`/\` (prerendered): ${page.html.htmlKiB} KiB, ${page.html.transferKiB} KiB as sent (brotli),
 ${page.html.textChars.toLocaleString('en-US')} characters of visible text.
 
