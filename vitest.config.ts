@@ -38,6 +38,10 @@ function domProject(name: string, runtime: UiRuntime): TestProjectInlineConfigur
 /** The suites that drive the app through startTestApi, run on each store. */
 const API_SUITES_ON_EVERY_STORE = [
   'api/auth/auth.test.ts',
+  'api/oidc/single-sign-on.test.ts',
+  'api/oidc/recorded-providers.test.ts',
+  'api/auth/second-factor.test.ts',
+  'api/auth/sessions.test.ts',
   'api/tools/tools.test.ts',
   'api/patients/patients-history.test.ts',
   'api/exports/exports.test.ts',

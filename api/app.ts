@@ -2,7 +2,10 @@ import type { KeyObject } from 'node:crypto';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate.ts';
-import { authRoutes } from './auth/routes.ts';
+import { authFlows } from './auth/flows.ts';
+import { authRoutes, type AuthSettings } from './auth/routes.ts';
+import { secondFactorGate } from './auth/second-factor-gate.ts';
+import { securityRoutes } from './auth/security-routes.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { contentEncoding } from './http/accept-encoding.ts';
@@ -13,6 +16,8 @@ import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { negotiateLanguage } from './http/language.ts';
 import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
+import { createOidcClient } from './oidc/client.ts';
+import { OIDC_CALLBACK_PATH, signInConfig, singleSignOnOff, singleSignOnRoutes } from './oidc/routes.ts';
 import { staticFiles } from './http/static-files.ts';
 import { siteConfigRoutes } from './site-config.ts';
 import { historyRoutes } from './history/routes.ts';
@@ -25,6 +30,8 @@ import { patientRoutes } from './patients/routes.ts';
 import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
 import type { AppState } from './state.ts';
+import type { CustomFetch } from 'openid-client';
+import { DEFAULT_SESSION_IDLE_MINUTES, type OidcConfig } from './config.ts';
 import { toolRoutes } from './tools/routes.ts';
 
 export interface AppDeps {
@@ -58,6 +65,17 @@ export interface AppDeps {
   hospitalName?: string;
   /** The FHIR export's settings (FHIR_MRN_SYSTEM; in tests also the release and the resource ids). */
   fhir?: Omit<FhirRouteDeps, 'store' | 'audit'>;
+  /** Sign-in: SESSION_IDLE_MINUTES, REQUIRE_MFA, OIDC_ONLY, PUBLIC_URL, OIDC_* and WEBAUTHN_RP_ID (config.ts). */
+  auth?: {
+    idleMinutes?: number;
+    requireMfa?: boolean;
+    oidcOnly?: boolean;
+    publicUrl?: string;
+    webauthnRpId?: string;
+    oidc?: OidcConfig;
+    /** The HTTP client that reaches the OpenID provider (tests: a recorded or local provider). */
+    oidcFetch?: CustomFetch;
+  };
 }
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
@@ -71,6 +89,34 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.silent = true; // errors are answered and logged by errorHandler
   const store = deps.metrics ? instrumentStore(deps.store, deps.metrics.storeDuration) : deps.store;
   const shared = { store, audit: deps.audit, now };
+  const limiter = deps.limiter ?? createSignInLimiter();
+  const auth = deps.auth ?? {};
+  const settings: AuthSettings = {
+    idleMinutes: auth.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
+    requireMfa: auth.requireMfa ?? false,
+    oidcOnly: auth.oidcOnly ?? false,
+    webauthn: { rpId: auth.webauthnRpId, publicUrl: auth.publicUrl, allowedOrigins: deps.allowedOrigins ?? [] },
+  };
+  const oidcClient =
+    auth.oidc && auth.publicUrl
+      ? createOidcClient({
+          issuer: auth.oidc.issuer,
+          clientId: auth.oidc.clientId,
+          clientSecret: auth.oidc.clientSecret,
+          redirectUri: `${auth.publicUrl}${OIDC_CALLBACK_PATH}`,
+          scope: auth.oidc.scopes,
+          allowedTenants: auth.oidc.allowedTenants,
+          flows: authFlows(store, now),
+          fetch: auth.oidcFetch,
+        })
+      : undefined;
+  const authDeps = {
+    ...shared,
+    key: deps.jwtKey,
+    limiter,
+    settings,
+    oidc: oidcClient && auth.publicUrl ? { client: oidcClient, publicUrl: auth.publicUrl } : undefined,
+  };
   // Health and metrics come before the site's files (whose 404 page answers every unknown path),
   // the body parser and authentication: the balancer and the monitoring send no session.
   const operations = operationsRoutes({
@@ -80,12 +126,25 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     metricsToken: deps.metricsToken,
   });
   const routers = [
-    authRoutes({ ...shared, key: deps.jwtKey, limiter: deps.limiter ?? createSignInLimiter() }),
-    toolRoutes({ ...shared, anonymousRunsPerMinute: deps.anonymousRunsPerMinute }),
+    authRoutes(authDeps),
+    securityRoutes({ ...authDeps, ssoDisplayName: auth.oidc?.displayName, ssoIssuer: auth.oidc?.issuer }),
+    oidcClient && auth.oidc && auth.publicUrl
+      ? singleSignOnRoutes({
+          ...authDeps,
+          config: auth.oidc,
+          publicUrl: auth.publicUrl,
+          allowedOrigins: deps.allowedOrigins ?? [],
+          client: oidcClient,
+        })
+      : singleSignOnOff(),
+    toolRoutes({ ...shared, anonymousRunsPerMinute: deps.anonymousRunsPerMinute, requireMfa: settings.requireMfa }),
     patientRoutes(shared),
     historyRoutes(shared),
     exportRoutes(shared),
-    siteConfigRoutes({ hospitalName: deps.hospitalName ?? null }),
+    siteConfigRoutes({
+      hospitalName: deps.hospitalName ?? null,
+      signIn: signInConfig(oidcClient ? auth.oidc : undefined, settings.oidcOnly),
+    }),
     fhirRoutes({ ...deps.fhir, store, audit: deps.audit }),
   ];
 
@@ -109,8 +168,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(staticFiles(deps.staticRoot));
   app.use(negotiateLanguage());
   app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
-  app.use(authenticate({ key: deps.jwtKey, store, now }));
+  app.use(authenticate({ key: deps.jwtKey, store, now, idleMinutes: settings.idleMinutes, audit: deps.audit }));
   app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));
+  app.use(secondFactorGate(settings.requireMfa));
   app.use(async function unmatchedApiRequest(ctx, next) {
     await next();
     if (ctx.body != null) return;

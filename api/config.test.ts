@@ -27,6 +27,12 @@ describe('loadConfig', () => {
       maxConnectionsPerAddress: undefined,
       anonymousRunsPerMinute: 600,
       fhirMrnSystem: undefined,
+      publicUrl: undefined,
+      oidc: undefined,
+      oidcOnly: false,
+      requireMfa: false,
+      sessionIdleMinutes: 30,
+      webauthnRpId: undefined,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -54,6 +60,17 @@ describe('loadConfig', () => {
           MAX_CONNECTIONS_PER_ADDRESS: '100',
           ANONYMOUS_RUNS_PER_MINUTE: '1200',
           FHIR_MRN_SYSTEM: ' urn:oid:2.16.840.1.113883.3.1234 ',
+          PUBLIC_URL: 'https://sgx.hospital.example/',
+          OIDC_ISSUER: 'https://login.microsoftonline.com/organizations/v2.0',
+          OIDC_CLIENT_ID: ' 8f2d2c1e-client ',
+          OIDC_CLIENT_SECRET: 'client-secret-value',
+          OIDC_DISPLAY_NAME: '  King Fahad   Medical City ',
+          OIDC_ALLOWED_TENANTS: '72F988BF-86F1-41AF-91AB-2D7CD011DB47, 0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
+          OIDC_SCOPES: 'openid profile email offline_access',
+          OIDC_ONLY: 'true',
+          REQUIRE_MFA: 'true',
+          SESSION_IDLE_MINUTES: '15',
+          WEBAUTHN_RP_ID: 'Hospital.Example',
         },
         '/srv/app',
       ),
@@ -77,6 +94,19 @@ describe('loadConfig', () => {
       maxConnectionsPerAddress: 100,
       anonymousRunsPerMinute: 1200,
       fhirMrnSystem: 'urn:oid:2.16.840.1.113883.3.1234',
+      publicUrl: 'https://sgx.hospital.example',
+      oidc: {
+        issuer: 'https://login.microsoftonline.com/organizations/v2.0',
+        clientId: '8f2d2c1e-client',
+        clientSecret: 'client-secret-value',
+        displayName: 'King Fahad Medical City',
+        allowedTenants: ['72f988bf-86f1-41af-91ab-2d7cd011db47', '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0'],
+        scopes: 'openid profile email offline_access',
+      },
+      oidcOnly: true,
+      requireMfa: true,
+      sessionIdleMinutes: 15,
+      webauthnRpId: 'hospital.example',
     });
   });
   it.each([

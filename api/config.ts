@@ -89,7 +89,41 @@ export interface ServerConfig {
   readonly hospitalName: string | undefined;
   /** FHIR_MRN_SYSTEM: the URI of the hospital's MRN namespace, for FHIR exports (api/fhir/mrn-system.ts). */
   readonly fhirMrnSystem: string | undefined;
+  /**
+   * PUBLIC_URL: where browsers reach this server, e.g. https://sgx.hospital.example (no trailing slash).
+   * Single sign-on's redirect URI is PUBLIC_URL + /api/auth/oidc/callback; passkeys belong to its host.
+   */
+  readonly publicUrl: string | undefined;
+  /** OIDC_ISSUER and the settings with it: single sign-on with the hospital's OpenID provider; unset, none. */
+  readonly oidc: OidcConfig | undefined;
+  /** OIDC_ONLY: "true" turns e-mail and password sign-up and sign-in off (single sign-on only). */
+  readonly oidcOnly: boolean;
+  /** REQUIRE_MFA: "true" keeps a password account out of patient data until it has a second factor. */
+  readonly requireMfa: boolean;
+  /** SESSION_IDLE_MINUTES: a session with no request for this long ends (default 30), beside the 12 h limit. */
+  readonly sessionIdleMinutes: number;
+  /** WEBAUTHN_RP_ID: the domain passkeys are made for (default: PUBLIC_URL's host, else the request's host). */
+  readonly webauthnRpId: string | undefined;
 }
+
+/** Single sign-on settings (OIDC_*), checked. */
+export interface OidcConfig {
+  /** OIDC_ISSUER: the provider's issuer URL (https; http only on the loopback address, for trials). */
+  readonly issuer: string;
+  /** OIDC_CLIENT_ID */
+  readonly clientId: string;
+  /** OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE); unset for a public client (PKCE alone). */
+  readonly clientSecret: string | undefined;
+  /** OIDC_DISPLAY_NAME: the button says "Sign in with {displayName}". */
+  readonly displayName: string;
+  /** OIDC_ALLOWED_TENANTS: Entra ID tenant ids (`tid`) allowed through a multi-tenant issuer. */
+  readonly allowedTenants: readonly string[];
+  /** OIDC_SCOPES: the scopes asked for (default "openid profile email"). */
+  readonly scopes: string;
+}
+
+/** SESSION_IDLE_MINUTES when unset (NIST SP 800-63B AAL2: reauthenticate after 30 minutes of inactivity). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -119,6 +153,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     hospitalName: parseHospitalName(env.HOSPITAL_NAME),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     fhirMrnSystem: parseMrnSystem(env.FHIR_MRN_SYSTEM, (message) => new ConfigError(message)),
+    ...parseSignInSettings(env, cwd),
     shutdownTimeoutMs: parseWholeNumber(
       'SHUTDOWN_TIMEOUT_MS',
       env.SHUTDOWN_TIMEOUT_MS,
@@ -155,7 +190,7 @@ function parseOptionalWholeNumber(name: string, value: string | undefined, min: 
   return parseWholeNumber(name, value, 0, min, max);
 }
 
-type SecretName = 'DATABASE_URL' | 'JWT_SECRET';
+type SecretName = 'DATABASE_URL' | 'JWT_SECRET' | 'OIDC_CLIENT_SECRET';
 
 /**
  * NAME, or the contents of the file that NAME_FILE names (compose and Kubernetes hand secrets over as
@@ -352,4 +387,137 @@ function parseBoolean(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   throw new ConfigError(`${name} must be "true" or "false" (got "${value}")`);
+}
+
+const OIDC_DISPLAY_NAME_MAX_CHARS = 80;
+
+/** PUBLIC_URL, the OIDC_* settings, REQUIRE_MFA, SESSION_IDLE_MINUTES and WEBAUTHN_RP_ID, checked together. */
+function parseSignInSettings(env: Readonly<Record<string, string | undefined>>, cwd: string) {
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
+  const oidc = parseOidc(env, cwd, publicUrl);
+  const oidcOnly = parseBoolean('OIDC_ONLY', env.OIDC_ONLY);
+  if (oidcOnly && !oidc)
+    throw new ConfigError(
+      'OIDC_ONLY=true needs single sign-on: set OIDC_ISSUER (and its settings), or unset OIDC_ONLY',
+    );
+  const rpId = env.WEBAUTHN_RP_ID?.trim().toLowerCase() || undefined;
+  if (rpId !== undefined && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId))
+    throw new ConfigError(`WEBAUTHN_RP_ID must be a domain name such as hospital.example (got "${rpId}")`);
+  return {
+    publicUrl,
+    oidc,
+    oidcOnly,
+    requireMfa: parseBoolean('REQUIRE_MFA', env.REQUIRE_MFA),
+    sessionIdleMinutes: parseWholeNumber(
+      'SESSION_IDLE_MINUTES',
+      env.SESSION_IDLE_MINUTES,
+      DEFAULT_SESSION_IDLE_MINUTES,
+      1,
+      12 * 60,
+    ),
+    webauthnRpId: rpId,
+  };
+}
+
+/** A loopback host: http is allowed there (a provider on the same machine, for trials and tests). */
+export const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  const secure = url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)));
+  if (!url || !secure || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(
+      `PUBLIC_URL must be the https URL browsers reach this server at, such as https://sgx.hospital.example ` +
+        `(http only on 127.0.0.1 or localhost; got "${text}")`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function parseOidc(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  publicUrl: string | undefined,
+): OidcConfig | undefined {
+  const issuerText = env.OIDC_ISSUER?.trim();
+  const clientSecret = secretSetting(env, 'OIDC_CLIENT_SECRET', cwd) || undefined;
+  if (!issuerText) {
+    const stray = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_DISPLAY_NAME', 'OIDC_ALLOWED_TENANTS'].find(
+      (name) => env[name]?.trim() || (name === 'OIDC_CLIENT_SECRET' && clientSecret),
+    );
+    if (stray) throw new ConfigError(`${stray} is set but OIDC_ISSUER is not: set OIDC_ISSUER too, or unset ${stray}`);
+    return undefined;
+  }
+  let issuer: URL | undefined;
+  try {
+    issuer = new URL(issuerText);
+  } catch {
+    issuer = undefined;
+  }
+  const secure =
+    issuer && (issuer.protocol === 'https:' || (issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname)));
+  if (!issuer || !secure || issuer.search || issuer.hash) {
+    throw new ConfigError(
+      'OIDC_ISSUER must be the https URL of your OpenID provider, such as ' +
+        'https://login.microsoftonline.com/<tenant id>/v2.0 or https://keycloak.example/realms/staff ' +
+        `(got "${issuerText}")`,
+    );
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!clientId) throw new ConfigError('OIDC_ISSUER is set: set OIDC_CLIENT_ID too (the client id IT registered)');
+  const displayName = env.OIDC_DISPLAY_NAME?.replace(/\s+/g, ' ').trim();
+  if (!displayName)
+    throw new ConfigError(
+      'OIDC_ISSUER is set: set OIDC_DISPLAY_NAME too, the name on the sign-in button ("King Fahad Medical City")',
+    );
+  if (
+    displayName.length > OIDC_DISPLAY_NAME_MAX_CHARS ||
+    /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(displayName)
+  )
+    throw new ConfigError(
+      `OIDC_DISPLAY_NAME must be at most ${OIDC_DISPLAY_NAME_MAX_CHARS} characters of text, without control or ` +
+        `direction marks (got ${displayName.length} characters)`,
+    );
+  if (!publicUrl)
+    throw new ConfigError(
+      'OIDC_ISSUER is set: set PUBLIC_URL too, the URL browsers reach this server at; the redirect URI to register ' +
+        'is PUBLIC_URL + /api/auth/oidc/callback',
+    );
+  const allowedTenants = (env.OIDC_ALLOWED_TENANTS ?? '')
+    .split(',')
+    .map((tenant) => tenant.trim().toLowerCase())
+    .filter(Boolean);
+  const badTenant = allowedTenants.find(
+    (tenant) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(tenant),
+  );
+  if (badTenant)
+    throw new ConfigError(
+      `OIDC_ALLOWED_TENANTS must list Entra ID tenant ids (GUIDs) separated by commas (got "${badTenant}")`,
+    );
+  // Entra ID's shared issuers take a user of any organisation (or any personal account): refused unless the
+  // tenants allowed are named (docs/engineering-notes.md#single-sign-on).
+  const multiTenant = /^\/(common|organizations|consumers)(\/|$)/i.test(issuer.pathname);
+  if (issuer.hostname === 'login.microsoftonline.com' && multiTenant && allowedTenants.length === 0)
+    throw new ConfigError(
+      `OIDC_ISSUER ${issuerText} lets any Microsoft Entra ID organisation sign in: set OIDC_ALLOWED_TENANTS to ` +
+        "your tenant id(s), or use your tenant's own issuer (https://login.microsoftonline.com/<tenant id>/v2.0)",
+    );
+  const scopes = (env.OIDC_SCOPES?.trim() || 'openid profile email').split(/\s+/);
+  if (!scopes.includes('openid')) throw new ConfigError(`OIDC_SCOPES must include openid (got "${scopes.join(' ')}")`);
+  return Object.freeze({
+    issuer: issuerText,
+    clientId,
+    clientSecret,
+    displayName,
+    allowedTenants: Object.freeze(allowedTenants),
+    scopes: scopes.join(' '),
+  });
 }

@@ -75,6 +75,14 @@ async function main() {
     lifecycle,
     hospitalName: config.hospitalName,
     fhir: { mrnSystem: config.fhirMrnSystem },
+    auth: {
+      idleMinutes: config.sessionIdleMinutes,
+      requireMfa: config.requireMfa,
+      oidcOnly: config.oidcOnly,
+      publicUrl: config.publicUrl,
+      webauthnRpId: config.webauthnRpId,
+      oidc: config.oidc,
+    },
   });
   const server = createServer(
     {

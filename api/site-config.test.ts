@@ -33,12 +33,21 @@ describe('GET /api/config', () => {
   it('answers the hospital name without a session, never cached', async () => {
     const answer = await configured.request('GET', '/api/config');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ hospitalName: 'King Fahad Hospital' });
-    expect(v.parse(siteConfigSchema, answer.body)).toEqual({ hospitalName: 'King Fahad Hospital' });
+    const expected = { hospitalName: 'King Fahad Hospital', signIn: { sso: null, passwordSignIn: true } };
+    expect(answer.body).toEqual(expected);
+    expect(v.parse(siteConfigSchema, answer.body)).toEqual(expected);
+    // A server of an earlier release sends no signIn: e-mail and password only.
+    expect(v.parse(siteConfigSchema, { hospitalName: null })).toEqual({
+      hospitalName: null,
+      signIn: { sso: null, passwordSignIn: true },
+    });
     expect(answer.headers.get('cache-control')).toMatch(/no-store/);
   });
   it('answers null when none is configured', async () => {
-    expect((await plain.request('GET', '/api/config')).body).toEqual({ hospitalName: null });
+    expect((await plain.request('GET', '/api/config')).body).toEqual({
+      hospitalName: null,
+      signIn: { sso: null, passwordSignIn: true },
+    });
   });
   it('is read only', async () => {
     expect((await plain.request('POST', '/api/config', {})).status).toBe(405);

@@ -1,9 +1,18 @@
 import type { ParameterizedContext } from 'koa';
 import type { Lang } from '../clinical/index.ts';
+import type { SessionMethod, SessionRecord } from './storage/records.ts';
 
 /** Per-request state; `auth` is set by `authenticate` when a valid, unrevoked token came with the request. */
 export interface AppState {
-  auth?: { userId: string; sessionId: string };
+  auth?: { userId: string; sessionId: string; method: SessionMethod };
+  /** Set by `authenticate` while it checks a session: how the session was opened. */
+  sessionMethod?: SessionMethod;
+  /** Why a single sign-on was refused (oidc/routes.ts), for the request's log line. */
+  signOnProblem?: string;
+  /** Set by `authenticate`: the session the request's token names, once checked. */
+  session?: SessionRecord;
+  /** Set by `authenticate` when the session it checked had passed the idle limit (and was ended). */
+  sessionIdle?: boolean;
   /** The verified token claims, set by koa-jwt. */
   jwt?: unknown;
   /** The request's id (ops/request-log.ts), echoed as X-Request-Id and in its log line. */

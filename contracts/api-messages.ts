@@ -64,3 +64,41 @@ export const NOT_A_PDF_MESSAGE = 'The file is not a PDF';
 // FHIR export (GET /api/history/:id/fhir)
 export const FHIR_NOT_CLINICAL_MESSAGE =
   'An ROI calculation holds no patient data, so it has no FHIR export. Export it as a PDF instead.';
+
+// Sessions that end when idle (SESSION_IDLE_MINUTES), and the sessions list
+/** 401 with `code: "session_idle"`: the session was not used for the idle limit, in whole minutes. */
+export const sessionIdleMessage = (minutes: number) =>
+  `You were signed out after ${minutes} minutes without activity. Please sign in again.`;
+export const SESSION_NOT_FOUND_MESSAGE = 'Session not found';
+
+// Single sign-on (OIDC_*) and OIDC_ONLY
+export const PASSWORD_SIGN_IN_OFF_MESSAGE =
+  'Sign-in with an e-mail and password is turned off here. Use the single sign-on button.';
+export const SIGN_UP_OFF_MESSAGE =
+  'New accounts are not made with an e-mail and password here. Use the single sign-on button.';
+export const SSO_NOT_CONFIGURED_MESSAGE = 'Single sign-on is not set up on this server';
+export const SSO_UNAVAILABLE_MESSAGE =
+  "The hospital's sign-in service could not be reached. Please try again in a minute.";
+export const SSO_HANDOFF_EXPIRED_MESSAGE = 'This sign-in has expired or was already used. Please sign in again.';
+export const SSO_LINK_EXPIRED_MESSAGE =
+  'The link to your hospital sign-in has expired. Sign in with the hospital button again, then with your password.';
+export const SSO_LINK_OTHER_ACCOUNT_MESSAGE =
+  "This account's e-mail is not the one your hospital sign-in gave. Sign in with the account of that e-mail.";
+export const SSO_LINK_TAKEN_MESSAGE = 'Your hospital sign-in is already linked to another account.';
+export const RETURN_TO_INVALID_MESSAGE = 'returnTo must be a page of this site or of an allowed origin';
+
+// Second factors (REQUIRE_MFA, sign-in after the password, the profile)
+export const SECOND_FACTOR_REQUIRED_MESSAGE =
+  'Your hospital requires a second factor for accounts with a password. Set up an authenticator app or a ' +
+  'passkey in your profile to open patient data.';
+export const SECOND_FACTOR_EXPIRED_MESSAGE = 'This sign-in has expired. Please enter your e-mail and password again.';
+export const TOTP_CODE_WRONG_MESSAGE = 'The code is not correct, or was already used. Enter the current code.';
+export const RECOVERY_CODE_WRONG_MESSAGE = 'The recovery code is not correct, or was already used.';
+export const PASSKEY_FAILED_MESSAGE = 'The passkey could not be verified. Please try again.';
+export const PASSKEY_NONE_MESSAGE = 'This account has no passkey. Use another second factor.';
+export const PASSKEY_DUPLICATE_MESSAGE = 'This passkey is registered already.';
+export const TOTP_ALREADY_ON_MESSAGE = 'An authenticator app is set up already. Remove it first to set up another.';
+export const SETUP_EXPIRED_MESSAGE = 'This setup has expired. Please start again.';
+export const PASSWORD_WRONG_MESSAGE = 'The password is not correct';
+export const SECOND_FACTORS_NEED_PASSWORD_MESSAGE =
+  'Second factors are for accounts with a password; your hospital sign-in has its own.';

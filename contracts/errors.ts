@@ -1,7 +1,19 @@
 import * as v from 'valibot';
 
-/** Every API error body: `{ message, issues? }`; a 400 lists the field issues (api/http/validate.ts). */
+/**
+ * Every API error body: `{ message, issues?, code? }`; a 400 lists the field issues (api/http/validate.ts).
+ * `code` names a reason a client acts on (ERROR_CODES), beside the message it shows.
+ */
 export const errorBodySchema = v.object({
   message: v.string(),
   issues: v.optional(v.array(v.object({ field: v.string(), message: v.string() })), []),
+  code: v.optional(v.string()),
 });
+
+/** The reasons an error body may name in `code`. */
+export const ERROR_CODES = {
+  /** 401: the session ended because it was not used for the idle limit (SESSION_IDLE_MINUTES). */
+  sessionIdle: 'session_idle',
+  /** 403: REQUIRE_MFA, and this password session has no second factor: set one up first. */
+  secondFactorRequired: 'second_factor_required',
+} as const;

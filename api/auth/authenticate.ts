@@ -1,10 +1,20 @@
 import type { KeyObject } from 'node:crypto';
 import type { Next } from 'koa';
 import koaJwt from 'koa-jwt';
-import { SESSION_INVALID_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from '../messages.ts';
+import { ERROR_CODES } from '../../contracts/errors.ts';
+import { SESSION_INVALID_MESSAGE, sessionIdleMessage, SIGN_IN_REQUIRED_MESSAGE } from '../messages.ts';
+import type { AuditLog } from '../storage/audit-log.ts';
+import type { SessionMethod } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext } from '../state.ts';
+import { isIdle, shouldTouch } from './session-activity.ts';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+
+/**
+ * The one request that does not count as use of its session: the browser asking when its session will end
+ * (`GET /api/auth/session`), so that asking never keeps an unattended session alive.
+ */
+export const SESSION_STATUS_PATH = '/api/auth/session';
 
 interface TokenClaims {
   sid: string;
@@ -19,9 +29,20 @@ const isTokenClaims = (value: unknown): value is TokenClaims =>
 /**
  * Requests without an Authorization header go on anonymously (Quick Use). A request with one must
  * carry a valid HS256 token of ours whose session is still open: koa-jwt checks the signature,
- * algorithm, expiry, issuer and audience, and `isRevoked` checks the session on every request.
+ * algorithm, expiry, issuer and audience, and `isRevoked` checks the session on every request: not
+ * ended, not past its 12 hours, and used within the idle limit (`idleMinutes`). A session found idle is
+ * ended there and then (an audit line `session.idle_timeout`) and the answer is a 401 saying so, with
+ * `code: "session_idle"`. A request that passes is recorded as the session's last use, at most about once a
+ * minute (auth/session-activity.ts).
  */
-export function authenticate(deps: { key: KeyObject; store: Store; now: () => Date }) {
+export function authenticate(deps: {
+  key: KeyObject;
+  store: Store;
+  now: () => Date;
+  idleMinutes: number;
+  audit: AuditLog;
+}) {
+  const idleMs = deps.idleMinutes * 60_000;
   // jsonwebtoken reads `clockTimestamp`; koa-jwt's types do not list the options it passes through.
   const options: koaJwt.Options & { readonly clockTimestamp: number } = {
     secret: deps.key as unknown as string, // koa-jwt's types say string; jsonwebtoken takes a KeyObject
@@ -34,13 +55,32 @@ export function authenticate(deps: { key: KeyObject; store: Store; now: () => Da
     get clockTimestamp() {
       return Math.floor(deps.now().getTime() / 1000);
     },
-    isRevoked: async (_ctx, claims) => {
+    isRevoked: async (ctx, claims) => {
       if (!isTokenClaims(claims)) return true;
       try {
         const session = await deps.store.findSession(claims.sid);
         if (!session || session.revokedAt || session.userId !== claims.sub) return true;
-        if (Date.parse(session.expiresAt) <= deps.now().getTime()) return true;
-        return !(await deps.store.findUserById(claims.sub));
+        const at = deps.now();
+        if (Date.parse(session.expiresAt) <= at.getTime()) return true;
+        if (isIdle(session.lastUsedAt, at, idleMs)) {
+          await deps.store.revokeSession(session.id, at.toISOString());
+          await deps.audit.record({
+            actor: session.userId,
+            action: 'session.idle_timeout',
+            recordType: 'session',
+            recordId: session.id,
+            outcome: 'success',
+          });
+          (ctx as AppContext).state.sessionIdle = true;
+          return true;
+        }
+        if (!(await deps.store.findUserById(claims.sub))) return true;
+        (ctx as AppContext).state.sessionMethod = session.method;
+        (ctx as AppContext).state.session = session;
+        const probe = ctx.method === 'GET' && ctx.path === SESSION_STATUS_PATH;
+        if (!probe && shouldTouch(session.lastUsedAt, at, idleMs))
+          await deps.store.touchSession(session.id, at.toISOString());
+        return false;
       } catch (error) {
         throw new SessionCheckFailed(error);
       }
@@ -53,12 +93,18 @@ export function authenticate(deps: { key: KeyObject; store: Store; now: () => Da
     try {
       await verifyToken(ctx, async () => {
         const claims = ctx.state.jwt as TokenClaims;
-        ctx.state.auth = { userId: claims.sub, sessionId: claims.sid };
+        ctx.state.auth = {
+          userId: claims.sub,
+          sessionId: claims.sid,
+          method: ctx.state.sessionMethod ?? 'password',
+        };
         await next();
       });
     } catch (error) {
       const original = (error as { originalError?: unknown }).originalError;
       if (original instanceof SessionCheckFailed) throw original.cause; // a storage failure is a 500, not a sign-out
+      if (isJwtRejection(error) && ctx.state.sessionIdle)
+        ctx.throw(401, sessionIdleMessage(deps.idleMinutes), { code: ERROR_CODES.sessionIdle });
       if (isJwtRejection(error)) ctx.throw(401, SESSION_INVALID_MESSAGE);
       throw error;
     }
@@ -82,6 +128,6 @@ function isJwtRejection(error: unknown): boolean {
 }
 
 /** The caller's identity, or a 401 for anonymous requests to account routes. */
-export function requireAuth(ctx: AppContext): { userId: string; sessionId: string } {
+export function requireAuth(ctx: AppContext): { userId: string; sessionId: string; method: SessionMethod } {
   return ctx.state.auth ?? ctx.throw(401, SIGN_IN_REQUIRED_MESSAGE);
 }

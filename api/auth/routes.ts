@@ -1,8 +1,8 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import Router from '@koa/router';
-import type { User } from '../../contracts/auth.ts';
+import type { SecondFactorMethod } from '../../contracts/auth.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
-import type { UserRecord } from '../storage/records.ts';
+import type { SessionMethod, UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -13,58 +13,121 @@ import {
   DUPLICATE_EMAIL_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   NEW_PASSWORD_UNCHANGED_MESSAGE,
+  PASSKEY_FAILED_MESSAGE,
+  PASSKEY_NONE_MESSAGE,
+  PASSWORD_SIGN_IN_OFF_MESSAGE,
+  RECOVERY_CODE_WRONG_MESSAGE,
+  SECOND_FACTOR_EXPIRED_MESSAGE,
   SESSION_INVALID_MESSAGE,
+  SIGN_UP_OFF_MESSAGE,
   signInLockedMessage,
+  SSO_LINK_EXPIRED_MESSAGE,
+  SSO_LINK_OTHER_ACCOUNT_MESSAGE,
   TOO_MANY_FROM_ADDRESS_MESSAGE,
+  TOTP_CODE_WRONG_MESSAGE,
 } from '../messages.ts';
+import type { OidcClient } from '../oidc/client.ts';
+import { LINK_FLOW, type LinkFlowData } from '../oidc/routes.ts';
 import { requireAuth } from './authenticate.ts';
+import { authFlows } from './flows.ts';
+import { authenticationOptions, relyingParty, verifyAuthentication, type WebAuthnSettings } from './mfa/passkeys.ts';
+import { normaliseRecoveryCode, recoveryCodeHash } from './mfa/recovery-codes.ts';
+import { totpStep } from './mfa/totp.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { publicUser } from './public-user.ts';
 import {
+  mfaTokenSchema,
   PASSWORD_CHANGE_FIELD_ORDER,
   passwordChangeSchema,
+  secondFactorSchema,
   SIGNIN_FIELD_ORDER,
   SIGNUP_FIELD_ORDER,
   signinSchema,
   signupSchema,
 } from './schemas.ts';
+import { openSession } from './sessions.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
-import { signSessionToken, TOKEN_TTL_SECONDS } from './tokens.ts';
 
-/** The user as the API shows it: never the password hash. */
-export function publicUser(user: UserRecord): User {
-  return { id: user.id, email: user.email, name: user.name, license: user.license };
+export { publicUser } from './public-user.ts';
+
+/** The sign-in settings: REQUIRE_MFA, OIDC_ONLY, SESSION_IDLE_MINUTES and where passkeys belong. */
+export interface AuthSettings {
+  idleMinutes: number;
+  requireMfa: boolean;
+  oidcOnly: boolean;
+  webauthn: WebAuthnSettings;
 }
 
-interface AuthDeps {
+export interface AuthDeps {
   store: Store;
   audit: AuditLog;
   key: KeyObject;
   limiter: SignInLimiter;
   now: () => Date;
+  settings: AuthSettings;
+  /** The hospital's single sign-on, when set up: sign-out also ends its session. */
+  oidc?: { client: OidcClient; publicUrl: string };
+}
+
+/** A second factor awaited after a correct password: who, what to link after, tries so far, a passkey challenge. */
+interface SecondFactorFlow {
+  userId: string;
+  link: LinkFlowData | null;
+  attempts: number;
+  challenge: { value: string; rpId: string; origins: string[] } | null;
+}
+export const SECOND_FACTOR_FLOW = 'mfa';
+/** The second factor must follow the password within this. */
+const SECOND_FACTOR_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes one password sign-in may try before the password is asked for again. */
+const SECOND_FACTOR_ATTEMPTS = 5;
+
+const SESSION_METHOD: Record<SecondFactorMethod, SessionMethod> = {
+  totp: 'password+totp',
+  passkey: 'password+passkey',
+  recovery_code: 'password+recovery',
+};
+
+/** The second factors an account has, as sign-in offers them. */
+export function methodsOf(factors: Awaited<ReturnType<Store['findSecondFactors']>>): SecondFactorMethod[] {
+  const methods: SecondFactorMethod[] = [];
+  if (factors.totp) methods.push('totp');
+  if (factors.passkeys.length > 0) methods.push('passkey');
+  if (methods.length > 0 && factors.recoveryCodes.some((code) => code.usedAt === null)) methods.push('recovery_code');
+  return methods;
 }
 
 export function authRoutes(deps: AuthDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' });
+  const flows = authFlows(deps.store, deps.now);
 
-  const openSession = async (ctx: AppContext, user: UserRecord) => {
-    const issuedAt = deps.now();
-    const session = {
-      id: randomUUID(),
+  const limitRate = async (ctx: AppContext) => {
+    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+  };
+
+  /** Links the identity single sign-on handed over, once its account proved itself; true when linked now. */
+  const linkIdentity = async (user: UserRecord, link: LinkFlowData | null) => {
+    if (!link) return false;
+    const linked = await deps.store.addIdentity({
+      issuer: link.issuer,
+      subject: link.subject,
       userId: user.id,
-      createdAt: issuedAt.toISOString(),
-      expiresAt: new Date(issuedAt.getTime() + TOKEN_TTL_SECONDS * 1000).toISOString(),
-      revokedAt: null,
-    };
-    await deps.store.createSession(session);
-    return {
-      token: signSessionToken(deps.key, { userId: user.id, sessionId: session.id }, issuedAt),
-      user: publicUser(user),
-    };
+      createdAt: deps.now().toISOString(),
+    });
+    await deps.audit.record({
+      actor: user.id,
+      action: 'user.link.oidc',
+      recordType: 'user',
+      recordId: user.id,
+      outcome: linked === 'linked' ? 'success' : 'failure',
+    });
+    return linked === 'linked';
   };
 
   router.post('/signup', async (ctx) => {
-    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
-    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    await limitRate(ctx);
+    if (deps.settings.oidcOnly) return ctx.throw(403, SIGN_UP_OFF_MESSAGE);
     const input = validate(ctx, signupSchema, ctx.request.body, SIGNUP_FIELD_ORDER);
     const user: UserRecord = {
       id: randomUUID(),
@@ -83,21 +146,27 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       outcome: 'success',
     });
     ctx.status = 201;
-    ctx.body = await openSession(ctx, user);
+    ctx.body = (await openSession(deps, ctx, user, 'password')).body;
   });
 
+  /**
+   * The password, first. An account with a second factor gets no session yet: a token for the second step
+   * and the methods it can use. Failures of either step count toward the same lock-out (per account and per
+   * address); only a completed sign-in clears the account's count.
+   */
   router.post('/signin', async (ctx) => {
+    await limitRate(ctx);
     const address = clientAddress(ctx);
-    const rate = await deps.limiter.checkRequestRate(address);
-    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const input = validate(ctx, signinSchema, ctx.request.body, SIGNIN_FIELD_ORDER);
+    // With OIDC_ONLY, a password proves only that an account is the one to link the hospital sign-in to.
+    if (deps.settings.oidcOnly && !input.linkCode) return ctx.throw(403, PASSWORD_SIGN_IN_OFF_MESSAGE);
     const lock = await deps.limiter.checkSignIn(input.email, address);
     if (lock.limited) {
       await deps.audit.record({ actor: 'anonymous', action: 'user.signin', outcome: 'denied' });
       tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     const user = await deps.store.findUserByEmail(input.email);
-    const valid = user
+    const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
@@ -105,8 +174,34 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       await deps.audit.record({ actor: user?.id ?? 'anonymous', action: 'user.signin', outcome: 'failure' });
       return ctx.throw(401, INVALID_CREDENTIALS_MESSAGE);
     }
+    let link: LinkFlowData | null = null;
+    if (input.linkCode) {
+      const taken = await flows.take<LinkFlowData>(LINK_FLOW, input.linkCode);
+      if (!taken)
+        return ctx.throw(400, SSO_LINK_EXPIRED_MESSAGE, {
+          issues: [{ field: 'linkCode', message: SSO_LINK_EXPIRED_MESSAGE }],
+        });
+      if (taken.data.email.toLowerCase() !== user.email.toLowerCase())
+        return ctx.throw(403, SSO_LINK_OTHER_ACCOUNT_MESSAGE);
+      link = taken.data;
+    }
+    const methods = methodsOf(await deps.store.findSecondFactors(user.id));
+    if (methods.length > 0) {
+      const flow: SecondFactorFlow = { userId: user.id, link, attempts: 0, challenge: null };
+      const mfaToken = await flows.start(SECOND_FACTOR_FLOW, flow, SECOND_FACTOR_TTL_MS);
+      await deps.audit.record({
+        actor: user.id,
+        action: 'user.signin.password',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      });
+      ctx.body = { secondFactor: { mfaToken, methods } };
+      return;
+    }
     await deps.limiter.recordSuccess(input.email);
-    const body = await openSession(ctx, user);
+    const linked = await linkIdentity(user, link);
+    const opened = await openSession(deps, ctx, user, 'password');
     await deps.audit.record({
       actor: user.id,
       action: 'user.signin',
@@ -114,7 +209,109 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       recordId: user.id,
       outcome: 'success',
     });
-    ctx.body = body;
+    ctx.body = link ? { ...opened.body, linked } : opened.body;
+  });
+
+  /** A passkey challenge for the second step: the account's passkeys, user verification required. */
+  router.post('/signin/passkey-options', async (ctx) => {
+    await limitRate(ctx);
+    const { mfaToken } = validate(ctx, mfaTokenSchema, ctx.request.body, ['mfaToken']);
+    const flow = await flows.take<SecondFactorFlow>(SECOND_FACTOR_FLOW, mfaToken);
+    if (!flow) return ctx.throw(401, SECOND_FACTOR_EXPIRED_MESSAGE);
+    const { passkeys } = await deps.store.findSecondFactors(flow.data.userId);
+    const { rpId, origins } = relyingParty(ctx, deps.settings.webauthn);
+    const options = passkeys.length > 0 ? await authenticationOptions(passkeys, rpId) : undefined;
+    const challenge = options ? { value: options.challenge, rpId, origins } : null;
+    await flows.put(SECOND_FACTOR_FLOW, mfaToken, { ...flow.data, challenge }, flow.expiresAt);
+    if (!options) return ctx.throw(400, PASSKEY_NONE_MESSAGE);
+    ctx.body = { options };
+  });
+
+  /** The second step: an authenticator app's code, a recovery code (once) or a passkey; then the session. */
+  router.post('/signin/second-factor', async (ctx) => {
+    await limitRate(ctx);
+    const address = clientAddress(ctx);
+    const input = validate(ctx, secondFactorSchema, ctx.request.body, ['mfaToken', 'method', 'code', 'credential']);
+    const flow = await flows.take<SecondFactorFlow>(SECOND_FACTOR_FLOW, input.mfaToken);
+    const user = flow && (await deps.store.findUserById(flow.data.userId));
+    if (!flow || !user) return ctx.throw(401, SECOND_FACTOR_EXPIRED_MESSAGE);
+    const action = `user.signin.${input.method}`;
+    const lock = await deps.limiter.checkSignIn(user.email, address);
+    if (lock.limited) {
+      await deps.audit.record({ actor: user.id, action, outcome: 'denied' });
+      tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
+    }
+    const at = deps.now();
+    const factors = await deps.store.findSecondFactors(user.id);
+    let passed = false;
+    let failure = TOTP_CODE_WRONG_MESSAGE;
+    let recoveryCodesLeft: number | undefined;
+    if (input.method === 'totp') {
+      const step = factors.totp && input.code ? await totpStep(factors.totp.secret, input.code, at) : undefined;
+      // The store accepts each time step once: the same code again (or an older one) is a failure.
+      passed = step !== undefined && (await deps.store.useTotpStep(user.id, step));
+    } else if (input.method === 'recovery_code') {
+      failure = RECOVERY_CODE_WRONG_MESSAGE;
+      const code = normaliseRecoveryCode(input.code);
+      passed =
+        code !== undefined && (await deps.store.useRecoveryCode(user.id, recoveryCodeHash(code), at.toISOString()));
+      if (passed) {
+        const left = factors.recoveryCodes.filter((entry) => entry.usedAt === null).length - 1;
+        await deps.audit.record({
+          actor: user.id,
+          action: 'mfa.recovery_code.use',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'success',
+        });
+        recoveryCodesLeft = Math.max(0, left);
+      }
+    } else {
+      failure = PASSKEY_FAILED_MESSAGE;
+      const challenge = flow.data.challenge;
+      const verified =
+        challenge && input.credential
+          ? await verifyAuthentication(input.credential, factors.passkeys, {
+              challenge: challenge.value,
+              rpId: challenge.rpId,
+              origins: challenge.origins,
+            })
+          : undefined;
+      if (verified) {
+        await deps.store.recordPasskeyUse(user.id, verified.passkey.id, verified.counter, at.toISOString());
+        passed = true;
+      }
+    }
+    if (!passed) {
+      await deps.limiter.recordFailure(user.email, address);
+      await deps.audit.record({ actor: user.id, action, recordType: 'user', recordId: user.id, outcome: 'failure' });
+      const attempts = flow.data.attempts + 1;
+      // A passkey challenge is used once; another try asks for a new one.
+      if (attempts < SECOND_FACTOR_ATTEMPTS)
+        await flows.put(
+          SECOND_FACTOR_FLOW,
+          input.mfaToken,
+          { ...flow.data, attempts, challenge: null },
+          flow.expiresAt,
+        );
+      if (input.method === 'passkey') return ctx.throw(401, failure);
+      return ctx.throw(401, failure, { issues: [{ field: 'code', message: failure }] });
+    }
+    await deps.limiter.recordSuccess(user.email);
+    const linked = await linkIdentity(user, flow.data.link);
+    const opened = await openSession(deps, ctx, user, SESSION_METHOD[input.method]);
+    await deps.audit.record({
+      actor: user.id,
+      action,
+      recordType: 'session',
+      recordId: opened.sessionId,
+      outcome: 'success',
+    });
+    ctx.body = {
+      ...opened.body,
+      ...(flow.data.link ? { linked } : {}),
+      ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}),
+    };
   });
 
   router.get('/me', async (ctx) => {
@@ -152,7 +349,8 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       await audit('denied');
       tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    // An account made by single sign-on has no password to change (nor to check): the same 400.
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
       await deps.limiter.recordFailure(user.email, address);
       await audit('failure');
       const issues = [{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE }];
@@ -172,8 +370,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     ctx.status = 204;
   });
 
+  /**
+   * Ends the session on the server. A session opened by single sign-on, when the provider offers an
+   * end_session_endpoint, answers 200 with where to send the browser to end the provider's session too.
+   */
   router.post('/signout', async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
+    const session = ctx.state.session;
     await deps.store.revokeSession(sessionId, deps.now().toISOString());
     await deps.audit.record({
       actor: userId,
@@ -182,7 +385,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       recordId: sessionId,
       outcome: 'success',
     });
-    ctx.status = 204;
+    const oidc = session?.oidc;
+    const endSessionUrl =
+      oidc && deps.oidc
+        ? await deps.oidc.client.endSessionUrl(oidc.idToken, `${deps.oidc.publicUrl}/`).catch(() => undefined)
+        : undefined;
+    if (endSessionUrl) ctx.body = { endSessionUrl };
+    else ctx.status = 204;
   });
 
   return router;

@@ -53,6 +53,8 @@ export const signupSchema = strictFields(
   },
 );
 
+const handle = (message: string) => v.pipe(v.string(message), v.nonEmpty(message), v.maxLength(200, message));
+
 export const signinSchema = strictFields(
   {
     email: v.pipe(
@@ -67,9 +69,69 @@ export const signinSchema = strictFields(
       v.nonEmpty('Password is required'),
       v.maxLength(1024, 'Password is too long'),
     ),
+    /** The link code single sign-on gave (oidc/routes.ts): link that identity to this account. */
+    linkCode: v.optional(handle('linkCode must be the code the hospital sign-in gave')),
   },
   { email: 'E-mail is required', password: 'Password is required' },
 );
+
+/** POST /api/auth/signin/second-factor: the challenge's token and one of the factors. */
+export const secondFactorSchema = strictFields(
+  {
+    mfaToken: handle('mfaToken is required'),
+    method: v.picklist(['totp', 'recovery_code', 'passkey'], 'method must be totp, recovery_code or passkey'),
+    code: v.optional(v.pipe(v.string('Code is required'), v.maxLength(64, 'Code is too long'))),
+    credential: v.optional(v.record(v.string(), v.unknown(), 'credential must be a WebAuthn response object')),
+  },
+  { mfaToken: 'mfaToken is required', method: 'method must be totp, recovery_code or passkey' },
+);
+
+export const mfaTokenSchema = strictFields(
+  { mfaToken: handle('mfaToken is required') },
+  {
+    mfaToken: 'mfaToken is required',
+  },
+);
+
+/** POST /api/auth/totp/confirm */
+export const totpConfirmSchema = strictFields(
+  {
+    setupToken: handle('setupToken is required'),
+    code: v.pipe(v.string('Code is required'), v.nonEmpty('Code is required'), v.maxLength(64, 'Code is too long')),
+  },
+  { setupToken: 'setupToken is required', code: 'Code is required' },
+);
+
+/** POST /api/auth/passkeys */
+export const passkeyRegisterSchema = strictFields(
+  {
+    setupToken: handle('setupToken is required'),
+    credential: v.record(v.string(), v.unknown(), 'credential must be a WebAuthn response object'),
+    name: v.optional(
+      v.pipe(v.string('Name must be text'), v.trim(), v.maxLength(60, 'Name must be at most 60 characters')),
+    ),
+  },
+  { setupToken: 'setupToken is required', credential: 'credential must be a WebAuthn response object' },
+);
+
+const currentPassword = v.pipe(
+  v.string('Password is required'),
+  v.nonEmpty('Password is required'),
+  v.maxLength(1024, 'Password is too long'),
+);
+
+/** POST /api/auth/second-factors/remove */
+export const removeFactorSchema = strictFields(
+  {
+    password: currentPassword,
+    factor: v.picklist(['totp', 'passkey'], 'factor must be totp or passkey'),
+    passkeyId: v.optional(v.pipe(v.string('passkeyId must be text'), v.maxLength(1400, 'passkeyId is too long'))),
+  },
+  { password: 'Password is required', factor: 'factor must be totp or passkey' },
+);
+
+/** POST /api/auth/recovery-codes */
+export const passwordOnlySchema = strictFields({ password: currentPassword }, { password: 'Password is required' });
 
 /** POST /api/auth/password: the current password (as sign-in takes it) and a new one (as sign-up takes it). */
 export const passwordChangeSchema = strictFields(
@@ -89,5 +151,5 @@ export const passwordChangeSchema = strictFields(
 );
 
 export const SIGNUP_FIELD_ORDER = ['agreeTerms', 'email', 'password', 'name', 'license'];
-export const SIGNIN_FIELD_ORDER = ['email', 'password'];
+export const SIGNIN_FIELD_ORDER = ['email', 'password', 'linkCode'];
 export const PASSWORD_CHANGE_FIELD_ORDER = ['currentPassword', 'newPassword'];

@@ -8,10 +8,12 @@ interface HttpLikeError {
   expose?: boolean;
   message?: string;
   issues?: unknown;
+  /** A machine-readable reason beside the message (contracts/errors.ts), e.g. `session_idle`. */
+  code?: unknown;
 }
 
 /**
- * The first middleware: every error becomes JSON `{ message, issues? }`. Client errors (4xx with
+ * The first middleware: every error becomes JSON `{ message, issues?, code? }`. Client errors (4xx with
  * `expose`) show their message; anything else is a 500 whose details stay in the server log.
  */
 export function errorHandler(log: (error: unknown) => void = (error) => console.error(error)) {
@@ -28,6 +30,7 @@ export function errorHandler(log: (error: unknown) => void = (error) => console.
         ? {
             message: error.message || BAD_REQUEST_MESSAGE,
             ...(Array.isArray(error.issues) ? { issues: error.issues } : {}),
+            ...(typeof error.code === 'string' && /^[a-z_]{1,40}$/.test(error.code) ? { code: error.code } : {}),
           }
         : { message: INTERNAL_ERROR_MESSAGE };
       ctx.type = 'application/json';

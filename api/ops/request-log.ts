@@ -48,7 +48,15 @@ export function requestLog(deps: { logger: Logger; metrics?: Metrics; routeOf?: 
       if (status === 429) deps.metrics?.limiterRefusals.inc({ route });
       if (status === 401 && route === '/api/auth/signin') deps.metrics?.signInFailures.inc();
       deps.logger.info(
-        { requestId, method: ctx.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 },
+        {
+          requestId,
+          method: ctx.method,
+          route,
+          status,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          // Why a single sign-on was refused (what the provider or a check said; never a token).
+          ...(ctx.state.signOnProblem ? { signOnProblem: ctx.state.signOnProblem } : {}),
+        },
         'request',
       );
     }

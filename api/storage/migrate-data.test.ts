@@ -99,6 +99,10 @@ const session = (id: string, userId: string, revokedAt: string | null = null): S
   createdAt: '2026-02-01T10:00:00.000Z',
   expiresAt: '2099-02-01T10:00:00.000Z',
   revokedAt,
+  lastUsedAt: '2026-02-01T10:05:00.000Z',
+  device: 'Chrome on Windows',
+  method: 'password+totp',
+  oidc: null,
 });
 const patient = (id: string, ownerId: string, displayName: string, fields: Partial<PatientRecord> = {}) =>
   ({
@@ -192,6 +196,38 @@ async function fill() {
     await store.createSession(session('s-a-revoked', A));
     await store.createSession(session('s-b-live', B));
     await store.revokeSession('s-a-revoked', '2026-02-02T10:00:00.000Z');
+    // A's second factors (an authenticator app, a passkey, two recovery codes: one used); B linked to the
+    // hospital's single sign-on.
+    await store.changeSecondFactors({
+      userId: A,
+      at: '2026-02-03T09:00:00.000Z',
+      totp: {
+        userId: A,
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        lastUsedStep: 59_000_123,
+        createdAt: '2026-02-03T09:00:00.000Z',
+      },
+      addPasskey: {
+        id: 'cred-A_1-x',
+        userId: A,
+        publicKey: 'pQECAyYgASFYIB',
+        counter: 0,
+        transports: ['internal', 'hybrid'],
+        name: 'حاسوب الجناح',
+        createdAt: '2026-02-03T09:01:00.000Z',
+        lastUsedAt: null,
+      },
+      recoveryCodeHashes: ['hash-1', 'hash-2'],
+    });
+    expect(await store.useRecoveryCode(A, 'hash-2', '2026-02-04T07:00:00.000Z')).toBe(true);
+    expect(
+      await store.addIdentity({
+        issuer: 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0',
+        subject: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
+        userId: B,
+        createdAt: '2026-02-05T11:00:00.000Z',
+      }),
+    ).toBe('linked');
 
     await store.createPatient(
       patient('p-a-ahmed', A, 'أحمد الفارسي', {
@@ -270,6 +306,8 @@ async function answers(store: Store, everyUser: readonly UserRecord[], sessionId
   const calculationIds = Object.values(ids.calculations).flat();
   const exportIds = [...Object.values(ids.exports).flat(), ids.deletedExport];
   for (const owner of [A, B, C]) {
+    out[`${owner} second factors`] = await store.findSecondFactors(owner);
+    out[`${owner} identities`] = await store.listIdentities(owner);
     out[`${owner} patients`] = await store.listPatients(owner);
     out[`${owner} search أحمد`] = await store.listPatients(owner, 'أحمد');
     out[`${owner} search zoë`] = await store.listPatients(owner, ' ZOË ');
@@ -350,6 +388,10 @@ describe('migrateData', { timeout: 30_000 }, () => {
       counts({
         users: [2, 2, 0],
         sessions: [3, 3, 0],
+        identities: [1, 1, 0],
+        totpFactors: [1, 1, 0],
+        recoveryCodes: [2, 2, 0],
+        passkeys: [1, 1, 0],
         patients: [3, 3, 0],
         calculations: [7, 7, 0],
         exports: [3, 3, 0],
@@ -407,6 +449,10 @@ describe('migrateData', { timeout: 30_000 }, () => {
       counts({
         users: [2, 0, 2],
         sessions: [3, 0, 3],
+        identities: [1, 0, 1],
+        totpFactors: [1, 0, 1],
+        recoveryCodes: [2, 0, 2],
+        passkeys: [1, 0, 1],
         patients: [3, 0, 3],
         calculations: [7, 0, 7],
         exports: [3, 0, 3],
@@ -440,6 +486,10 @@ describe('migrateData', { timeout: 30_000 }, () => {
         counts({
           users: [3, 1, 2],
           sessions: [4, 1, 3],
+          identities: [1, 0, 1],
+          totpFactors: [1, 0, 1],
+          recoveryCodes: [2, 0, 2],
+          passkeys: [1, 0, 1],
           patients: [4, 1, 3],
           calculations: [9, 2, 7],
           exports: [4, 1, 3],
@@ -543,6 +593,10 @@ describe('migrateData', { timeout: 30_000 }, () => {
       counts({
         users: [1, 1, 0],
         sessions: [1, 1, 0],
+        identities: [0, 0, 0],
+        totpFactors: [0, 0, 0],
+        recoveryCodes: [0, 0, 0],
+        passkeys: [0, 0, 0],
         patients: [1, 1, 0],
         calculations: [2, 2, 0],
         exports: [1, 1, 0],
@@ -602,13 +656,17 @@ describe('the migrate-data command (built as the server is)', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(
       [
-        '              found in DATA_DIR  newly copied  already in PostgreSQL',
-        'users                         2             2                      0',
-        'sessions                      3             3                      0',
-        'patients                      3             3                      0',
-        'calculations                  7             7                      0',
-        'exports                       3             3                      0',
-        'audit events                 14            14                      0',
+        '                           found in DATA_DIR  newly copied  already in PostgreSQL',
+        'users                                      2             2                      0',
+        'sessions                                   3             3                      0',
+        'single sign-on identities                  1             1                      0',
+        'authenticator apps                         1             1                      0',
+        'recovery codes                             2             2                      0',
+        'passkeys                                   1             1                      0',
+        'patients                                   3             3                      0',
+        'calculations                               7             7                      0',
+        'exports                                    3             3                      0',
+        'audit events                              14            14                      0',
       ].join('\n'),
     );
     expect(first.stdout).toContain('Checked: every record');

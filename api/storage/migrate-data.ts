@@ -9,7 +9,17 @@ import { EXPORTS_DIR_NAME, LAYOUT_FILE_NAME, LEGACY_DATA_FILE_NAME } from './emb
 import { openLowdbStore } from './lowdb-store.ts';
 import { patientSearchText } from './policy.ts';
 import { describeTarget, openPostgresStore, PATIENT_INSERT_COLUMNS, patientValues } from './postgres/index.ts';
-import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, UserRecord } from './records.ts';
+import type {
+  CalculationRecord,
+  ExportRecord,
+  OidcIdentityRecord,
+  PasskeyRecord,
+  PatientRecord,
+  RecoveryCodeRecord,
+  SessionRecord,
+  TotpRecord,
+  UserRecord,
+} from './records.ts';
 import type { StoreAdapter } from './store.ts';
 
 /**
@@ -32,7 +42,18 @@ import type { StoreAdapter } from './store.ts';
  * Running it again copies only what is new in DATA_DIR.
  */
 
-export const MIGRATED_KINDS = ['users', 'sessions', 'patients', 'calculations', 'exports', 'auditEvents'] as const;
+export const MIGRATED_KINDS = [
+  'users',
+  'sessions',
+  'identities',
+  'totpFactors',
+  'recoveryCodes',
+  'passkeys',
+  'patients',
+  'calculations',
+  'exports',
+  'auditEvents',
+] as const;
 export type MigratedKind = (typeof MIGRATED_KINDS)[number];
 
 export interface KindCounts {
@@ -62,6 +83,10 @@ export class MigrationError extends Error {
 const KIND_LABELS: Record<MigratedKind, string> = {
   users: 'users',
   sessions: 'sessions',
+  identities: 'single sign-on identities',
+  totpFactors: 'authenticator apps',
+  recoveryCodes: 'recovery codes',
+  passkeys: 'passkeys',
   patients: 'patients',
   calculations: 'calculations',
   exports: 'exports',
@@ -147,9 +172,16 @@ interface AuditLine {
   outcome: string | null;
 }
 
+/** Records without an id of their own get one made of their key (what the table is unique on). */
+type Keyed<R> = R & { id: string };
+
 interface Source {
   users: UserRecord[];
   sessions: SessionRecord[];
+  identities: Keyed<OidcIdentityRecord>[];
+  totpFactors: Keyed<TotpRecord>[];
+  recoveryCodes: Keyed<RecoveryCodeRecord>[];
+  passkeys: PasskeyRecord[];
   patients: PatientRecord[];
   /** Each clinician's in the order saved (oldest first). */
   calculations: CalculationRecord[];
@@ -191,6 +223,10 @@ async function readSource(dataDir: string, embedded: StoreAdapter, log: (message
   const source: Omit<Source, 'count'> = {
     users: accounts.users,
     sessions: accounts.sessions,
+    identities: accounts.identities.map((identity) => ({ ...identity, id: `${identity.issuer}\n${identity.subject}` })),
+    totpFactors: accounts.totp.map((factor) => ({ ...factor, id: factor.userId })),
+    recoveryCodes: accounts.recoveryCodes.map((code) => ({ ...code, id: `${code.userId}\n${code.codeHash}` })),
+    passkeys: accounts.passkeys,
     patients: clinicians.flatMap((clinician) => clinician.patients.patients),
     calculations: clinicians.flatMap((clinician) => clinician.calculations),
     exports,
@@ -288,6 +324,9 @@ interface RecordSpec<R extends { id: string }> {
   kind: Exclude<MigratedKind, 'auditEvents'>;
   noun: string;
   table: string;
+  /** The SQL that gives a row's id (default `id`), and what the table is unique on (default `(id)`). */
+  key?: string;
+  conflict?: string;
   /** The columns written, and a cast for each placeholder that needs one. */
   columns: readonly string[];
   casts?: Readonly<Record<string, string>>;
@@ -318,14 +357,113 @@ function recordSpecs(source: Source) {
     kind: 'sessions',
     noun: 'session',
     table: 'sessions',
-    columns: ['id', 'user_id', 'created_at', 'expires_at', 'revoked_at'],
-    row: (session) => [session.id, session.userId, session.createdAt, session.expiresAt, session.revokedAt],
-    select: 'user_id AS "userId", created_at AS "createdAt", expires_at AS "expiresAt", revoked_at AS "revokedAt"',
+    columns: [
+      'id',
+      'user_id',
+      'created_at',
+      'expires_at',
+      'revoked_at',
+      'last_used_at',
+      'device',
+      'method',
+      'oidc_issuer',
+      'oidc_id_token',
+    ],
+    row: (session) => [
+      session.id,
+      session.userId,
+      session.createdAt,
+      session.expiresAt,
+      session.revokedAt,
+      session.lastUsedAt,
+      session.device,
+      session.method,
+      session.oidc?.issuer ?? null,
+      session.oidc?.idToken ?? null,
+    ],
+    select:
+      'user_id AS "userId", created_at AS "createdAt", expires_at AS "expiresAt", revoked_at AS "revokedAt", ' +
+      'coalesce(last_used_at, created_at) AS "lastUsedAt", device, method, oidc_issuer AS "oidcIssuer", ' +
+      'oidc_id_token AS "oidcIdToken"',
     flat: (session) => ({
       userId: orNull(session.userId),
       createdAt: canonicalTime(session.createdAt),
       expiresAt: canonicalTime(session.expiresAt),
       revokedAt: session.revokedAt == null ? null : canonicalTime(session.revokedAt),
+      lastUsedAt: canonicalTime(session.lastUsedAt),
+      device: orNull(session.device),
+      method: orNull(session.method),
+      oidcIssuer: orNull(session.oidc?.issuer),
+      oidcIdToken: orNull(session.oidc?.idToken),
+    }),
+  };
+  const identities: RecordSpec<Keyed<OidcIdentityRecord>> = {
+    kind: 'identities',
+    noun: 'single sign-on identity',
+    table: 'oidc_identities',
+    key: 'issuer || chr(10) || subject',
+    conflict: '(issuer, subject)',
+    columns: ['issuer', 'subject', 'user_id', 'created_at'],
+    row: (identity) => [identity.issuer, identity.subject, identity.userId, identity.createdAt],
+    select: 'user_id AS "userId", created_at AS "createdAt"',
+    flat: (identity) => ({ userId: orNull(identity.userId), createdAt: canonicalTime(identity.createdAt) }),
+  };
+  const totpFactors: RecordSpec<Keyed<TotpRecord>> = {
+    kind: 'totpFactors',
+    noun: 'authenticator app of user',
+    table: 'totp_factors',
+    key: 'user_id',
+    conflict: '(user_id)',
+    columns: ['user_id', 'secret', 'last_used_step', 'created_at'],
+    row: (factor) => [factor.userId, factor.secret, factor.lastUsedStep, factor.createdAt],
+    select: 'secret, last_used_step::float8 AS "lastUsedStep", created_at AS "createdAt"',
+    flat: (factor) => ({
+      secret: orNull(factor.secret),
+      lastUsedStep: orNull(factor.lastUsedStep),
+      createdAt: canonicalTime(factor.createdAt),
+    }),
+  };
+  const recoveryCodes: RecordSpec<Keyed<RecoveryCodeRecord>> = {
+    kind: 'recoveryCodes',
+    noun: 'recovery code',
+    table: 'recovery_codes',
+    key: 'user_id || chr(10) || code_hash',
+    conflict: '(user_id, code_hash)',
+    columns: ['user_id', 'code_hash', 'used_at', 'created_at'],
+    row: (code) => [code.userId, code.codeHash, code.usedAt, code.createdAt],
+    select: 'used_at AS "usedAt", created_at AS "createdAt"',
+    flat: (code) => ({
+      usedAt: code.usedAt == null ? null : canonicalTime(code.usedAt),
+      createdAt: canonicalTime(code.createdAt),
+    }),
+  };
+  const passkeys: RecordSpec<PasskeyRecord> = {
+    kind: 'passkeys',
+    noun: 'passkey',
+    table: 'passkeys',
+    columns: ['id', 'user_id', 'public_key', 'counter', 'transports', 'name', 'created_at', 'last_used_at'],
+    casts: { transports: '::json' },
+    row: (passkey) => [
+      passkey.id,
+      passkey.userId,
+      passkey.publicKey,
+      passkey.counter,
+      jsonText(passkey.transports),
+      passkey.name,
+      passkey.createdAt,
+      passkey.lastUsedAt,
+    ],
+    select:
+      'user_id AS "userId", public_key AS "publicKey", counter::float8 AS counter, transports::text AS transports, ' +
+      'name, created_at AS "createdAt", last_used_at AS "lastUsedAt"',
+    flat: (passkey) => ({
+      userId: orNull(passkey.userId),
+      publicKey: orNull(passkey.publicKey),
+      counter: orNull(passkey.counter),
+      transports: jsonText(passkey.transports),
+      name: orNull(passkey.name),
+      createdAt: canonicalTime(passkey.createdAt),
+      lastUsedAt: passkey.lastUsedAt == null ? null : canonicalTime(passkey.lastUsedAt),
     }),
   };
   const patients: RecordSpec<PatientRecord> = {
@@ -411,7 +549,7 @@ function recordSpecs(source: Source) {
     }),
     owner: (record) => record.ownerId,
   };
-  return { users, sessions, patients, calculations, exports };
+  return { users, sessions, identities, totpFactors, recoveryCodes, passkeys, patients, calculations, exports };
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -439,9 +577,11 @@ async function compare<R extends { id: string }>(
 ): Promise<Comparison> {
   const result: Comparison = { same: new Set(), missing: [], differing: [] };
   for (const chunk of chunks(records, LOOKUP_CHUNK)) {
-    const { rows } = await pool.query(`SELECT id, ${spec.select} FROM ${spec.table} WHERE id = ANY($1::text[])`, [
-      chunk.map((record) => record.id),
-    ]);
+    const key = spec.key ?? 'id';
+    const { rows } = await pool.query(
+      `SELECT ${key} AS id, ${spec.select} FROM ${spec.table} WHERE ${key} = ANY($1::text[])`,
+      [chunk.map((record) => record.id)],
+    );
     const byId = new Map(rows.map((row: Record<string, unknown>) => [row.id as string, row]));
     for (const record of chunk) {
       const row = byId.get(record.id);
@@ -511,7 +651,7 @@ async function copyRecords<R extends { id: string }>(
     );
     const result = await pool.query(
       `INSERT INTO ${spec.table} (${spec.columns.join(', ')}) VALUES ${values.join(', ')}
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
+       ON CONFLICT ${spec.conflict ?? '(id)'} DO NOTHING RETURNING 1`,
       batch.flat(),
     );
     copied += result.rowCount ?? 0;
@@ -654,6 +794,10 @@ async function copyAndCheck(pool: Pool, source: Source, log: (message: string) =
   const kinds = [
     { spec: specs.users, records: source.users },
     { spec: specs.sessions, records: source.sessions },
+    { spec: specs.identities, records: source.identities },
+    { spec: specs.totpFactors, records: source.totpFactors },
+    { spec: specs.recoveryCodes, records: source.recoveryCodes },
+    { spec: specs.passkeys, records: source.passkeys },
     { spec: specs.patients, records: source.patients },
     { spec: specs.calculations, records: source.calculations },
     { spec: specs.exports, records: source.exports },

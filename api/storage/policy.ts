@@ -48,6 +48,14 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     lastPrune = at;
     await adapter.deleteEndedSessions(new Date(at).toISOString());
   };
+  let lastFlowPrune = 0;
+  /** Sign-in steps never finished (a closed tab) are deleted on the same schedule. */
+  const pruneFlows = async () => {
+    const at = now().getTime();
+    if (at - lastFlowPrune < SESSION_PRUNE_INTERVAL_MS) return;
+    lastFlowPrune = at;
+    await adapter.deleteExpiredAuthFlows(new Date(at).toISOString());
+  };
 
   return {
     kind: adapter.kind,
@@ -69,8 +77,35 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     },
     findSession: (id) => adapter.findSession(id),
     revokeSession: (id, revokedAt) => adapter.revokeSession(id, revokedAt),
+    touchSession: (id, at) => adapter.touchSession(id, at),
+    endOtherSessions: (userId, keepSessionId, at) => adapter.endOtherSessions(userId, keepSessionId, at),
     listOpenSessions: async (userId, at) =>
       (await adapter.listOpenSessions(userId, at)).filter((session) => session.userId === userId),
+
+    findUserByIdentity: (issuer, subject) => adapter.findUserByIdentity(issuer, subject),
+    createUserWithIdentity: (user, identity) => adapter.createUserWithIdentity(user, identity),
+    addIdentity: (identity) => adapter.addIdentity(identity),
+    listIdentities: async (userId) =>
+      (await adapter.listIdentities(userId)).filter((identity) => identity.userId === userId),
+
+    async findSecondFactors(userId) {
+      const found = await adapter.findSecondFactors(userId);
+      return {
+        totp: found.totp?.userId === userId ? found.totp : null,
+        recoveryCodes: found.recoveryCodes.filter((code) => code.userId === userId),
+        passkeys: found.passkeys.filter((passkey) => passkey.userId === userId),
+      };
+    },
+    changeSecondFactors: (change) => adapter.changeSecondFactors(change),
+    useTotpStep: (userId, step) => adapter.useTotpStep(userId, step),
+    useRecoveryCode: (userId, codeHash, at) => adapter.useRecoveryCode(userId, codeHash, at),
+    recordPasskeyUse: (userId, id, counter, at) => adapter.recordPasskeyUse(userId, id, counter, at),
+
+    async createAuthFlow(flow) {
+      await pruneFlows();
+      await adapter.createAuthFlow(flow);
+    },
+    takeAuthFlow: (id, kind, at) => adapter.takeAuthFlow(id, kind, at),
 
     createPatient: (patient) => adapter.createPatient(patient),
     async listPatients(ownerId, query) {

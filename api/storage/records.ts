@@ -7,9 +7,24 @@ export interface UserRecord {
   email: string;
   name: string;
   license: string | null;
-  passwordHash: string;
+  /** Null for an account made by single sign-on, which has no password here. */
+  passwordHash: string | null;
   createdAt: string;
 }
+
+/** A session as an earlier release stored it, read with the fields it lacks. */
+export function completeSession(session: Partial<SessionRecord> & Pick<SessionRecord, 'createdAt'>): SessionRecord {
+  return {
+    ...(session as SessionRecord),
+    lastUsedAt: session.lastUsedAt ?? session.createdAt,
+    device: session.device ?? null,
+    method: session.method ?? 'password',
+    oidc: session.oidc ?? null,
+  };
+}
+
+/** How a session was opened: a password (and which second factor with it), or the hospital's provider. */
+export type SessionMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'oidc';
 
 export interface SessionRecord {
   id: string;
@@ -17,6 +32,95 @@ export interface SessionRecord {
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
+  // The fields below came with the idle limit and single sign-on: a session stored before them reads as
+  // last used when made, on no known device, opened with a password.
+  /**
+   * The last request made with it, recorded at most about once a minute (api/auth/session-activity.ts);
+   * the idle limit counts from here.
+   */
+  lastUsedAt: string;
+  /** "Chrome on Windows": what the profile's session list shows (from the User-Agent at sign-in). */
+  device: string | null;
+  method: SessionMethod;
+  /** A session opened by single sign-on: the provider's issuer and ID token, to end the provider's session too. */
+  oidc: { issuer: string; idToken: string } | null;
+}
+
+/** An account's identity at an OpenID provider: (issuer, subject) names one account, never the e-mail. */
+export interface OidcIdentityRecord {
+  issuer: string;
+  subject: string;
+  userId: string;
+  createdAt: string;
+}
+
+/** An authenticator app's shared secret (RFC 6238), and the last time step a code was accepted for. */
+export interface TotpRecord {
+  userId: string;
+  /** Base32, as the authenticator app was given it. */
+  secret: string;
+  /** The time step (30 s) of the last code accepted: a code of this step or an earlier one is refused. */
+  lastUsedStep: number;
+  createdAt: string;
+}
+
+/** One of the account's single-use recovery codes, kept as a hash. */
+export interface RecoveryCodeRecord {
+  userId: string;
+  /** sha256 of the normalised code (api/auth/mfa/recovery-codes.ts). */
+  codeHash: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+/** A passkey (a WebAuthn credential) registered as the account's second factor. */
+export interface PasskeyRecord {
+  /** The credential id, base64url: unique across every account. */
+  id: string;
+  userId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The signature counter last seen (0 for passkeys that keep none, such as synced ones). */
+  counter: number;
+  transports: string[];
+  /** What the clinician calls it ("Passkey 1", or a name they gave). */
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * A step of a sign-in under way, kept on the server so that any instance can finish it and each is used
+ * once: an OpenID Connect authorization (state, nonce, PKCE verifier), the hand-over of its session to the
+ * page, a second factor awaited after a password, a passkey or authenticator app being set up.
+ * `id` is the sha256 of the secret handle the browser holds, never the handle itself.
+ */
+export interface AuthFlowRecord {
+  id: string;
+  kind: string;
+  data: unknown;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/**
+ * A change to an account's second factors, made in one all-or-nothing write: setting up or removing the
+ * authenticator app, adding or removing a passkey, new recovery codes; with it, the account's other
+ * sessions may be ended and this one marked as having passed the second factor.
+ */
+export interface SecondFactorChange {
+  userId: string;
+  at: string;
+  /** Set (a new or replacing secret) or remove (null) the authenticator app; undefined leaves it. */
+  totp?: TotpRecord | null;
+  addPasskey?: PasskeyRecord;
+  removePasskeyId?: string;
+  /** Replace every recovery code by these (an empty list removes them); undefined leaves them. */
+  recoveryCodeHashes?: string[];
+  /** Ends every other open session of the account. */
+  endOtherSessions?: { keepSessionId: string };
+  /** Marks this session as opened with a second factor. */
+  upgradeSession?: { sessionId: string; method: SessionMethod };
 }
 
 /** Data minimisation: what a clinician needs to find a patient again and dose them, nothing more. */

@@ -35,12 +35,26 @@ const user = (id: string, email = `${id}@hospital.example`): UserRecord => ({
   passwordHash: '$argon2id$hash',
   createdAt: '2026-01-01T00:00:00.000Z',
 });
+/** accounts.json of an empty store: every list empty (the security lists since single sign-on). */
+const NO_ACCOUNTS = {
+  users: [],
+  sessions: [],
+  identities: [],
+  totp: [],
+  recoveryCodes: [],
+  passkeys: [],
+  authFlows: [],
+};
 const session = (id: string, userId: string, overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
   userId,
   createdAt: '2026-01-01T00:00:00.000Z',
   expiresAt: '2026-01-01T12:00:00.000Z',
   revokedAt: null,
+  lastUsedAt: '2026-01-01T00:00:00.000Z',
+  device: null,
+  method: 'password',
+  oidc: null,
   ...overrides,
 });
 const patient = (id: string, ownerId: string, displayName = `Patient ${id}`): PatientRecord => ({
@@ -101,7 +115,7 @@ describe('the files of a new DATA_DIR', () => {
     await openLowdbStore(dataDir);
     expect((await readdir(dataDir)).sort()).toEqual(['accounts.json', 'clinicians', 'store.json']);
     expect(JSON.parse(await text('store.json'))).toEqual({ layout: 2 });
-    expect(JSON.parse(await text('accounts.json'))).toEqual({ users: [], sessions: [] });
+    expect(JSON.parse(await text('accounts.json'))).toEqual(NO_ACCOUNTS);
     expect(await readdir(at('clinicians'))).toEqual([]);
     expect([await modeOf('store.json'), await modeOf('accounts.json'), await modeOf('clinicians')]).toEqual([
       0o600, 0o600, 0o700,
@@ -119,7 +133,11 @@ describe('the files of a new DATA_DIR', () => {
     await store.saveCalculation(calculation('c3', 'u2'));
     await store.saveExport(exportRecord('e1'), pdfBytes('one'));
 
-    expect(JSON.parse(await text('accounts.json'))).toEqual({ users: [user('u1')], sessions: [session('s1', 'u1')] });
+    expect(JSON.parse(await text('accounts.json'))).toEqual({
+      ...NO_ACCOUNTS,
+      users: [user('u1')],
+      sessions: [session('s1', 'u1')],
+    });
     expect((await readdir(at('clinicians'))).sort()).toEqual(['u1', 'u2']);
     expect((await readdir(at('clinicians', 'u1'))).sort()).toEqual(['exports.jsonl', 'history.jsonl', 'patients.json']);
     expect(await readdir(at('clinicians', 'u2'))).toEqual(['history.jsonl']);
@@ -478,7 +496,7 @@ describe('what a crash or damage leaves, at start', () => {
   it('a first start stopped after store.json finishes creating the files', async () => {
     await writeFile(at('store.json'), '{"layout":2}');
     const store = await openLowdbStore(dataDir);
-    expect(JSON.parse(await text('accounts.json'))).toEqual({ users: [], sessions: [] });
+    expect(JSON.parse(await text('accounts.json'))).toEqual(NO_ACCOUNTS);
     await store.createUser(user('u1'));
   });
 });
@@ -596,7 +614,11 @@ describe('migration from db.json (layout 1)', () => {
       layout: 2,
       migratedFrom: { file: 'db.json', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
     });
-    expect(JSON.parse(await text('accounts.json'))).toEqual({ users: legacy.users, sessions: legacy.sessions });
+    expect(JSON.parse(await text('accounts.json'))).toEqual({
+      ...NO_ACCOUNTS,
+      users: legacy.users,
+      sessions: legacy.sessions,
+    });
     expect(JSON.parse(await text('clinicians', 'u1', 'patients.json'))).toEqual({
       patients: [patient('p1', 'u1', 'Zed'), patient('p3', 'u1', 'Abe')],
       deletedPatientIds: [],

@@ -55,6 +55,10 @@ function session(fields: Partial<SessionRecord> = {}): SessionRecord {
     createdAt: '2026-06-01T00:00:00.000Z',
     expiresAt: '2026-06-01T23:00:00.000Z',
     revokedAt: null,
+    lastUsedAt: '2026-06-01T00:00:00.000Z',
+    device: null,
+    method: 'password',
+    oidc: null,
     ...fields,
   };
 }
@@ -391,6 +395,211 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
         expect((await store.findSession(made[0]!.id))?.revokedAt).toBe(made[MAX_SESSIONS_PER_ACCOUNT]!.createdAt);
         expect((await store.findSession(made[1]!.id))?.revokedAt).toBe(made[MAX_SESSIONS_PER_ACCOUNT + 1]!.createdAt);
         expect(await store.findSession(someoneElse.id)).toEqual(someoneElse);
+      });
+    });
+
+    describe('session activity, identities, second factors, sign-in flows', () => {
+      it('touchSession moves lastUsedAt forward only, survives a reopen, and leaves ended sessions alone', async () => {
+        const open = session({ createdAt: TIMES[0], lastUsedAt: TIMES[0], expiresAt: TIMES[4] });
+        const ended = session({ createdAt: TIMES[0], lastUsedAt: TIMES[0], expiresAt: TIMES[4], revokedAt: TIMES[0] });
+        await store.createSession(open);
+        await store.createSession(ended);
+        await store.touchSession(open.id, '2026-02-03T04:06:06.007Z');
+        expect((await store.findSession(open.id))?.lastUsedAt).toBe('2026-02-03T04:06:06.007Z');
+        await store.touchSession(open.id, '2026-02-03T04:05:30.000Z'); // earlier: ignored
+        expect((await store.findSession(open.id))?.lastUsedAt).toBe('2026-02-03T04:06:06.007Z');
+        await store.touchSession(open.id, '2026-02-03T05:00:00.000Z');
+        await store.touchSession(ended.id, '2026-02-03T05:00:00.000Z');
+        expect((await store.listOpenSessions(open.userId, TIMES[0])).find((s) => s.id === open.id)?.lastUsedAt).toBe(
+          '2026-02-03T05:00:00.000Z',
+        );
+        await reopen();
+        expect((await store.findSession(open.id))?.lastUsedAt).toBe('2026-02-03T05:00:00.000Z');
+        expect((await store.findSession(ended.id))?.lastUsedAt).toBe(TIMES[0]);
+      });
+
+      it('keeps a session’s device, method and single sign-on details', async () => {
+        const sso = session({
+          device: 'Edge on Windows',
+          method: 'oidc',
+          oidc: { issuer: 'https://idp.example/realms/staff', idToken: `eyJ.${ODD_TEXT}.sig` },
+        });
+        await store.createSession(sso);
+        expect(await store.findSession(sso.id)).toEqual(sso);
+        await reopen();
+        expect(await store.findSession(sso.id)).toEqual(sso);
+      });
+
+      it('endOtherSessions ends every open session of the account but one, and no one else’s', async () => {
+        const [keep, other1, other2] = [session(), session(), session()];
+        const stranger = session({ userId: 'u-2' });
+        for (const entry of [keep, other1, other2, stranger]) await store.createSession(entry);
+        await store.revokeSession(other2.id, TIMES[1]);
+        expect(await store.endOtherSessions('u-1', keep.id, TIMES[2])).toBe(1);
+        expect((await store.findSession(other1.id))?.revokedAt).toBe(TIMES[2]);
+        expect((await store.findSession(other2.id))?.revokedAt).toBe(TIMES[1]);
+        expect((await store.findSession(keep.id))?.revokedAt).toBeNull();
+        expect((await store.findSession(stranger.id))?.revokedAt).toBeNull();
+      });
+
+      it('an identity names one account: made with it, found by (issuer, subject), never taken twice', async () => {
+        const issuer = 'https://login.example/tenant/v2.0';
+        const made = user({ passwordHash: null });
+        const identity = { issuer, subject: 'sub-1', userId: made.id, createdAt: TIMES[1] };
+        expect(await store.createUserWithIdentity(made, identity)).toBe('created');
+        expect(await store.findUserByIdentity(issuer, 'sub-1')).toEqual(made);
+        expect(await store.findUserByIdentity(issuer, 'sub-2')).toBeUndefined();
+        expect(await store.findUserByIdentity('https://other.example', 'sub-1')).toBeUndefined();
+        // The same identity again: nothing written, not even the user.
+        const again = user();
+        expect(await store.createUserWithIdentity(again, { ...identity, userId: again.id })).toBe('duplicate_identity');
+        expect(await store.findUserById(again.id)).toBeUndefined();
+        // Another identity with a taken e-mail: nothing written.
+        const clash = user({ email: made.email.toUpperCase() });
+        const other = { issuer, subject: 'sub-3', userId: clash.id, createdAt: TIMES[1] };
+        expect(await store.createUserWithIdentity(clash, other)).toBe('duplicate_email');
+        expect(await store.findUserByIdentity(issuer, 'sub-3')).toBeUndefined();
+        // Linking to an existing (password) account.
+        const password = user();
+        await store.createUser(password);
+        expect(await store.addIdentity({ ...other, userId: password.id })).toBe('linked');
+        expect(await store.addIdentity({ ...other, userId: made.id })).toBe('duplicate_identity');
+        expect(await store.findUserByIdentity(issuer, 'sub-3')).toEqual(password);
+        expect(await store.listIdentities(password.id)).toEqual([{ ...other, userId: password.id }]);
+        await reopen();
+        expect(await store.findUserByIdentity(issuer, 'sub-1')).toEqual(made);
+      });
+
+      it('of five first sign-ins of one identity at once, exactly one account is made', async () => {
+        const issuer = 'https://idp.example';
+        const attempts = Array.from({ length: 5 }, () => user({ passwordHash: null }));
+        const answers = await Promise.all(
+          attempts.map((attempt) =>
+            store.createUserWithIdentity(attempt, { issuer, subject: 'same', userId: attempt.id, createdAt: TIMES[0] }),
+          ),
+        );
+        expect(answers.filter((answer) => answer === 'created')).toHaveLength(1);
+        const winner = attempts[answers.indexOf('created')]!;
+        expect(await store.findUserByIdentity(issuer, 'same')).toEqual(winner);
+        for (const attempt of attempts.filter((other) => other !== winner))
+          expect(await store.findUserById(attempt.id)).toBeUndefined();
+      });
+
+      it('changeSecondFactors writes a factor and codes, ends other sessions, marks this one, at once', async () => {
+        const owner = user();
+        await store.createUser(owner);
+        const [mine, other] = [session({ userId: owner.id }), session({ userId: owner.id })];
+        await store.createSession(mine);
+        await store.createSession(other);
+        const totp = {
+          userId: owner.id,
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          lastUsedStep: 41_000_000,
+          createdAt: TIMES[1],
+        };
+        expect(
+          await store.changeSecondFactors({
+            userId: owner.id,
+            at: TIMES[1],
+            totp,
+            recoveryCodeHashes: ['h1', 'h2'],
+            endOtherSessions: { keepSessionId: mine.id },
+            upgradeSession: { sessionId: mine.id, method: 'password+totp' },
+          }),
+        ).toEqual({ endedSessions: 1 });
+        expect(await store.findSecondFactors(owner.id)).toEqual({
+          totp,
+          recoveryCodes: [
+            { userId: owner.id, codeHash: 'h1', usedAt: null, createdAt: TIMES[1] },
+            { userId: owner.id, codeHash: 'h2', usedAt: null, createdAt: TIMES[1] },
+          ],
+          passkeys: [],
+        });
+        expect((await store.findSession(mine.id))?.method).toBe('password+totp');
+        expect((await store.findSession(other.id))?.revokedAt).toBe(TIMES[1]);
+        expect(await store.changeSecondFactors({ userId: 'u-nobody', at: TIMES[1], totp })).toBeUndefined();
+
+        const passkey = {
+          id: 'cred-AbC_-1',
+          userId: owner.id,
+          publicKey: 'pQECAyYgASFYIA',
+          counter: 0,
+          transports: ['internal', 'hybrid'],
+          name: ODD_TEXT,
+          createdAt: TIMES[2],
+          lastUsedAt: null,
+        };
+        expect(await store.changeSecondFactors({ userId: owner.id, at: TIMES[2], addPasskey: passkey })).toEqual({
+          endedSessions: 0,
+        });
+        const stranger = user();
+        await store.createUser(stranger);
+        expect(
+          await store.changeSecondFactors({
+            userId: stranger.id,
+            at: TIMES[2],
+            addPasskey: { ...passkey, userId: stranger.id },
+            recoveryCodeHashes: ['x'],
+          }),
+        ).toBe('duplicate_passkey');
+        expect(await store.findSecondFactors(stranger.id)).toEqual({ totp: null, recoveryCodes: [], passkeys: [] });
+        await store.recordPasskeyUse(owner.id, passkey.id, 0, TIMES[3]);
+        await store.recordPasskeyUse(stranger.id, passkey.id, 99, TIMES[4]); // not theirs: nothing
+        await reopen();
+        expect((await store.findSecondFactors(owner.id)).passkeys).toEqual([{ ...passkey, lastUsedAt: TIMES[3] }]);
+        await store.changeSecondFactors({
+          userId: owner.id,
+          at: TIMES[3],
+          totp: null,
+          removePasskeyId: passkey.id,
+          recoveryCodeHashes: [],
+        });
+        expect(await store.findSecondFactors(owner.id)).toEqual({ totp: null, recoveryCodes: [], passkeys: [] });
+      });
+
+      it('accepts each TOTP time step once, and each recovery code once, also when asked at once', async () => {
+        const owner = user();
+        await store.createUser(owner);
+        const totp = { userId: owner.id, secret: 'S', lastUsedStep: 100, createdAt: TIMES[0] };
+        await store.changeSecondFactors({ userId: owner.id, at: TIMES[0], totp, recoveryCodeHashes: ['code-a'] });
+        expect(await store.useTotpStep(owner.id, 100)).toBe(false); // the step of the enrolment code
+        const steps = await Promise.all([101, 101, 101].map((step) => store.useTotpStep(owner.id, step)));
+        expect(steps.filter(Boolean)).toHaveLength(1);
+        expect(await store.useTotpStep(owner.id, 100)).toBe(false); // older than the last one
+        expect(await store.useTotpStep(owner.id, 103)).toBe(true);
+        expect(await store.useTotpStep('u-nobody', 200)).toBe(false);
+        const uses = await Promise.all([1, 2, 3].map(() => store.useRecoveryCode(owner.id, 'code-a', TIMES[2])));
+        expect(uses.filter(Boolean)).toHaveLength(1);
+        expect(await store.useRecoveryCode(owner.id, 'code-b', TIMES[2])).toBe(false);
+        await reopen();
+        expect((await store.findSecondFactors(owner.id)).totp?.lastUsedStep).toBe(103);
+        expect((await store.findSecondFactors(owner.id)).recoveryCodes[0]?.usedAt).toBe(TIMES[2]);
+        expect(await store.useRecoveryCode(owner.id, 'code-a', TIMES[3])).toBe(false);
+      });
+
+      it('a sign-in flow is taken once, only as its kind and before it expires; expired ones are pruned', async () => {
+        const flow = {
+          id: nextId('f'),
+          kind: 'oidc-signin',
+          data: { nonce: 'n', returnTo: 'https://sgx.example/#x', text: ODD_TEXT },
+          createdAt: '2026-06-01T11:55:00.000Z',
+          expiresAt: '2026-06-01T12:05:00.000Z',
+        };
+        await store.createAuthFlow(flow);
+        expect(await store.takeAuthFlow(flow.id, 'mfa', NOW)).toBeUndefined();
+        await reopen();
+        const takes = await Promise.all([1, 2, 3].map(() => store.takeAuthFlow(flow.id, 'oidc-signin', NOW)));
+        expect(takes.filter(Boolean)).toEqual([flow]);
+        expect(await store.takeAuthFlow(flow.id, 'oidc-signin', NOW)).toBeUndefined();
+        const late = { ...flow, id: nextId('f') };
+        await store.createAuthFlow(late);
+        expect(await store.takeAuthFlow(late.id, 'oidc-signin', late.expiresAt)).toBeUndefined(); // at expiry: gone
+        const pruned = { ...flow, id: nextId('f'), expiresAt: '2026-06-01T11:00:00.000Z' };
+        const kept = { ...flow, id: nextId('f') };
+        await adapter.createAuthFlow(pruned);
+        await adapter.createAuthFlow(kept);
+        expect(await adapter.deleteExpiredAuthFlows(NOW)).toBe(1); // pruned (late expires after NOW)
+        expect(await store.takeAuthFlow(kept.id, 'oidc-signin', NOW)).toEqual(kept);
       });
     });
 

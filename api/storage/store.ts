@@ -1,4 +1,17 @@
-import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, ToolType, UserRecord } from './records.ts';
+import type {
+  AuthFlowRecord,
+  CalculationRecord,
+  ExportRecord,
+  OidcIdentityRecord,
+  PasskeyRecord,
+  PatientRecord,
+  RecoveryCodeRecord,
+  SecondFactorChange,
+  SessionRecord,
+  ToolType,
+  TotpRecord,
+  UserRecord,
+} from './records.ts';
 
 export type PatientFields = Omit<PatientRecord, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 
@@ -44,10 +57,57 @@ export interface StoreAdapter {
   createSession(session: SessionRecord): Promise<void>;
   findSession(id: string): Promise<SessionRecord | undefined>;
   revokeSession(id: string, revokedAt: string): Promise<void>;
+  /**
+   * Records a request made with the open session at `at` (its lastUsedAt, never moved back). Called at
+   * most about once a minute per session; the embedded store may keep it in memory until its next write.
+   */
+  touchSession(id: string, at: string): Promise<void>;
+  /** Ends every open session of the account but `keepSessionId` at `at`; answers how many it ended. */
+  endOtherSessions(userId: string, keepSessionId: string, at: string): Promise<number>;
   /** The account's sessions neither revoked nor expired at `at` (ISO time), oldest (first made) first. */
   listOpenSessions(userId: string, at: string): Promise<SessionRecord[]>;
   /** Deletes sessions revoked or expired at or before `endedBy` (ISO time); answers how many went. */
   deleteEndedSessions(endedBy: string): Promise<number>;
+
+  /** The account an OpenID provider's (issuer, subject) names, if any. */
+  findUserByIdentity(issuer: string, subject: string): Promise<UserRecord | undefined>;
+  /** A new account and its identity in one write; nothing is written when either is taken. */
+  createUserWithIdentity(
+    user: UserRecord,
+    identity: OidcIdentityRecord,
+  ): Promise<'created' | 'duplicate_email' | 'duplicate_identity'>;
+  /** Links an identity to an existing account; `duplicate_identity` when (issuer, subject) names one already. */
+  addIdentity(identity: OidcIdentityRecord): Promise<'linked' | 'duplicate_identity'>;
+  listIdentities(userId: string): Promise<OidcIdentityRecord[]>;
+
+  /** The account's second factors: its authenticator app, recovery codes (used ones too) and passkeys. */
+  findSecondFactors(
+    userId: string,
+  ): Promise<{ totp: TotpRecord | null; recoveryCodes: RecoveryCodeRecord[]; passkeys: PasskeyRecord[] }>;
+  /**
+   * Applies the change in one all-or-nothing write. Undefined when there is no such account;
+   * `duplicate_passkey` (and nothing written) when the passkey's credential id is registered already.
+   */
+  changeSecondFactors(change: SecondFactorChange): Promise<{ endedSessions: number } | 'duplicate_passkey' | undefined>;
+  /**
+   * Accepts a code's time step once: true (and `step` recorded) only when `step` is later than the last
+   * step accepted for the account's authenticator app. Two requests with one code: one true, one false.
+   */
+  useTotpStep(userId: string, step: number): Promise<boolean>;
+  /** Marks an unused recovery code used at `at`: true once, false when used already or unknown. */
+  useRecoveryCode(userId: string, codeHash: string, at: string): Promise<boolean>;
+  /** Records a passkey's use: its new signature counter and the time. */
+  recordPasskeyUse(userId: string, id: string, counter: number, at: string): Promise<void>;
+
+  /** Stores a sign-in step under way (records.ts AuthFlowRecord). */
+  createAuthFlow(flow: AuthFlowRecord): Promise<void>;
+  /**
+   * Takes the flow away (deletes it) and answers it, if it exists, is of `kind` and has not expired at
+   * `at`: of two requests taking one flow at once, exactly one gets it.
+   */
+  takeAuthFlow(id: string, kind: string, at: string): Promise<AuthFlowRecord | undefined>;
+  /** Deletes flows expired at or before `at`; answers how many went. */
+  deleteExpiredAuthFlows(at: string): Promise<number>;
 
   createPatient(patient: PatientRecord): Promise<void>;
   listPatients(ownerId: string, needle?: string): Promise<PatientRecord[]>;
@@ -88,6 +148,6 @@ export interface StoreAdapter {
  * `listPatients` taking the search text as typed (and answering by name), and session pruning done
  * by the policy rather than asked for.
  */
-export interface Store extends Omit<StoreAdapter, 'deleteEndedSessions' | 'listExports'> {
+export interface Store extends Omit<StoreAdapter, 'deleteEndedSessions' | 'deleteExpiredAuthFlows' | 'listExports'> {
   listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
 }

@@ -52,33 +52,44 @@ interface StorageProbe {
 
 /**
  * The real app over real HTTP on 127.0.0.1, with a fresh temporary DATA_DIR of real files, or a fresh
- * database of the test run's PostgreSQL (see TEST_STORE).
+ * database of the test run's PostgreSQL (see TEST_STORE). `overrides` may be a function of the app's own
+ * URL (for settings that name it, such as PUBLIC_URL). `sharedDatabaseUrl`: a second instance on the
+ * database another test API made (PostgreSQL; not dropped at close).
  */
-export async function startTestApi(overrides: Partial<AppDeps> = {}) {
+export async function startTestApi(
+  overrides: Partial<AppDeps> | ((url: string) => Partial<AppDeps>) = {},
+  options: { sharedDatabaseUrl?: string } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
   // The server's own way of opening the storage (the embedded store locks DATA_DIR, as in production).
-  const database = TEST_STORE === 'postgres' ? await createTestDatabase(inject('postgresBaseUrl')) : undefined;
+  const database =
+    options.sharedDatabaseUrl === undefined && TEST_STORE === 'postgres'
+      ? await createTestDatabase(inject('postgresBaseUrl'))
+      : undefined;
+  const databaseUrl = options.sharedDatabaseUrl ?? database?.url;
   const storage = await openStorage({
     dataDir,
-    databaseUrl: database?.url,
+    databaseUrl,
     jwtSecret: undefined,
     auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
     auditLogFiles: AUDIT_LOG_DEFAULT_KEEP_FILES,
   });
   const { store, audit, jwtKey, limiter } = storage;
-  const probe = database ? postgresProbe(database.url) : embeddedProbe(dataDir);
+  const probe = databaseUrl ? postgresProbe(databaseUrl) : embeddedProbe(dataDir);
   const errors: unknown[] = [];
+  let handle: ReturnType<ReturnType<typeof createApp>['callback']> | undefined;
+  const server: Server = createServer((request, response) => handle!(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const app = createApp({
     store,
     audit,
     jwtKey,
     limiter,
     logError: (error) => errors.push(error),
-    ...overrides,
+    ...(typeof overrides === 'function' ? overrides(url) : overrides),
   });
-  const server: Server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handle = app.callback();
 
   async function request<T = any>(
     method: string,
@@ -121,7 +132,8 @@ export async function startTestApi(overrides: Partial<AppDeps> = {}) {
     errors,
     request,
     signUp,
-    storeKind: TEST_STORE,
+    storeKind: (databaseUrl ? 'postgres' : 'embedded') as 'embedded' | 'postgres',
+    databaseUrl,
     jwtKey,
     storedData: () => probe.storedData(),
     storedExports: () => probe.storedExports(),

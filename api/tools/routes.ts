@@ -10,6 +10,7 @@ import {
 } from '../../clinical/index.ts';
 import { strictFields } from '../../clinical/validation.ts';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { assertSecondFactor } from '../auth/second-factor-gate.ts';
 import { DEFAULT_ANONYMOUS_RUNS_PER_MINUTE } from '../config.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { clinicalTexts } from '../http/language.ts';
@@ -58,6 +59,8 @@ export function toolRoutes(deps: {
   audit: AuditLog;
   now: () => Date;
   anonymousRunsPerMinute?: number;
+  /** REQUIRE_MFA: a run naming a patient needs a session with a second factor (auth/second-factor-gate.ts). */
+  requireMfa?: boolean;
 }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/tools' });
   // Quick Use runs cost a computation each and nothing else limits them (ANONYMOUS_RUNS_PER_MINUTE).
@@ -82,6 +85,7 @@ export function toolRoutes(deps: {
     const auth = ctx.state.auth;
     if (patientId != null) {
       if (!auth) return ctx.throw(401, SIGN_IN_REQUIRED_MESSAGE);
+      assertSecondFactor(ctx, deps.requireMfa ?? false);
       if (!(await deps.store.findPatient(auth.userId, patientId))) ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
     const texts = clinicalTexts(ctx);

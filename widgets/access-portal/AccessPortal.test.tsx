@@ -34,10 +34,23 @@ const json = (status: number, body?: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+/** What GET /api/config says about signing in (the sign-in tab asks when it opens); e-mail only by default. */
+let signInConfig: unknown = { sso: null, passwordSignIn: true };
+const configRequests = vi.fn<(url: string) => void>();
+
 beforeEach(() => {
   sessionStore().setState({ token: null, user: null, userFetchedAt: null, userStatus: 'idle', quickUse: false });
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  configRequests.mockReset();
+  signInConfig = { sso: null, passwordSignIn: true };
+  // The sign-in options are answered apart: fetchMock sees the calls each test is about.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input).endsWith('/api/config')) {
+      configRequests(String(input));
+      return Promise.resolve(json(200, { hospitalName: null, signIn: signInConfig }));
+    }
+    return fetchMock(input, init);
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -582,5 +595,98 @@ describe('<AccessPortal> signed in', () => {
     expect(await screen.findByRole('button', { name: 'Sign In / Quick Use' })).toBeTruthy();
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(requestOf(0).url).toBe('https://api.example.org/api/auth/me');
+  });
+});
+
+describe('<AccessPortal> hospital sign-in, second factor, sessions that end', () => {
+  const SSO = {
+    sso: { displayName: 'King Fahad Medical City', startPath: '/api/auth/oidc/start' },
+    passwordSignIn: true,
+  };
+
+  it('shows "Sign in with {name}" above the e-mail form; the button goes to the server with this page', async () => {
+    signInConfig = SSO;
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'https://intranet.example/ward/#calculator', assign });
+    const { user } = renderPortal({ apiBase: 'https://sso-1.example.org/' });
+    const portal = await openPortal(user, 'Sign In');
+    const button = await within(portal).findByRole('button', { name: 'Sign in with King Fahad Medical City' });
+    const form = within(portal).getByRole('form', { name: 'Sign in' });
+    // above the form, in reading order
+    expect(button.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(portal).getByText('or with your e-mail and password')).toBeTruthy();
+    await user.click(button);
+    expect(assign).toHaveBeenCalledWith(
+      'https://sso-1.example.org/api/auth/oidc/start?returnTo=' +
+        encodeURIComponent('https://intranet.example/ward/#calculator'),
+    );
+  });
+
+  it('OIDC_ONLY: only the button, no e-mail form and no sign-up tab', async () => {
+    signInConfig = { ...SSO, passwordSignIn: false };
+    const { user } = renderPortal({ apiBase: 'https://sso-2.example.org/' });
+    const portal = await openPortal(user, 'Sign In');
+    expect(await within(portal).findByRole('button', { name: 'Sign in with King Fahad Medical City' })).toBeTruthy();
+    expect(within(portal).queryByRole('form', { name: 'Sign in' })).toBeNull();
+    expect(
+      within(portal)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Sign In']);
+    expect(within(portal).getByText('Sign in with your hospital account.')).toBeTruthy();
+  });
+
+  it('the second factor comes after the password: the authenticator code signs in', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        json(200, { secondFactor: { mfaToken: 'm'.repeat(43), methods: ['totp', 'recovery_code'] } }),
+      )
+      .mockResolvedValueOnce(
+        json(401, { message: 'The code is not correct, or was already used. Enter the current code.' }),
+      )
+      .mockResolvedValueOnce(json(200, { token: 'mfa-token', user: SARA }));
+    const { user, emitted } = renderPortal();
+    const portal = await openPortal(user, 'Sign In');
+    await fillSignIn(user, portal, 'dr.sara@hospital.example', 'correct horse');
+    const step = await within(portal).findByRole('form', { name: 'Second factor' });
+    expect(localStorage.getItem('authToken')).toBeNull(); // no session before the second factor
+    await user.type(within(step).getByLabelText(/^Authenticator code/), '123456');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    expect(await within(step).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The code is not correct, or was already used. Enter the current code.',
+    );
+    await user.type(within(step).getByLabelText(/^Authenticator code/), '654321');
+    await user.click(within(step).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBe('mfa-token'));
+    expect(requestOf(2).url).toBe('https://api.example.org/api/auth/signin/second-factor');
+    expect(requestOf(2).body).toEqual({ mfaToken: 'm'.repeat(43), method: 'totp', code: '654321' });
+    expect(emitted('sgx-signed-in')).toEqual([['sgx-signed-in', { user: SARA }]]);
+    expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
+  });
+
+  it('a session the server ended for inactivity: signed out without a reload, a toast says why', async () => {
+    localStorage.setItem('authToken', 'tok-1');
+    sessionStore().setState({ token: 'tok-1', user: SARA, userFetchedAt: Date.now(), userStatus: 'idle' });
+    const reload = vi.spyOn(reloadPage, 'reload').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(
+      json(401, {
+        message: 'You were signed out after 30 minutes without activity. Please sign in again.',
+        code: 'session_idle',
+      }),
+    );
+    renderPortal();
+    expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
+    // any element's request with the token is refused
+    const { accountApi } = await import('../shared/account-api-loader.ts');
+    await expect((await accountApi()).listPatients(API)).rejects.toThrow();
+    const toast = await notifications().findByRole('alert');
+    expect(toast.textContent).toContain('Signed out');
+    expect(toast.textContent).toContain('You were signed out after 30 minutes without activity.');
+    expect(toast.textContent).toContain('What you typed is kept.');
+    expect(await screen.findByRole('button', { name: 'Sign In / Quick Use' })).toBeTruthy();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStore().getState().ended).toMatchObject({ reason: 'idle' });
   });
 });

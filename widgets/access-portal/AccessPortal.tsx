@@ -12,6 +12,7 @@ import { useToast } from '../shared/toasts.tsx';
 import { useSession } from '../shared/use-session.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
+import { takeSsoReturn, type SsoReturn } from './sso-fragment.ts';
 import type { PortalTab } from './PortalDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
@@ -26,6 +27,8 @@ type PortalDialogs = typeof import('./portal-dialogs.ts');
 /** The chooser and the portal, downloaded once per page (a failed download can be tried again). */
 const loadDialogs: () => Promise<PortalDialogs> = loadOnce(() => import('./portal-dialogs.ts'), import.meta.url);
 const loadAccountDialog = loadOnce(() => import('./account/AccountDialog.tsx'), import.meta.url);
+/** The hand-over after the hospital's sign-in, loaded only when the page comes back from it. */
+const loadSignOnReturn = loadOnce(() => import('./security/sso-return.ts'), import.meta.url);
 const preloadDialogs = () => {
   loadDialogs().catch(() => {
     // reported when the user clicks
@@ -122,6 +125,38 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
 
   const bar = useRef<HTMLDivElement>(null);
   const refocusBar = useRef(false);
+  const [linkCode, setLinkCode] = useState<string | null>(null);
+
+  // Back from the hospital's sign-in: the one-time code in the page's URL opens the session (or asks for the
+  // password once, to link an account that has one).
+  useEffect(() => {
+    const back: SsoReturn | null = takeSsoReturn();
+    if (!back) return;
+    if (back.kind === 'link') {
+      setLinkCode(back.code);
+      openPortal('signin');
+      return;
+    }
+    loadSignOnReturn().then(
+      (module) =>
+        module.finishSignOn(apiBase, back.code, toast).then((user) => {
+          if (user) host.emit('sgx-signed-in', { user });
+        }),
+      loadFailed,
+    );
+  }, []);
+
+  // The server ended the session (the idle limit, or signed out elsewhere): say why; no reload, so every
+  // element keeps what was typed.
+  const ended = session.ended;
+  useEffect(() => {
+    if (!ended) return;
+    toast({
+      title: ({ messages }) => messages.portal.sessionEndedTitle,
+      description: (host) => `${host.serverMessage(ended.message)} ${host.messages.portal.sessionEndedKept}`,
+      variant: 'destructive',
+    });
+  }, [ended?.serial]);
 
   // Signed in or out elsewhere (another element, another tab): drop the dialogs that no longer apply.
   useEffect(() => {
@@ -174,6 +209,7 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
 
   const onAuthenticated = (user: SessionUser) => {
     closePortal();
+    setLinkCode(null);
     host.emit('sgx-signed-in', { user });
   };
 
@@ -182,10 +218,12 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
     setLoggingOut(true);
     const store = existingSessionStore();
     const authToken = store?.getState().token;
-    if (authToken) await signOutOnServer(apiBase, authToken, SIGNOUT_TIMEOUT_MS);
+    const endSessionUrl = authToken ? await signOutOnServer(apiBase, authToken, SIGNOUT_TIMEOUT_MS) : undefined;
     store?.getState().signOut();
     host.emit('sgx-signed-out', {});
-    reloadPage.reload();
+    // Signed in by the hospital's sign-in: its session ends too (the provider then sends the browser back).
+    if (endSessionUrl) reloadPage.leave(endSessionUrl);
+    else reloadPage.reload();
   };
 
   const user = session.user;
@@ -285,6 +323,7 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
             onClose={closePortal}
             apiBase={apiBase}
             onAuthenticated={onAuthenticated}
+            linkCode={linkCode}
           />
         </>
       )}

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { hasVisibleCharacter } from '../../clinical/visible-text.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth.ts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type AuthResponse,
+  type SecondFactorChallenge,
+} from '../../contracts/auth.ts';
+import type { SiteConfig } from '../../contracts/site-config.ts';
 import { userMessage } from '../shared/api-error.ts';
 import { CheckboxField, TextField } from '../shared/fields.tsx';
 import { useWidgetState } from '../shared/widget-state.ts';
@@ -10,7 +16,10 @@ import { useToast } from '../shared/toasts.tsx';
 import { Button } from '../shared/ui.tsx';
 import type { Messages } from '../shared/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
-import { postAuth } from './auth-request.ts';
+import { postAuth, postSignIn } from './auth-request.ts';
+import { signOnUrl } from './security/api.ts';
+import { SecondFactorStep } from './security/SecondFactorStep.tsx';
+import { SECURITY_TEXTS, serverText, useSecurityTexts } from './security/texts.ts';
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text);
 
@@ -56,37 +65,47 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, textsOf
   const host = useWidgetHost();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<{ error: unknown } | null>(null);
-  const run = async (request: () => Promise<{ token: string; user: SessionUser }>, afterSuccess: () => void) => {
+  /** A session answered: stored, the welcome toast, the caller told. */
+  const finish = async (answer: AuthResponse, afterSuccess: () => void = () => {}) => {
+    const store = await loadSessionStore();
+    const { token: authToken, user } = answer;
+    store.getState().signedIn(authToken, user);
+    toast({
+      title: ({ messages }) => textsOf(messages.portal).successTitle,
+      description: ({ messages, lang }) =>
+        answer.recoveryCodesLeft !== undefined
+          ? SECURITY_TEXTS[lang].recoveryLeft(answer.recoveryCodesLeft)
+          : textsOf(messages.portal).successDescription(user),
+      variant: 'success',
+    });
+    afterSuccess();
+    onAuthenticated(user);
+  };
+  /** `request` answers a session, or null when a further step (a second factor) comes first. */
+  const run = async (request: () => Promise<AuthResponse | null>, afterSuccess: () => void) => {
     setBusy(true);
     setFailed(null);
     try {
       // The session store's code (not loaded for a signed-out page) downloads beside the request.
-      const [{ token: authToken, user }, store] = await Promise.all([request(), loadSessionStore()]);
-      store.getState().signedIn(authToken, user);
-      toast({
-        title: ({ messages }) => textsOf(messages.portal).successTitle,
-        description: ({ messages }) => textsOf(messages.portal).successDescription(user),
-        variant: 'success',
-      });
-      afterSuccess();
-      onAuthenticated(user);
+      const [answer] = await Promise.all([request(), loadSessionStore()]);
+      if (answer) await finish(answer, afterSuccess);
     } catch (error) {
       setFailed({ error });
       toast({
         title: ({ messages }) => textsOf(messages.portal).failedTitle,
-        description: ({ messages }) => userMessage(error, textsOf(messages.portal).failedToast),
+        description: (host) => serverText(host, userMessage(error, textsOf(host.messages.portal).failedToast)),
         variant: 'destructive',
       });
       host.emit('sgx-error', {
         source: 'access-portal',
-        message: host.serverMessage(userMessage(error, textsOf(host.messages.portal).failedInline)),
+        message: serverText(host, userMessage(error, textsOf(host.messages.portal).failedInline)),
       });
     } finally {
       setBusy(false);
     }
   };
-  const failure = failed && host.serverMessage(userMessage(failed.error, textsOf(host.messages.portal).failedInline));
-  return { busy, failure, run };
+  const failure = failed && serverText(host, userMessage(failed.error, textsOf(host.messages.portal).failedInline));
+  return { busy, failure, run, finish };
 }
 
 /** docs/product.md §8: the inline red box under a failed sign-in or sign-up. */
@@ -141,12 +160,51 @@ function PasswordField({ isNew = false, ...props }: CredentialFieldProps & { isN
   );
 }
 
-export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
+interface SignInFormProps extends AuthFormProps {
+  /** How this server signs in (GET /api/config): the hospital's button, e-mail and password or not. */
+  options?: SiteConfig['signIn'];
+  /** The code single sign-on gave when the e-mail has a password account: the password links it. */
+  linkCode?: string | null;
+}
+
+/** The hospital's single sign-on button: the browser goes to the provider and comes back to this page. */
+function SignOnButton({
+  apiBase,
+  displayName,
+  startPath,
+}: {
+  apiBase?: string;
+  displayName: string;
+  startPath: string;
+}) {
+  const t = useSecurityTexts();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      part="button button-primary sso-button"
+      busy={busy}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        const here = globalThis.location.href.replace(/#sgx-sso(-link)?=.*$/, '');
+        globalThis.location.assign(signOnUrl(apiBase, startPath, here));
+      }}
+      css={{ inlineSize: '100%' }}
+    >
+      {t.ssoButton(displayName)}
+    </Button>
+  );
+}
+
+export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: SignInFormProps) {
   const t = useMessages().portal;
+  const security = useSecurityTexts();
+  const toast = useToast();
   const [email, setEmail] = useWidgetState('signin.email', '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
-  const { busy, failure, run } = useAuthSubmission(onAuthenticated, (texts) => ({
+  const [challenge, setChallenge] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
+  const { busy, failure, run, finish } = useAuthSubmission(onAuthenticated, (texts) => ({
     successTitle: texts.welcomeBackTitle,
     successDescription: () => texts.welcomeBackDescription,
     failedTitle: texts.signInFailedTitle,
@@ -157,6 +215,15 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
   const edit = (field: 'email' | 'password', setter: (value: string) => void) => (value: string) => {
     setter(value);
     setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
+  const sso = options?.sso ?? null;
+  const linked = (answer: AuthResponse) => {
+    if (answer.linked && sso)
+      toast({
+        title: ({ lang }) => SECURITY_TEXTS[lang].linkedTitle,
+        description: ({ lang }) => SECURITY_TEXTS[lang].linkedText(sso.displayName),
+        variant: 'success',
+      });
   };
 
   const submit = async (event: FormEvent) => {
@@ -171,24 +238,78 @@ export function SignInForm({ apiBase, onAuthenticated }: AuthFormProps) {
       return;
     }
     await run(
-      () => postAuth(apiBase, '/api/auth/signin', { email: email.trim(), password }),
+      async () => {
+        const answer = await postSignIn(apiBase, {
+          email: email.trim(),
+          password,
+          ...(linkCode ? { linkCode } : {}),
+        });
+        if ('secondFactor' in answer) {
+          setChallenge(answer.secondFactor);
+          return null;
+        }
+        linked(answer);
+        return answer;
+      },
       () => setPassword(''),
     );
   };
 
-  return (
-    <form ref={form} part="form signin-form" aria-label={t.signInFormLabel} noValidate onSubmit={submit} css={formCss}>
-      <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email && t[errors.email]} />
-      <PasswordField
-        value={password}
-        onChange={edit('password', setPassword)}
-        error={errors.password && t[errors.password]}
+  if (challenge)
+    return (
+      <SecondFactorStep
+        apiBase={apiBase}
+        challenge={challenge}
+        onAuthenticated={async (answer) => {
+          linked(answer);
+          await finish(answer, () => setPassword(''));
+          setChallenge(null);
+        }}
+        onBack={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
       />
-      {failure && <FormFailure>{failure}</FormFailure>}
-      <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
-        {t.signInSubmit}
-      </Button>
-    </form>
+    );
+
+  // OIDC_ONLY: only the hospital's button, unless a password must link an account first.
+  const passwordForm = (options?.passwordSignIn ?? true) || Boolean(linkCode);
+  return (
+    <div css={formCss}>
+      {linkCode && sso && (
+        <div role="note" part="link-notice" css={{ display: 'grid', gap: '4px' }}>
+          <strong>{security.linkTitle}</strong>
+          <span>{security.linkText(sso.displayName)}</span>
+        </div>
+      )}
+      {sso && !linkCode && <SignOnButton apiBase={apiBase} {...sso} />}
+      {sso && !linkCode && (
+        <p css={{ margin: 0, textAlign: 'center', color: token('--sgx-color-muted') }}>
+          {passwordForm ? security.ssoOr : security.ssoOnly}
+        </p>
+      )}
+      {passwordForm && (
+        <form
+          ref={form}
+          part="form signin-form"
+          aria-label={t.signInFormLabel}
+          noValidate
+          onSubmit={submit}
+          css={formCss}
+        >
+          <EmailField value={email} onChange={edit('email', setEmail)} error={errors.email && t[errors.email]} />
+          <PasswordField
+            value={password}
+            onChange={edit('password', setPassword)}
+            error={errors.password && t[errors.password]}
+          />
+          {failure && <FormFailure>{failure}</FormFailure>}
+          <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
+            {t.signInSubmit}
+          </Button>
+        </form>
+      )}
+    </div>
   );
 }
 

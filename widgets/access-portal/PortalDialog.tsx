@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { SiteConfig } from '../../contracts/site-config.ts';
 import { Dialog } from '../shared/dialog.tsx';
 import type { SessionUser } from '../shared/session-store.ts';
 import { token } from '../shared/theme.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { SignInForm, SignUpForm } from './AuthForms.tsx';
+import { loadSignInOptions } from './security/api.ts';
 
 export type PortalTab = 'signin' | 'signup';
 export const PORTAL_TABS: readonly PortalTab[] = ['signin', 'signup'];
@@ -15,6 +17,8 @@ interface PortalDialogProps {
   onClose: () => void;
   apiBase?: string;
   onAuthenticated: (user: SessionUser) => void;
+  /** The link code single sign-on gave: the sign-in tab asks for the password once to link. */
+  linkCode?: string | null;
 }
 
 /**
@@ -23,10 +27,35 @@ interface PortalDialogProps {
  * only the selected tab is in the Tab order. Both panels stay mounted, so typed values survive a
  * switch.
  */
-export function PortalDialog({ open, tab, onTabChange, onClose, apiBase, onAuthenticated }: PortalDialogProps) {
+export function PortalDialog({
+  open,
+  tab,
+  onTabChange,
+  onClose,
+  apiBase,
+  onAuthenticated,
+  linkCode,
+}: PortalDialogProps) {
   const t = useMessages().portal;
   const { dir } = useWidgetHost();
   const baseId = useId();
+  // How this server signs in: the hospital's button, and whether e-mail and password are on (OIDC_ONLY).
+  // Until it answers (or if it cannot), e-mail and password as always.
+  const [options, setOptions] = useState<SiteConfig['signIn'] | undefined>(undefined);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    loadSignInOptions(apiBase).then(
+      (loaded) => current && setOptions(loaded),
+      () => {
+        // an older server, or offline: e-mail and password only
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, apiBase]);
+  const tabs: readonly PortalTab[] = options && !options.passwordSignIn ? ['signin'] : PORTAL_TABS;
   const tabRefs = useRef<Partial<Record<PortalTab, HTMLButtonElement | null>>>({});
   const tabId = (name: PortalTab) => `${baseId}-tab-${name}`;
   const panelId = (name: PortalTab) => `${baseId}-panel-${name}`;
@@ -44,14 +73,14 @@ export function PortalDialog({ open, tab, onTabChange, onClose, apiBase, onAuthe
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = PORTAL_TABS.indexOf(tab);
+    const index = tabs.indexOf(tab);
     const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
     const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     let next: PortalTab | undefined;
-    if (event.key === forward) next = PORTAL_TABS[(index + 1) % PORTAL_TABS.length];
-    else if (event.key === backward) next = PORTAL_TABS[(index - 1 + PORTAL_TABS.length) % PORTAL_TABS.length];
-    else if (event.key === 'Home') next = PORTAL_TABS[0];
-    else if (event.key === 'End') next = PORTAL_TABS[PORTAL_TABS.length - 1];
+    if (event.key === forward) next = tabs[(index + 1) % tabs.length];
+    else if (event.key === backward) next = tabs[(index - 1 + tabs.length) % tabs.length];
+    else if (event.key === 'Home') next = tabs[0];
+    else if (event.key === 'End') next = tabs[tabs.length - 1];
     if (!next) return;
     event.preventDefault();
     select(next);
@@ -66,7 +95,7 @@ export function PortalDialog({ open, tab, onTabChange, onClose, apiBase, onAuthe
         onKeyDown={onKeyDown}
         css={{
           display: 'grid',
-          gridTemplateColumns: '1fr 1fr',
+          gridTemplateColumns: `repeat(${tabs.length}, 1fr)`,
           gap: '4px',
           padding: '4px',
           marginBlockEnd: '16px',
@@ -74,8 +103,8 @@ export function PortalDialog({ open, tab, onTabChange, onClose, apiBase, onAuthe
           background: token('--sgx-color-surface-alt'),
         }}
       >
-        {PORTAL_TABS.map((name) => {
-          const selected = name === tab;
+        {tabs.map((name) => {
+          const selected = name === tab || tabs.length === 1;
           return (
             <button
               key={name}
@@ -111,17 +140,17 @@ export function PortalDialog({ open, tab, onTabChange, onClose, apiBase, onAuthe
           );
         })}
       </div>
-      {PORTAL_TABS.map((name) => (
+      {tabs.map((name) => (
         <div
           key={name}
           role="tabpanel"
           id={panelId(name)}
           aria-labelledby={tabId(name)}
-          hidden={name !== tab}
+          hidden={name !== tab && tabs.length > 1}
           part={`tabpanel ${name}-panel`}
         >
           {name === 'signin' ? (
-            <SignInForm apiBase={apiBase} onAuthenticated={onAuthenticated} />
+            <SignInForm apiBase={apiBase} onAuthenticated={onAuthenticated} options={options} linkCode={linkCode} />
           ) : (
             <SignUpForm apiBase={apiBase} onAuthenticated={onAuthenticated} />
           )}

@@ -1,5 +1,11 @@
-import { authResponseSchema, type AuthResponse } from '../../contracts/auth.ts';
-import { apiRequest, apiSend } from '../shared/api-client.ts';
+import * as v from 'valibot';
+import {
+  authResponseSchema,
+  signInResponseSchema,
+  type AuthResponse,
+  type SignInResponse,
+} from '../../contracts/auth.ts';
+import { apiRequest } from '../shared/api-client.ts';
 
 export interface SignUpPayload {
   email: string;
@@ -12,6 +18,8 @@ export interface SignUpPayload {
 export interface SignInPayload {
   email: string;
   password: string;
+  /** The link code single sign-on gave: this password sign-in also links the hospital sign-in. */
+  linkCode?: string;
 }
 
 /**
@@ -20,22 +28,37 @@ export interface SignInPayload {
  */
 export function postAuth(
   apiBase: string | undefined,
-  path: '/api/auth/signup' | '/api/auth/signin',
-  body: SignUpPayload | SignInPayload,
+  path: '/api/auth/signup',
+  body: SignUpPayload,
 ): Promise<AuthResponse> {
   return apiRequest(apiBase, path, authResponseSchema, { method: 'POST', body, token: null });
 }
 
-/** docs/product.md §7 signout: best effort. Never throws; gives up waiting after `timeoutMs`. */
-export async function signOutOnServer(apiBase: string | undefined, token: string, timeoutMs: number): Promise<void> {
+/** The password step: a session, or the second factor the account asks for first. */
+export function postSignIn(apiBase: string | undefined, body: SignInPayload): Promise<SignInResponse> {
+  return apiRequest(apiBase, '/api/auth/signin', signInResponseSchema, { method: 'POST', body, token: null });
+}
+
+/** 204, or 200 with where to end the hospital sign-in's session too (a session opened by single sign-on). */
+const signOutAnswer = v.union([v.undefined(), v.object({ endSessionUrl: v.pipe(v.string(), v.url()) })]);
+
+/**
+ * docs/product.md §7 signout: best effort. Never throws; gives up waiting after `timeoutMs`. Answers the
+ * provider's end-session address when the session came from the hospital's sign-in.
+ */
+export async function signOutOnServer(
+  apiBase: string | undefined,
+  token: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), timeoutMs);
   });
   try {
-    await Promise.race([
-      apiSend(apiBase, '/api/auth/signout', { method: 'POST', token }).then(
-        () => undefined,
+    return await Promise.race([
+      apiRequest(apiBase, '/api/auth/signout', signOutAnswer, { method: 'POST', token }).then(
+        (answer) => answer?.endSessionUrl,
         () => undefined,
       ),
       timeout,

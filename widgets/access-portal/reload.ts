@@ -6,4 +6,8 @@ export const reloadPage = {
   reload(): void {
     globalThis.location?.reload();
   },
+  /** Leaves for another address (the hospital sign-in's end of session). */
+  leave(url: string): void {
+    globalThis.location?.assign(url);
+  },
 };

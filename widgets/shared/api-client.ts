@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { errorBodySchema } from '../../contracts/errors.ts';
 import { ApiError } from './api-error.ts';
+import { SESSION_REFUSED_EVENT } from './session-storage-keys.ts';
 
 // ApiError and userMessage live apart (api-error.ts), so a screen that only shows failures does not
 // carry the request code into an element's first download.
@@ -41,7 +42,15 @@ async function send(apiBase: string | undefined, path: string, options: RequestO
   } catch {
     throw new ApiError(0, '0: Network error', NETWORK_ERROR_MESSAGE, [], 'network');
   }
-  if (!response.ok) throw httpError(response, await response.text());
+  if (!response.ok) {
+    const error = httpError(response, await response.text());
+    // A session the API no longer takes (idle, ended elsewhere, expired): every element hears of it at once.
+    if (response.status === 401 && options.token) {
+      const detail = { token: options.token, code: error.code, message: error.humanMessage };
+      globalThis.dispatchEvent?.(new CustomEvent(SESSION_REFUSED_EVENT, { detail }));
+    }
+    throw error;
+  }
   return response;
 }
 
@@ -49,7 +58,7 @@ function httpError(response: Response, text: string): ApiError {
   const message = `${response.status}: ${text || response.statusText}`;
   const body = v.safeParse(errorBodySchema, parseJson(text));
   if (body.success && body.output.message)
-    return new ApiError(response.status, message, body.output.message, body.output.issues);
+    return new ApiError(response.status, message, body.output.message, body.output.issues, 'http', body.output.code);
   const human =
     text && text.length < 200 && !text.trimStart().startsWith('<')
       ? text

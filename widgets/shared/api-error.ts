@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly humanMessage: string,
     readonly issues: readonly FieldIssue[] = [],
     readonly kind: 'http' | 'network' | 'unreadable' = 'http',
+    /** The body's `code`, a reason to act on (contracts/errors.ts ERROR_CODES), when it names one. */
+    readonly code?: string,
   ) {
     super(message);
   }

@@ -23,6 +23,20 @@ export interface SessionData {
   /** Quick Use: session only, nothing saved; kept in memory, so a reload forgets it. */
   quickUse: boolean;
   selectedPatient: SelectedPatient | null;
+  /**
+   * Why the last session ended without the clinician signing out (the API refused its token): `idle` when
+   * it was not used for the idle limit, else `ended`; with the API's message. Null after a sign-in or a
+   * sign-out. The elements keep what was typed; the access portal says why and offers to sign in again.
+   */
+  ended: SessionEnded | null;
+}
+
+export interface SessionEnded {
+  reason: 'idle' | 'ended';
+  /** The API's message (English; shown through the element's serverMessage). */
+  message: string;
+  /** Increases with each ending, so that each is noticed once. */
+  serial: number;
 }
 
 export interface SessionState extends SessionData {
@@ -31,6 +45,8 @@ export interface SessionState extends SessionData {
   signedIn(token: string, user: SessionUser): void;
   /** Removes the token and every cached value (the caller reloads the page, docs/product.md §4). */
   signOut(): void;
+  /** The API refused the session: signed out here, without a reload, keeping why (`ended`). */
+  sessionEnded(ended: Omit<SessionEnded, 'serial'>): void;
   startQuickUse(): void;
   /** Loads the current user, only when a token exists and the cached user is stale; never retries. */
   loadUser(apiBase: string | undefined): Promise<void>;
@@ -44,6 +60,7 @@ export const NO_SESSION: SessionData = Object.freeze({
   userStatus: 'idle',
   quickUse: false,
   selectedPatient: null,
+  ended: null,
 });
 
 /** docs/product.md §4: authenticated only when both a user is loaded and a token exists. */

@@ -1,7 +1,16 @@
 import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { patientSearchText } from '../policy.ts';
-import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, UserRecord } from '../records.ts';
+import type {
+  AuthFlowRecord,
+  CalculationRecord,
+  ExportRecord,
+  OidcIdentityRecord,
+  PatientRecord,
+  SecondFactorChange,
+  SessionRecord,
+  UserRecord,
+} from '../records.ts';
 import type { ExportFilter, HistoryFilter, PatientFields, StoreAdapter } from '../store.ts';
 import { AppendLog } from './append-log.ts';
 import { DurableJsonFile, ensureDir, writeFileDurably } from './durable-fs.ts';
@@ -59,6 +68,9 @@ class Clinician {
   }
 }
 
+/** A session's last use is written to accounts.json once the stored one is this old (else kept in memory). */
+export const TOUCH_PERSIST_MS = 5 * 60 * 1000;
+
 /**
  * The embedded store (layout 2, see layout-names.ts): everything in memory, each change written to
  * the one small file it concerns and durable before its promise resolves. Saving a calculation or an
@@ -70,6 +82,13 @@ export class EmbeddedStore implements StoreAdapter {
   readonly #exportsDir: string;
   readonly #accounts: JsonDocument<AccountsFile>;
   readonly #clinicians = new Map<string, Clinician>();
+  /**
+   * Sessions' last use newer than accounts.json holds: written with the next change of the file, or by a
+   * touch once the stored time is TOUCH_PERSIST_MS old. One process owns DATA_DIR (its lock), so memory is
+   * the truth while it runs; after a crash a session's last use is at most that much older than it was,
+   * which can only end it sooner.
+   */
+  readonly #lastUsed = new Map<string, string>();
 
   constructor(dataDir: string, accounts: AccountsFile, clinicians: LoadedClinician[]) {
     this.#dataDir = dataDir;
@@ -120,7 +139,7 @@ export class EmbeddedStore implements StoreAdapter {
     const email = user.email.toLowerCase();
     const taken = (users: UserRecord[]) => users.some((existing) => existing.email.toLowerCase() === email);
     if (taken(this.#users)) return 'duplicate_email' as const;
-    return this.#accounts.commit((draft) => {
+    return this.#commitAccounts((draft) => {
       if (taken(draft.users)) return 'duplicate_email' as const;
       draft.users.push(user);
       return 'created' as const;
@@ -137,7 +156,7 @@ export class EmbeddedStore implements StoreAdapter {
   async changePassword(userId: string, passwordHash: string, options: { keepSessionId: string; at: string }) {
     if (!(await this.findUserById(userId))) return undefined;
     // One rewrite of accounts.json holds both: the new hash and the other sessions ended.
-    return this.#accounts.commit((draft) => {
+    return this.#commitAccounts((draft) => {
       const user = draft.users.find((candidate) => candidate.id === userId);
       if (!user) return undefined;
       user.passwordHash = passwordHash;
@@ -151,26 +170,80 @@ export class EmbeddedStore implements StoreAdapter {
     });
   }
 
+  /** A session as stored, with its last use as this process knows it. */
+  #withLastUse(session: SessionRecord): SessionRecord {
+    const touched = this.#lastUsed.get(session.id);
+    return touched && touched > (session.lastUsedAt ?? '') ? { ...session, lastUsedAt: touched } : session;
+  }
+
+  /** Writes every last use held in memory into the draft (each change of accounts.json carries them). */
+  #flushLastUse(draft: AccountsFile) {
+    if (this.#lastUsed.size === 0) return;
+    for (const session of draft.sessions) {
+      const touched = this.#lastUsed.get(session.id);
+      if (touched && touched > (session.lastUsedAt ?? '')) session.lastUsedAt = touched;
+    }
+  }
+
+  /** Commits a change of accounts.json, carrying the sessions' last use kept in memory. */
+  #commitAccounts<R>(change: (draft: AccountsFile) => R): Promise<R> {
+    const pending = new Map(this.#lastUsed);
+    return this.#accounts.commit(
+      (draft) => {
+        this.#flushLastUse(draft);
+        return change(draft);
+      },
+      () => {
+        // Written: forget what the file now holds (a newer touch since stays).
+        for (const [id, at] of pending) if (this.#lastUsed.get(id) === at) this.#lastUsed.delete(id);
+      },
+    );
+  }
+
   async createSession(session: SessionRecord) {
-    await this.#accounts.commit((draft) => void draft.sessions.push(session));
+    await this.#commitAccounts((draft) => void draft.sessions.push(session));
   }
   async findSession(id: string) {
-    return this.#sessions.find((session) => session.id === id);
+    const session = this.#sessions.find((candidate) => candidate.id === id);
+    return session && this.#withLastUse(session);
   }
   async revokeSession(id: string, revokedAt: string) {
     const session = this.#sessions.find((candidate) => candidate.id === id);
     if (!session || session.revokedAt) return;
-    await this.#accounts.commit((draft) => {
+    await this.#commitAccounts((draft) => {
       const stored = draft.sessions.find((candidate) => candidate.id === id);
       if (stored && !stored.revokedAt) stored.revokedAt = revokedAt;
+    });
+  }
+  async touchSession(id: string, at: string) {
+    const session = this.#sessions.find((candidate) => candidate.id === id);
+    if (!session || session.revokedAt) return;
+    const known = this.#lastUsed.get(id) ?? session.lastUsedAt ?? session.createdAt;
+    if (at <= known) return;
+    this.#lastUsed.set(id, at);
+    const stored = session.lastUsedAt ?? session.createdAt;
+    if (Date.parse(at) - Date.parse(stored) >= TOUCH_PERSIST_MS) await this.#commitAccounts(() => undefined);
+  }
+  async endOtherSessions(userId: string, keepSessionId: string, at: string) {
+    const ends = (session: SessionRecord) =>
+      session.userId === userId && session.id !== keepSessionId && !session.revokedAt;
+    if (!this.#sessions.some(ends)) return 0;
+    return this.#commitAccounts((draft) => {
+      let ended = 0;
+      for (const session of draft.sessions) {
+        if (!ends(session)) continue;
+        session.revokedAt = at;
+        ended += 1;
+      }
+      return ended;
     });
   }
   async listOpenSessions(userId: string, at: string) {
     const now = Date.parse(at);
     // Kept in the order made: the oldest first.
-    return this.#sessions.filter(
-      (session) => session.userId === userId && !session.revokedAt && Date.parse(session.expiresAt) > now,
-    );
+    return this.#sessions
+      .filter((session) => session.userId === userId && !session.revokedAt && Date.parse(session.expiresAt) > now)
+      .map((session) => this.#withLastUse(session));
   }
   async deleteEndedSessions(endedBy: string) {
     const cutoff = Date.parse(endedBy);
@@ -178,10 +251,157 @@ export class EmbeddedStore implements StoreAdapter {
       (session.revokedAt !== null && Date.parse(session.revokedAt) <= cutoff) ||
       Date.parse(session.expiresAt) <= cutoff;
     if (!this.#sessions.some(ended)) return 0;
-    return this.#accounts.commit((draft) => {
+    return this.#commitAccounts((draft) => {
       const before = draft.sessions.length;
       draft.sessions = draft.sessions.filter((session) => !ended(session));
       return before - draft.sessions.length;
+    });
+  }
+
+  async findUserByIdentity(issuer: string, subject: string) {
+    const identity = this.#accounts.data.identities.find(
+      (candidate) => candidate.issuer === issuer && candidate.subject === subject,
+    );
+    return identity && this.findUserById(identity.userId);
+  }
+  async createUserWithIdentity(user: UserRecord, identity: OidcIdentityRecord) {
+    const email = user.email.toLowerCase();
+    const problem = (draft: AccountsFile) => {
+      if (draft.identities.some((known) => known.issuer === identity.issuer && known.subject === identity.subject))
+        return 'duplicate_identity' as const;
+      if (draft.users.some((existing) => existing.email.toLowerCase() === email)) return 'duplicate_email' as const;
+      return undefined;
+    };
+    const early = problem(this.#accounts.data);
+    if (early) return early;
+    return this.#commitAccounts((draft) => {
+      const late = problem(draft);
+      if (late) return late;
+      draft.users.push(user);
+      draft.identities.push(identity);
+      return 'created' as const;
+    });
+  }
+  async addIdentity(identity: OidcIdentityRecord) {
+    const taken = (draft: AccountsFile) =>
+      draft.identities.some((known) => known.issuer === identity.issuer && known.subject === identity.subject);
+    if (taken(this.#accounts.data)) return 'duplicate_identity' as const;
+    return this.#commitAccounts((draft) => {
+      if (taken(draft)) return 'duplicate_identity' as const;
+      draft.identities.push(identity);
+      return 'linked' as const;
+    });
+  }
+  async listIdentities(userId: string) {
+    return this.#accounts.data.identities.filter((identity) => identity.userId === userId);
+  }
+
+  async findSecondFactors(userId: string) {
+    const data = this.#accounts.data;
+    return {
+      totp: data.totp.find((record) => record.userId === userId) ?? null,
+      recoveryCodes: data.recoveryCodes.filter((record) => record.userId === userId),
+      passkeys: data.passkeys.filter((record) => record.userId === userId),
+    };
+  }
+  async changeSecondFactors(change: SecondFactorChange) {
+    if (!(await this.findUserById(change.userId))) return undefined;
+    const { userId } = change;
+    const duplicate = (draft: AccountsFile) =>
+      change.addPasskey !== undefined && draft.passkeys.some((passkey) => passkey.id === change.addPasskey!.id);
+    if (duplicate(this.#accounts.data)) return 'duplicate_passkey' as const;
+    // One rewrite of accounts.json holds every part of the change.
+    return this.#commitAccounts((draft) => {
+      if (!draft.users.some((user) => user.id === userId)) return undefined;
+      if (duplicate(draft)) return 'duplicate_passkey' as const;
+      if (change.totp !== undefined) {
+        draft.totp = draft.totp.filter((record) => record.userId !== userId);
+        if (change.totp) draft.totp.push(change.totp);
+      }
+      if (change.removePasskeyId !== undefined)
+        draft.passkeys = draft.passkeys.filter(
+          (passkey) => !(passkey.userId === userId && passkey.id === change.removePasskeyId),
+        );
+      if (change.addPasskey) draft.passkeys.push(change.addPasskey);
+      if (change.recoveryCodeHashes) {
+        draft.recoveryCodes = draft.recoveryCodes.filter((record) => record.userId !== userId);
+        for (const codeHash of change.recoveryCodeHashes)
+          draft.recoveryCodes.push({ userId, codeHash, usedAt: null, createdAt: change.at });
+      }
+      let endedSessions = 0;
+      for (const session of draft.sessions) {
+        if (session.userId !== userId || session.revokedAt) continue;
+        if (change.upgradeSession?.sessionId === session.id) session.method = change.upgradeSession.method;
+        else if (change.endOtherSessions && session.id !== change.endOtherSessions.keepSessionId) {
+          session.revokedAt = change.at;
+          endedSessions += 1;
+        }
+      }
+      return { endedSessions };
+    });
+  }
+  async useTotpStep(userId: string, step: number) {
+    const fresh = (draft: AccountsFile) => {
+      const record = draft.totp.find((candidate) => candidate.userId === userId);
+      return record && step > record.lastUsedStep ? record : undefined;
+    };
+    if (!fresh(this.#accounts.data)) return false;
+    return this.#commitAccounts((draft) => {
+      const record = fresh(draft);
+      if (!record) return false;
+      record.lastUsedStep = step;
+      return true;
+    });
+  }
+  async useRecoveryCode(userId: string, codeHash: string, at: string) {
+    const unused = (draft: AccountsFile) =>
+      draft.recoveryCodes.find(
+        (record) => record.userId === userId && record.codeHash === codeHash && record.usedAt === null,
+      );
+    if (!unused(this.#accounts.data)) return false;
+    return this.#commitAccounts((draft) => {
+      const record = unused(draft);
+      if (!record) return false;
+      record.usedAt = at;
+      return true;
+    });
+  }
+  async recordPasskeyUse(userId: string, id: string, counter: number, at: string) {
+    const find = (draft: AccountsFile) =>
+      draft.passkeys.find((passkey) => passkey.userId === userId && passkey.id === id);
+    if (!find(this.#accounts.data)) return;
+    await this.#commitAccounts((draft) => {
+      const passkey = find(draft);
+      if (!passkey) return;
+      passkey.counter = counter;
+      passkey.lastUsedAt = at;
+    });
+  }
+
+  async createAuthFlow(flow: AuthFlowRecord) {
+    await this.#commitAccounts((draft) => {
+      draft.authFlows = draft.authFlows.filter((existing) => existing.id !== flow.id);
+      draft.authFlows.push(flow);
+    });
+  }
+  async takeAuthFlow(id: string, kind: string, at: string) {
+    const live = (draft: AccountsFile) =>
+      draft.authFlows.find((flow) => flow.id === id && flow.kind === kind && flow.expiresAt > at);
+    if (!live(this.#accounts.data)) return undefined;
+    return this.#commitAccounts((draft) => {
+      const flow = live(draft);
+      if (!flow) return undefined;
+      draft.authFlows = draft.authFlows.filter((other) => other !== flow);
+      return flow;
+    });
+  }
+  async deleteExpiredAuthFlows(at: string) {
+    const expired = (flow: AuthFlowRecord) => flow.expiresAt <= at;
+    if (!this.#accounts.data.authFlows.some(expired)) return 0;
+    return this.#commitAccounts((draft) => {
+      const before = draft.authFlows.length;
+      draft.authFlows = draft.authFlows.filter((flow) => !expired(flow));
+      return before - draft.authFlows.length;
     });
   }
 
@@ -303,6 +523,7 @@ export class EmbeddedStore implements StoreAdapter {
 
   /** Resolves once every write under way is on disk (nothing is held open between writes). */
   async close() {
+    if (this.#lastUsed.size > 0) await this.#commitAccounts(() => undefined).catch(() => undefined);
     await this.#accounts.settled();
     await Promise.all([...this.#clinicians.values()].map((clinician) => clinician.settled()));
   }

@@ -1,11 +1,22 @@
 import path from 'node:path';
-import type { ExportRecord, PatientRecord, SessionRecord, UserRecord } from '../records.ts';
+import type {
+  AuthFlowRecord,
+  ExportRecord,
+  OidcIdentityRecord,
+  PasskeyRecord,
+  PatientRecord,
+  RecoveryCodeRecord,
+  SessionRecord,
+  TotpRecord,
+  UserRecord,
+} from '../records.ts';
 
 /**
  * The embedded store's files in DATA_DIR (layout 2):
  *
  *   store.json                       {"layout":2}: how to read the rest (a later layout migrates again)
- *   accounts.json                    users and sessions (lowdb, rewritten on a change)
+ *   accounts.json                    users, sessions, single sign-on identities, second factors and sign-in
+ *                                    steps under way (lowdb, rewritten on a change)
  *   clinicians/<ownerId>/patients.json   the clinician's patients and deleted patient ids (lowdb)
  *   clinicians/<ownerId>/history.jsonl   their calculations, one JSON line each, append-only
  *   clinicians/<ownerId>/exports.jsonl   their export records and deletions, append-only
@@ -48,7 +59,16 @@ export interface LayoutFile {
 export interface AccountsFile {
   users: UserRecord[];
   sessions: SessionRecord[];
+  // Added with single sign-on and second factors: a file written before them has none (read as empty).
+  identities: OidcIdentityRecord[];
+  totp: TotpRecord[];
+  recoveryCodes: RecoveryCodeRecord[];
+  passkeys: PasskeyRecord[];
+  authFlows: AuthFlowRecord[];
 }
+
+/** The lists an accounts.json of an earlier release may lack. */
+export const ACCOUNT_SECURITY_LISTS = ['identities', 'totp', 'recoveryCodes', 'passkeys', 'authFlows'] as const;
 
 export interface PatientsFile {
   patients: PatientRecord[];
@@ -62,5 +82,13 @@ export interface PatientsFile {
 /** A line of exports.jsonl: an export's record, or the deletion of one written before it. */
 export type ExportLogLine = ExportRecord | { deletedExport: string };
 
-export const emptyAccounts = (): AccountsFile => ({ users: [], sessions: [] });
+export const emptyAccounts = (): AccountsFile => ({
+  users: [],
+  sessions: [],
+  identities: [],
+  totp: [],
+  recoveryCodes: [],
+  passkeys: [],
+  authFlows: [],
+});
 export const emptyPatients = (): PatientsFile => ({ patients: [], deletedPatientIds: [] });

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { CalculationRecord, ExportRecord } from '../records.ts';
+import { completeSession, type CalculationRecord, type ExportRecord } from '../records.ts';
 import { StorageError } from '../storage-error.ts';
 import { readLog, type TornTail } from './append-log.ts';
 import { DurableJsonFile, ensureDir, writeFileDurably } from './durable-fs.ts';
@@ -11,6 +11,7 @@ import {
   HISTORY_FILE_NAME,
   PATIENTS_FILE_NAME,
   SAFE_ID,
+  ACCOUNT_SECURITY_LISTS,
   emptyAccounts,
   emptyPatients,
   type AccountsFile,
@@ -73,8 +74,20 @@ function recordProblem(value: unknown, ownerId: string): string | undefined {
 
 export async function loadAccounts(dataDir: string): Promise<AccountsFile> {
   const file = path.join(dataDir, ACCOUNTS_FILE_NAME);
-  const accounts = await readJson<AccountsFile>(file, (data) => listsProblem(data, ['users', 'sessions']));
-  if (accounts) return accounts;
+  const accounts = await readJson<AccountsFile>(file, (data) => {
+    const problem = listsProblem(data, ['users', 'sessions']);
+    if (problem) return problem;
+    const present = ACCOUNT_SECURITY_LISTS.find(
+      (name) => name in (data as object) && !Array.isArray((data as never)[name]),
+    );
+    return present ? `the "${present}" list is not a list` : undefined;
+  });
+  if (accounts) {
+    // A file of an earlier release: no identities, second factors or sign-ins under way yet.
+    for (const name of ACCOUNT_SECURITY_LISTS) accounts[name] ??= [];
+    accounts.sessions = accounts.sessions.map(completeSession);
+    return accounts;
+  }
   // Missing: a first start stopped before writing it. With clinicians' data present, it was lost.
   const clinicians = await readdir(path.join(dataDir, CLINICIANS_DIR_NAME)).catch(() => []);
   if (clinicians.length > 0) {

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { StorageError } from '../storage-error.ts';
 import initialSchema from './migrations/0001-initial-schema.sql?raw';
 import sessionsAndLoggedLimits from './migrations/0002-sessions-per-account-logged-limits.sql?raw';
+import singleSignOn from './migrations/0003-single-sign-on-second-factors-idle-sessions.sql?raw';
 
 export interface Migration {
   version: number;
@@ -17,6 +18,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'sessions per account, logged rate limits', sql: sessionsAndLoggedLimits },
+  { version: 3, name: 'single sign-on, second factors, idle sessions', sql: singleSignOn },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

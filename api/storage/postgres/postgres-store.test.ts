@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import pg from 'pg';
+import { completeSession } from '../records.ts';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, databaseUrl, type TestDatabase } from '../../test-support/postgres-cluster.ts';
@@ -374,13 +375,14 @@ describe('timestamps', () => {
     expect(zone?.TimeZone).toBe('Asia/Kolkata');
     const times = ['2026-03-29T00:59:59.999Z', '2026-10-25T01:30:00.000Z', '1999-12-31T23:59:59.500Z'];
     for (const [index, at] of times.entries()) {
-      await adapter.createSession({ id: `s${index}`, userId: 'u', createdAt: at, expiresAt: at, revokedAt: at });
+      const stored = { id: `s${index}`, userId: 'u', createdAt: at, expiresAt: at, revokedAt: at };
+      await adapter.createSession(completeSession({ ...stored, lastUsedAt: at }));
       expect(await adapter.findSession(`s${index}`)).toEqual({
-        id: `s${index}`,
-        userId: 'u',
-        createdAt: at,
-        expiresAt: at,
-        revokedAt: at,
+        ...stored,
+        lastUsedAt: at,
+        device: null,
+        method: 'password',
+        oidc: null,
       });
     }
   });

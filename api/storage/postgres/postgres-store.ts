@@ -1,11 +1,18 @@
 import pg, { type Pool, type PoolClient } from 'pg';
 import { patientSearchText } from '../policy.ts';
 import type {
+  AuthFlowRecord,
   CalculationRecord,
   ExportRecord,
+  OidcIdentityRecord,
+  PasskeyRecord,
   PatientRecord,
+  RecoveryCodeRecord,
+  SecondFactorChange,
+  SessionMethod,
   SessionRecord,
   ToolType,
+  TotpRecord,
   UserRecord,
 } from '../records.ts';
 import { StorageError } from '../storage-error.ts';
@@ -132,7 +139,8 @@ function redact(message: string, url: string): string {
 }
 
 const USER_COLUMNS = 'id, email, name, license, password_hash, created_at';
-const SESSION_COLUMNS = 'id, user_id, created_at, expires_at, revoked_at';
+const SESSION_COLUMNS =
+  'id, user_id, created_at, expires_at, revoked_at, last_used_at, device, method, oidc_issuer, oidc_id_token';
 const PATIENT_COLUMNS =
   'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at';
 /** A patient row as inserted: the record's fields, then the text a search looks in (policy.ts). */
@@ -173,7 +181,50 @@ const toSession = (row: Row): SessionRecord => ({
   createdAt: iso(row.created_at),
   expiresAt: iso(row.expires_at),
   revokedAt: isoOrNull(row.revoked_at),
+  lastUsedAt: row.last_used_at === null ? iso(row.created_at) : iso(row.last_used_at),
+  device: row.device as string | null,
+  method: row.method as SessionMethod,
+  oidc: row.oidc_issuer === null ? null : { issuer: row.oidc_issuer as string, idToken: row.oidc_id_token as string },
 });
+const IDENTITY_COLUMNS = 'issuer, subject, user_id, created_at';
+const toIdentity = (row: Row): OidcIdentityRecord => ({
+  issuer: row.issuer as string,
+  subject: row.subject as string,
+  userId: row.user_id as string,
+  createdAt: iso(row.created_at),
+});
+const toTotp = (row: Row): TotpRecord => ({
+  userId: row.user_id as string,
+  secret: row.secret as string,
+  lastUsedStep: Number(row.last_used_step),
+  createdAt: iso(row.created_at),
+});
+const toRecoveryCode = (row: Row): RecoveryCodeRecord => ({
+  userId: row.user_id as string,
+  codeHash: row.code_hash as string,
+  usedAt: isoOrNull(row.used_at),
+  createdAt: iso(row.created_at),
+});
+const PASSKEY_COLUMNS = 'id, user_id, public_key, counter, transports, name, created_at, last_used_at';
+const toPasskey = (row: Row): PasskeyRecord => ({
+  id: row.id as string,
+  userId: row.user_id as string,
+  publicKey: row.public_key as string,
+  counter: Number(row.counter),
+  transports: row.transports as string[],
+  name: row.name as string,
+  createdAt: iso(row.created_at),
+  lastUsedAt: isoOrNull(row.last_used_at),
+});
+const toAuthFlow = (row: Row): AuthFlowRecord => ({
+  id: row.id as string,
+  kind: row.kind as string,
+  data: row.data,
+  createdAt: iso(row.created_at),
+  expiresAt: iso(row.expires_at),
+});
+/** A PostgreSQL unique violation (an id or key taken). */
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 const toPatient = (row: Row): PatientRecord => ({
   id: row.id as string,
   ownerId: row.owner_id as string,
@@ -222,6 +273,11 @@ const PATIENT_FIELD_COLUMNS = {
   weightKg: 'weight_kg',
   notes: 'notes',
 } as const satisfies Record<keyof PatientFields, string>;
+
+/** Thrown inside a transaction to roll it back: the identity was taken by another sign-in meanwhile. */
+class DuplicateIdentity extends Error {}
+/** Thrown inside a transaction to roll it back: the passkey's credential id is registered already. */
+class DuplicatePasskey extends Error {}
 
 /**
  * The StoreAdapter over PostgreSQL: every query is parameterised, every owner-scoped one filters by
@@ -298,13 +354,33 @@ class PostgresAdapter implements StoreAdapter {
   }
 
   async createSession(session: SessionRecord) {
-    await this.#rows(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`, [
+    await this.#rows(`INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
       session.id,
       session.userId,
       session.createdAt,
       session.expiresAt,
       session.revokedAt,
+      session.lastUsedAt,
+      session.device,
+      session.method,
+      session.oidc?.issuer ?? null,
+      session.oidc?.idToken ?? null,
     ]);
+  }
+  async touchSession(id: string, at: string) {
+    // Never moved back; an ended session is left as it ended.
+    await this.#rows(
+      `UPDATE sessions SET last_used_at = $2
+       WHERE id = $1 AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < $2)`,
+      [id, at],
+    );
+  }
+  async endOtherSessions(userId: string, keepSessionId: string, at: string) {
+    const result = await this.#pool.query(
+      'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+      [userId, keepSessionId, at],
+    );
+    return result.rowCount ?? 0;
   }
   async findSession(id: string) {
     const rows = await this.#rows(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1`, [id]);
@@ -324,6 +400,180 @@ class PostgresAdapter implements StoreAdapter {
   }
   async deleteEndedSessions(endedBy: string) {
     const result = await this.#pool.query('DELETE FROM sessions WHERE revoked_at <= $1 OR expires_at <= $1', [endedBy]);
+    return result.rowCount ?? 0;
+  }
+
+  async findUserByIdentity(issuer: string, subject: string) {
+    const rows = await this.#rows(
+      `SELECT ${USER_COLUMNS.split(', ')
+        .map((column) => `users.${column}`)
+        .join(', ')} FROM oidc_identities JOIN users ON users.id = oidc_identities.user_id
+       WHERE oidc_identities.issuer = $1 AND oidc_identities.subject = $2`,
+      [issuer, subject],
+    );
+    return rows[0] && toUser(rows[0]);
+  }
+  async createUserWithIdentity(user: UserRecord, identity: OidcIdentityRecord) {
+    return this.#transaction(async (client) => {
+      const taken = await client.query('SELECT 1 FROM oidc_identities WHERE issuer = $1 AND subject = $2 FOR UPDATE', [
+        identity.issuer,
+        identity.subject,
+      ]);
+      if (taken.rowCount) return 'duplicate_identity' as const;
+      const inserted = await client.query(
+        `INSERT INTO users (${USER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+        [user.id, user.email, user.name, user.license, user.passwordHash, user.createdAt],
+      );
+      if (inserted.rowCount !== 1) return 'duplicate_email' as const;
+      const linked = await client.query(
+        `INSERT INTO oidc_identities (${IDENTITY_COLUMNS}) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (issuer, subject) DO NOTHING RETURNING issuer`,
+        [identity.issuer, identity.subject, identity.userId, identity.createdAt],
+      );
+      // Another sign-in of the same identity got there first: roll the user back too.
+      if (linked.rowCount !== 1) throw new DuplicateIdentity();
+      return 'created' as const;
+    }).catch((error: unknown) => {
+      if (error instanceof DuplicateIdentity) return 'duplicate_identity' as const;
+      throw error;
+    });
+  }
+  async addIdentity(identity: OidcIdentityRecord) {
+    const rows = await this.#rows(
+      `INSERT INTO oidc_identities (${IDENTITY_COLUMNS}) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (issuer, subject) DO NOTHING RETURNING issuer`,
+      [identity.issuer, identity.subject, identity.userId, identity.createdAt],
+    );
+    return rows.length === 1 ? ('linked' as const) : ('duplicate_identity' as const);
+  }
+  async listIdentities(userId: string) {
+    const rows = await this.#rows(
+      `SELECT ${IDENTITY_COLUMNS} FROM oidc_identities WHERE user_id = $1 ORDER BY created_at, issuer, subject`,
+      [userId],
+    );
+    return rows.map(toIdentity);
+  }
+
+  async findSecondFactors(userId: string) {
+    const [totp, codes, passkeys] = await Promise.all([
+      this.#rows('SELECT user_id, secret, last_used_step, created_at FROM totp_factors WHERE user_id = $1', [userId]),
+      this.#rows(
+        'SELECT user_id, code_hash, used_at, created_at FROM recovery_codes WHERE user_id = $1 ORDER BY code_hash',
+        [userId],
+      ),
+      this.#rows(`SELECT ${PASSKEY_COLUMNS} FROM passkeys WHERE user_id = $1 ORDER BY seq`, [userId]),
+    ]);
+    return {
+      totp: totp[0] ? toTotp(totp[0]) : null,
+      recoveryCodes: codes.map(toRecoveryCode),
+      passkeys: passkeys.map(toPasskey),
+    };
+  }
+  async changeSecondFactors(change: SecondFactorChange) {
+    const { userId, at } = change;
+    return this.#transaction(async (client) => {
+      // The account's row, locked: two changes of one account's factors run one after the other.
+      const user = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (user.rowCount !== 1) return undefined;
+      if (change.totp !== undefined) {
+        await client.query('DELETE FROM totp_factors WHERE user_id = $1', [userId]);
+        if (change.totp)
+          await client.query(
+            'INSERT INTO totp_factors (user_id, secret, last_used_step, created_at) VALUES ($1, $2, $3, $4)',
+            [userId, change.totp.secret, change.totp.lastUsedStep, change.totp.createdAt],
+          );
+      }
+      if (change.removePasskeyId !== undefined)
+        await client.query('DELETE FROM passkeys WHERE user_id = $1 AND id = $2', [userId, change.removePasskeyId]);
+      if (change.addPasskey) {
+        const passkey = change.addPasskey;
+        const added = await client.query(
+          `INSERT INTO passkeys (${PASSKEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5::json, $6, $7, $8)
+           ON CONFLICT (id) DO NOTHING RETURNING id`,
+          [
+            passkey.id,
+            userId,
+            passkey.publicKey,
+            passkey.counter,
+            json(passkey.transports),
+            passkey.name,
+            passkey.createdAt,
+            passkey.lastUsedAt,
+          ],
+        );
+        if (added.rowCount !== 1) throw new DuplicatePasskey();
+      }
+      if (change.recoveryCodeHashes) {
+        await client.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
+        for (const codeHash of change.recoveryCodeHashes)
+          await client.query(
+            'INSERT INTO recovery_codes (user_id, code_hash, used_at, created_at) VALUES ($1, $2, NULL, $3)',
+            [userId, codeHash, at],
+          );
+      }
+      if (change.upgradeSession)
+        await client.query('UPDATE sessions SET method = $3 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [
+          change.upgradeSession.sessionId,
+          userId,
+          change.upgradeSession.method,
+        ]);
+      let endedSessions = 0;
+      if (change.endOtherSessions) {
+        const ended = await client.query(
+          'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+          [userId, change.endOtherSessions.keepSessionId, at],
+        );
+        endedSessions = ended.rowCount ?? 0;
+      }
+      return { endedSessions };
+    }).catch((error: unknown) => {
+      if (error instanceof DuplicatePasskey || isUniqueViolation(error)) return 'duplicate_passkey' as const;
+      throw error;
+    });
+  }
+  async useTotpStep(userId: string, step: number) {
+    const rows = await this.#rows(
+      'UPDATE totp_factors SET last_used_step = $2 WHERE user_id = $1 AND last_used_step < $2 RETURNING user_id',
+      [userId, step],
+    );
+    return rows.length === 1;
+  }
+  async useRecoveryCode(userId: string, codeHash: string, at: string) {
+    const rows = await this.#rows(
+      `UPDATE recovery_codes SET used_at = $3
+       WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id`,
+      [userId, codeHash, at],
+    );
+    return rows.length === 1;
+  }
+  async recordPasskeyUse(userId: string, id: string, counter: number, at: string) {
+    await this.#rows('UPDATE passkeys SET counter = $3, last_used_at = $4 WHERE user_id = $1 AND id = $2', [
+      userId,
+      id,
+      counter,
+      at,
+    ]);
+  }
+
+  async createAuthFlow(flow: AuthFlowRecord) {
+    await this.#rows(
+      `INSERT INTO auth_flows (id, kind, data, created_at, expires_at) VALUES ($1, $2, $3::json, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET kind = $2, data = $3::json, created_at = $4, expires_at = $5`,
+      [flow.id, flow.kind, json(flow.data), flow.createdAt, flow.expiresAt],
+    );
+  }
+  async takeAuthFlow(id: string, kind: string, at: string) {
+    // One statement: of two instances taking one flow at once, exactly one gets its row.
+    const rows = await this.#rows(
+      `DELETE FROM auth_flows WHERE id = $1 AND kind = $2 AND expires_at > $3
+       RETURNING id, kind, data, created_at, expires_at`,
+      [id, kind, at],
+    );
+    return rows[0] && toAuthFlow(rows[0]);
+  }
+  async deleteExpiredAuthFlows(at: string) {
+    const result = await this.#pool.query('DELETE FROM auth_flows WHERE expires_at <= $1', [at]);
     return result.rowCount ?? 0;
   }
 

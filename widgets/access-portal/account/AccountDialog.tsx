@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
 import type { SessionUser } from '../../shared/session-store.ts';
 import { token } from '../../shared/theme.ts';
@@ -8,6 +8,8 @@ import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ExportsPanel } from './ExportsPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { PatientsPanel } from './PatientsPanel.tsx';
+import { loadSecurity } from '../security/api.ts';
+import { SecurityPanel } from '../security/SecurityPanel.tsx';
 
 type Tab = 'patients' | 'history' | 'exports' | 'profile';
 const TABS: Tab[] = ['patients', 'history', 'exports', 'profile'];
@@ -31,6 +33,20 @@ export function AccountDialog({
   const t = useMessages().account;
   const [tab, setTab] = useState<Tab>('patients');
   const id = useId();
+  // REQUIRE_MFA and no second factor yet: patient data answers 403, so the profile (to set one up) comes first.
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    loadSecurity(apiBase).then(
+      (security) => current && security.secondFactorNeeded && setTab('profile'),
+      () => {
+        // the patients tab says what went wrong when it loads
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, apiBase]);
   return (
     <Dialog open={open} title={t.title} onClose={onClose} part="dialog account-dialog" wide>
       <div
@@ -101,7 +117,7 @@ export function AccountDialog({
                 </div>
               ))}
             </dl>
-            {open && <ChangePasswordForm apiBase={apiBase} />}
+            {open && <SecurityPanel apiBase={apiBase} passwordForm={<ChangePasswordForm apiBase={apiBase} />} />}
             <div>
               <Button variant="secondary" onClick={onSignOut}>
                 {t.signOut}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWidgetState } from '../../shared/widget-state.ts';
 import { AGE_GROUPS } from '../../../clinical/index.ts';
 import {
   createPatient,
@@ -57,7 +58,13 @@ export function PatientsPanel({ apiBase }: { apiBase: string }) {
   const selected = useSession((state) => state.selectedPatient);
   const [query, setQuery] = useState('');
   const [patients, setPatients] = useState<Patient[] | null>(null);
-  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
+  // Kept across a sign-out the server forced (the idle limit) for this clinician only: the same clinician
+  // signing in again finds the form as they left it; another one does not see it.
+  const userId = useSession((state) => state.user?.id ?? '');
+  const [editing, setEditing] = useWidgetState<{ id: string | null; draft: Draft } | null>(
+    `patients.editing.${userId}`,
+    null,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);

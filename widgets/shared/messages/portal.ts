@@ -61,4 +61,8 @@ export const portal = {
   signInFailedInline: 'Sign in failed',
   welcomeBackTitle: 'Welcome Back',
   welcomeBackDescription: 'Successfully signed in',
+
+  // A session the server ended (the idle limit, or signed out elsewhere): said by the access control
+  sessionEndedTitle: 'Signed out',
+  sessionEndedKept: 'What you typed is kept. Sign in again to go on.',
 } as const;

@@ -4,7 +4,11 @@ import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { isolationProblems } from '../../../clinical/texts/checks.ts';
 import { NETWORK_ERROR_MESSAGE } from '../api-client.ts';
 import { hostFor } from '../widget-context.ts';
-import { serverMessageInArabic } from './server.ts';
+import { serverMessageInArabic as inPack } from './server.ts';
+import { SECURITY_SERVER_AR } from './ar/security-server.ts';
+/** As the element shows it: the Arabic pack's, or the sign-in code's own (ar/security-server.ts). */
+const serverMessageInArabic = (text: string) => SECURITY_SERVER_AR.get(text) ?? inPack(text);
+
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import './ar/arabic-pack.ts';
 
@@ -15,6 +19,12 @@ describe('the server’s messages in an Arabic element', () => {
     [NETWORK_ERROR_MESSAGE, 'تعذّر الوصول إلى الخادم. تحقّق من الاتصال وحاول مرة أخرى.'],
   ])('%s', (english, arabic) => {
     expect(serverMessageInArabic(english)).toBe(arabic);
+  });
+
+  it('says why an idle session ended, with its minutes', () => {
+    expect(withoutIsolates(serverMessageInArabic(api.sessionIdleMessage(30)))).toBe(
+      'سُجّل خروجك بعد 30 min دون نشاط. يُرجى تسجيل الدخول مرة أخرى.',
+    );
   });
 
   it('keeps the minutes of a lock-out', () => {
@@ -43,6 +53,7 @@ describe('the server’s messages in an Arabic element', () => {
       bodyTooLargeMessage: api.bodyTooLargeMessage('64kb'),
       searchTooLongMessage: api.searchTooLongMessage(100),
       signInLockedMessage: api.signInLockedMessage(14 * 60),
+      sessionIdleMessage: api.sessionIdleMessage(30),
     };
     const builders = Object.entries(api).filter(([, value]) => typeof value === 'function');
     expect(builders.map(([name]) => name).sort()).toEqual(Object.keys(samples).sort());
@@ -57,6 +68,11 @@ describe('the server’s messages in an Arabic element', () => {
     );
     expect(serverMessageInArabic(api.CHANGES_OBJECT_MESSAGE)).toContain('\u2066{"weightKg": 70}\u2069');
     expect(serverMessageInArabic('Weight must be between 1 and 200 kg')).toBe('Weight must be between 1 and 200 kg');
+  });
+
+  it('the Arabic pack every Arabic page fetches leaves the sign-in code’s messages to it', () => {
+    for (const text of SECURITY_SERVER_AR.keys()) expect(inPack(text)).toBe(text);
+    expect(inPack(api.SECOND_FACTOR_REQUIRED_MESSAGE)).not.toBe(api.SECOND_FACTOR_REQUIRED_MESSAGE);
   });
 
   it('an English element shows the server’s words unchanged', () => {

@@ -40,6 +40,11 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
     api.FHIR_NOT_CLINICAL_MESSAGE,
     'لا يحوي حساب العائد على الاستثمار بيانات مريض، فلا تصدير له بصيغة FHIR. صدِّره بصيغة PDF بدلًا من ذلك.',
   ],
+  [
+    api.SECOND_FACTOR_REQUIRED_MESSAGE,
+    'يشترط المستشفى عاملًا ثانيًا للحسابات ذات كلمة المرور. أعدّ تطبيق مصادقة أو مفتاح مرور في ملفك الشخصي ' +
+      'لفتح بيانات المرضى.',
+  ],
   ...Object.values(api.UNMATCHED_MESSAGES).map((text) => [text, 'الطلب غير متاح'] as const),
 ]);
 
@@ -58,6 +63,10 @@ const BUILT_AR: readonly (readonly [RegExp, (value: string) => string])[] = [
   [
     builtFrom(api.bodyTooLargeMessage('997kb'), '997 KB', '(\\d+ KB)'),
     (limit) => `نص الطلب كبير جدًّا (الحد ${ltr(limit)})`,
+  ],
+  [
+    builtFrom(api.sessionIdleMessage(997), '997', '(\\d+)'),
+    (minutes) => `سُجّل خروجك بعد ${ltr(`${minutes} min`)} دون نشاط. يُرجى تسجيل الدخول مرة أخرى.`,
   ],
   [
     builtFrom(api.searchTooLongMessage(997), '997', '(\\d+)'),

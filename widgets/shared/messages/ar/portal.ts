@@ -65,4 +65,7 @@ export const portal: Messages['portal'] = {
   signInFailedInline: 'تعذّر تسجيل الدخول',
   welcomeBackTitle: 'مرحبًا بعودتك',
   welcomeBackDescription: 'تم تسجيل الدخول بنجاح',
+
+  sessionEndedTitle: 'سُجّل خروجك',
+  sessionEndedKept: 'ما كتبته محفوظ. سجّل الدخول مرة أخرى للمتابعة.',
 };

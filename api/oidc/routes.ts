@@ -1,0 +1,316 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
+import Router from '@koa/router';
+import * as v from 'valibot';
+import { strictFields } from '../../clinical/validation.ts';
+import type { SiteConfig } from '../../contracts/site-config.ts';
+import { authFlows, newHandle } from '../auth/flows.ts';
+import { openSession } from '../auth/sessions.ts';
+import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
+import type { OidcConfig } from '../config.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { tooManyRequests } from '../http/rate-limit.ts';
+import { validate } from '../http/validate.ts';
+import {
+  RETURN_TO_INVALID_MESSAGE,
+  SSO_HANDOFF_EXPIRED_MESSAGE,
+  SSO_NOT_CONFIGURED_MESSAGE,
+  TOO_MANY_FROM_ADDRESS_MESSAGE,
+} from '../messages.ts';
+import type { AuditLog } from '../storage/audit-log.ts';
+import type { Store } from '../storage/store.ts';
+import type { AppContext, AppState } from '../state.ts';
+import { OidcFlowError, type OidcClient } from './client.ts';
+import { failurePage, type SignOnRefusal } from './failure-page.ts';
+
+/** The redirect URI the hospital's IT registers: PUBLIC_URL + this. */
+export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+export const OIDC_START_PATH = '/api/auth/oidc/start';
+/** The flows of single sign-on in the store (auth/flows.ts). */
+export const SIGN_ON_FLOW = 'oidc-signin';
+export const HANDOFF_FLOW = 'oidc-handoff';
+export const LINK_FLOW = 'oidc-link';
+/** The page exchanges its hand-over code within this (it does so as soon as it loads). */
+const HANDOFF_TTL_MS = 2 * 60 * 1000;
+/** A clinician whose e-mail has a password account has this long to sign in with the password once. */
+export const LINK_TTL_MS = 10 * 60 * 1000;
+/** The cookie that ties a flow to the browser that started it (login CSRF). */
+const BINDING_COOKIE = 'sgx_oidc_binding';
+/** In the page's URL fragment after the callback: the hand-over code, or the link code. */
+export const HANDOFF_FRAGMENT = 'sgx-sso';
+export const LINK_FRAGMENT = 'sgx-sso-link';
+
+/** What a link flow holds: the identity to link once its e-mail's account signs in with its password. */
+export interface LinkFlowData {
+  issuer: string;
+  subject: string;
+  email: string;
+}
+
+interface HandoffData {
+  userId: string;
+  issuer: string;
+  idToken: string;
+}
+
+export interface SingleSignOnDeps {
+  store: Store;
+  audit: AuditLog;
+  key: KeyObject;
+  limiter: SignInLimiter;
+  now: () => Date;
+  config: OidcConfig;
+  /** PUBLIC_URL. */
+  publicUrl: string;
+  /** ALLOWED_ORIGINS: pages there may start a sign-in and be sent back to. */
+  allowedOrigins: readonly string[];
+  client: OidcClient;
+}
+
+/** What GET /api/config says about signing in (contracts/site-config.ts). */
+export function signInConfig(config: OidcConfig | undefined, oidcOnly: boolean): SiteConfig['signIn'] {
+  return {
+    sso: config ? { displayName: config.displayName, startPath: OIDC_START_PATH } : null,
+    passwordSignIn: !oidcOnly,
+  };
+}
+
+const handoffSchema = strictFields({ code: v.string('code is required') }, { code: 'code is required' });
+
+/**
+ * The hospital's single sign-on (docs/API.md#single-sign-on):
+ * 1. `GET /api/auth/oidc/start?returnTo=<page>`: a flow (oidc/client.ts) tied to this browser by a cookie,
+ *    then a redirect to the provider.
+ * 2. `GET /api/auth/oidc/callback`: the provider's answer, checked; the account is the one the identity
+ *    (issuer, `sub`) names, or a new one. A password account with the same e-mail is never taken over: the
+ *    browser is sent back with a link code, and the identity is linked once that clinician signs in with
+ *    their password (POST /api/auth/signin with `linkCode`). Any failure is a 4xx page and no session.
+ * 3. The page is sent back with a one-time hand-over code in its URL fragment (never a token in a URL);
+ *    `POST /api/auth/oidc/session` exchanges it for the same `{ token, user }` a password sign-in answers.
+ */
+export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/auth/oidc' });
+  const flows = authFlows(deps.store, deps.now);
+  const publicOrigin = new URL(deps.publicUrl).origin;
+  const publicHost = new URL(deps.publicUrl).host;
+  const secureCookie = deps.publicUrl.startsWith('https:');
+  const home = `${deps.publicUrl}/`;
+
+  /** A page of this site or of an allowed origin (never anywhere else: no open redirect). */
+  const checkReturnTo = (value: unknown): string | undefined => {
+    if (value === undefined) return home;
+    if (typeof value !== 'string' || value.length > 2000) return undefined;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return undefined;
+    }
+    if (url.username || url.password) return undefined;
+    return url.origin === publicOrigin || deps.allowedOrigins.includes(url.origin) ? url.href : undefined;
+  };
+  const returnWith = (returnTo: string, name: string, handle: string) => {
+    const url = new URL(returnTo);
+    url.hash = `${name}=${handle}`;
+    return url.href;
+  };
+
+  const refuse = (ctx: AppContext, refusal: SignOnRefusal, returnTo: string = home) => {
+    ctx.status = refusal.status;
+    if (ctx.accepts('json', 'html') === 'json') {
+      ctx.body = { message: refusal.message, code: refusal.code };
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = failurePage(refusal, deps.config.displayName, returnTo);
+  };
+  const audit = (actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
+    deps.audit.record({
+      actor,
+      action: 'user.signin.oidc',
+      ...(recordId ? { recordType: 'session' as const, recordId } : {}),
+      outcome,
+    });
+
+  router.get('/start', async (ctx) => {
+    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    const returnTo = checkReturnTo(ctx.query.returnTo);
+    if (!returnTo) return ctx.throw(400, RETURN_TO_INVALID_MESSAGE);
+    // The binding cookie must be set on the host the provider sends the browser back to.
+    if (ctx.host !== publicHost && ctx.query.hop === undefined) {
+      const again = new URL(`${deps.publicUrl}${OIDC_START_PATH}`);
+      again.searchParams.set('returnTo', returnTo);
+      again.searchParams.set('hop', '1');
+      ctx.redirect(again.href);
+      return;
+    }
+    const existing = ctx.cookies.get(BINDING_COOKIE);
+    const binding = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : newHandle();
+    let url: URL;
+    try {
+      url = await deps.client.begin({ kind: SIGN_ON_FLOW, data: { returnTo }, binding });
+    } catch (error) {
+      const detail = error instanceof OidcFlowError ? error.detail : String(error);
+      ctx.state.signOnProblem = detail;
+      return refuse(ctx, REFUSALS.unavailable, returnTo);
+    }
+    const cookie = [
+      `${BINDING_COOKIE}=${binding}`,
+      'Path=/api/auth/oidc',
+      'Max-Age=900',
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secureCookie ? ['Secure'] : []),
+    ];
+    ctx.append('Set-Cookie', cookie.join('; '));
+    ctx.redirect(url.href);
+  });
+
+  router.get('/callback', async (ctx) => {
+    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    let completion;
+    try {
+      completion = await deps.client.complete(new URLSearchParams(ctx.querystring), {
+        kind: SIGN_ON_FLOW,
+        binding: ctx.cookies.get(BINDING_COOKIE),
+      });
+    } catch (error) {
+      if (!(error instanceof OidcFlowError)) throw error;
+      ctx.state.signOnProblem = error.detail;
+      await audit('anonymous', error.failure === 'tenant_not_allowed' ? 'denied' : 'failure');
+      const returnTo = checkReturnTo((error.flowData as { returnTo?: unknown } | undefined)?.returnTo) ?? home;
+      return refuse(ctx, REFUSALS[error.failure], returnTo);
+    }
+    const { returnTo } = completion.data as { returnTo: string };
+    const claims = completion.claims;
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
+      ctx.state.signOnProblem = 'the ID token has no e-mail address';
+      await audit('anonymous', 'denied');
+      return refuse(ctx, REFUSALS.no_email, returnTo);
+    }
+    if (claims.email_verified === false) {
+      ctx.state.signOnProblem = 'the provider says the e-mail address is not verified';
+      await audit('anonymous', 'denied');
+      return refuse(ctx, REFUSALS.unverified_email, returnTo);
+    }
+    const issuer = claims.iss;
+    const subject = claims.sub;
+    const handoff = async (userId: string) => {
+      const data: HandoffData = { userId, issuer, idToken: completion.idToken };
+      const handle = await flows.start(HANDOFF_FLOW, data, HANDOFF_TTL_MS);
+      ctx.status = 303;
+      ctx.redirect(returnWith(returnTo, HANDOFF_FRAGMENT, handle));
+    };
+
+    const known = await deps.store.findUserByIdentity(issuer, subject);
+    if (known) return handoff(known.id);
+    const user = {
+      id: randomUUID(),
+      email,
+      name: nameOf(claims, email),
+      license: null,
+      passwordHash: null,
+      createdAt: deps.now().toISOString(),
+    };
+    const created = await deps.store.createUserWithIdentity(user, {
+      issuer,
+      subject,
+      userId: user.id,
+      createdAt: user.createdAt,
+    });
+    if (created === 'created') {
+      await deps.audit.record({
+        actor: user.id,
+        action: 'user.signup.oidc',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      });
+      return handoff(user.id);
+    }
+    if (created === 'duplicate_identity') {
+      // The same clinician's other sign-in made the account a moment ago.
+      const raced = await deps.store.findUserByIdentity(issuer, subject);
+      if (raced) return handoff(raced.id);
+    }
+    // An account with this e-mail exists (a password account): linked only once it signs in with its password.
+    const link: LinkFlowData = { issuer, subject, email };
+    const handle = await flows.start(LINK_FLOW, link, LINK_TTL_MS);
+    ctx.status = 303;
+    ctx.redirect(returnWith(returnTo, LINK_FRAGMENT, handle));
+  });
+
+  router.post('/session', async (ctx) => {
+    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    const { code } = validate(ctx, handoffSchema, ctx.request.body, ['code']);
+    const flow = await flows.take<HandoffData>(HANDOFF_FLOW, code);
+    const user = flow && (await deps.store.findUserById(flow.data.userId));
+    if (!flow || !user) return ctx.throw(401, SSO_HANDOFF_EXPIRED_MESSAGE);
+    const opened = await openSession(deps, ctx, user, 'oidc', { issuer: flow.data.issuer, idToken: flow.data.idToken });
+    await audit(user.id, 'success', opened.sessionId);
+    ctx.body = opened.body;
+  });
+
+  return router;
+}
+
+/** Answered when single sign-on is not set up, for every route of it. */
+export function singleSignOnOff(): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/auth/oidc' });
+  router.all(['/start', '/callback', '/session'], (ctx) => ctx.throw(404, SSO_NOT_CONFIGURED_MESSAGE));
+  return router;
+}
+
+/** The clinician's name for "Welcome, Dr. …": `name`, else given and family names, else the e-mail. */
+function nameOf(claims: Record<string, unknown>, email: string): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
+  const name = text(claims.name) || [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
+  return (name || email).slice(0, 100);
+}
+
+/** Every way a sign-on is refused: its status, what the page says, and a code for clients. */
+const REFUSALS: Record<OidcFlowError['failure'] | 'no_email' | 'unverified_email', SignOnRefusal> = {
+  unknown_state: {
+    status: 400,
+    code: 'sso_expired',
+    message: 'This sign-in has expired or was already used. Please start again.',
+  },
+  binding_mismatch: {
+    status: 400,
+    code: 'sso_other_browser',
+    message: 'This sign-in was started in another browser or tab that has since closed. Please start again.',
+  },
+  provider_error: {
+    status: 401,
+    code: 'sso_refused',
+    message: "The hospital's sign-in did not sign you in (it was cancelled or refused).",
+  },
+  invalid_response: {
+    status: 401,
+    code: 'sso_invalid',
+    message: "The hospital's sign-in answer could not be verified, so you were not signed in. Please try again.",
+  },
+  tenant_not_allowed: {
+    status: 403,
+    code: 'sso_tenant',
+    message: "Your organisation's accounts are not allowed to sign in here.",
+  },
+  no_email: {
+    status: 403,
+    code: 'sso_no_email',
+    message: "The hospital's sign-in gave no e-mail address for you. Ask IT to release the email claim.",
+  },
+  unverified_email: {
+    status: 403,
+    code: 'sso_unverified_email',
+    message: "Your e-mail address is not verified at the hospital's sign-in. Ask IT to verify it, then try again.",
+  },
+  unavailable: {
+    status: 503,
+    code: 'sso_unavailable',
+    message: "The hospital's sign-in service could not be reached. Please try again in a minute.",
+  },
+};

@@ -1,0 +1,241 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, reserveTestProvider } from '../api/test-support/oidc-provider.ts';
+import { startTestApi } from '../api/test-support/test-api.ts';
+import { launchBrowser } from './browser.ts';
+import { startProductServer, waitForWidget } from './support.ts';
+
+// Issue 32 in real Chromium: the hospital's single sign-on (oidc-provider started here, the built server
+// configured by OIDC_*), a passkey enrolled and used with Chromium's virtual authenticator, and a session that
+// ends when idle (the app in this process, on the built site, with a clock the test moves).
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = 'correct horse battery';
+
+/** A free port on 127.0.0.1 (the server's PUBLIC_URL must name it before it starts). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function open(context: BrowserContext, url: string): Promise<{ page: Page; portal: Locator }> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await waitForWidget(page, 'sgx-access-portal');
+  return { page, portal: page.locator('sgx-access-portal') };
+}
+async function accessDialog(portal: Locator, choice: 'Sign In' | 'Sign Up') {
+  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
+  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: choice }).click();
+  return portal.getByRole('dialog', { name: 'HCP Access Portal' });
+}
+const visible = (locator: Locator) => locator.filter({ visible: true });
+const welcome = (portal: Locator) => portal.locator('[part="welcome"]').textContent();
+
+describe('single sign-on with the hospital provider', () => {
+  let idp: Awaited<ReturnType<typeof reserveTestProvider>>;
+  let product: Awaited<ReturnType<typeof startProductServer>>;
+  beforeAll(async () => {
+    idp = await reserveTestProvider();
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    await idp.start({ redirectUri: `${publicUrl}/api/auth/oidc/callback`, postLogoutRedirectUri: `${publicUrl}/` });
+    product = await startProductServer({
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      OIDC_DISPLAY_NAME: 'King Fahad Medical City',
+    });
+  });
+  afterAll(async () => {
+    await product?.close();
+    await idp?.close();
+  });
+
+  it('a new clinician signs in by the button, lands back signed in and sees their patients area', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { page, portal } = await open(context, `${product.url}/`);
+      const dialog = await accessDialog(portal, 'Sign In');
+      const button = dialog.getByRole('button', { name: 'Sign in with King Fahad Medical City' });
+      await button.click();
+      // The provider's own sign-in page (oidc-provider's development login), then its consent page.
+      await page.waitForURL((url) => url.origin === idp.issuer);
+      await page.locator('input[name="login"]').fill('layla.hassan');
+      await page.locator('input[name="password"]').fill('any password');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      // Back on the page, signed in with the same session token a password sign-in stores.
+      await page.waitForURL(`${product.url}/`);
+      await waitForWidget(page, 'sgx-access-portal');
+      await expect.poll(() => welcome(portal), { timeout: 15_000 }).toBe('Welcome, Dr. Layla Hassan');
+      expect(page.url()).toBe(`${product.url}/`); // the one-time code is out of the address bar
+      expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
+      await portal.getByRole('button', { name: 'Profile' }).click();
+      const account = portal.getByRole('dialog', { name: 'Account' });
+      await expect.poll(() => account.getByText('No patients yet. Add one below.').count()).toBe(1);
+      await account.getByRole('tab', { name: 'Profile' }).click();
+      await expect.poll(() => account.getByText('Linked to King Fahad Medical City', { exact: false }).count()).toBe(1);
+      expect(await account.getByRole('button', { name: 'Change password' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a passkey as the second factor (Chromium’s virtual authenticator)', () => {
+  let product: Awaited<ReturnType<typeof startProductServer>>;
+  let origin: string;
+  beforeAll(async () => {
+    // Passkeys belong to a domain: localhost, not an IP address.
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    product = await startProductServer({ PORT: String(port), PUBLIC_URL: origin });
+  });
+  afterAll(() => product?.close());
+
+  it('enrols from the profile and signs in with it after the password', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { page, portal } = await open(context, `${origin}/`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('WebAuthn.enable', { enableUI: false });
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      const email = `dr.passkey.${Date.now()}@hospital.example`;
+      const signUp = await accessDialog(portal, 'Sign Up');
+      await signUp.getByLabel(/^Full name/).fill('Nadia Karim');
+      await visible(signUp.getByLabel(/^E-mail/)).fill(email);
+      await visible(signUp.getByLabel(/^Password/)).fill(PASSWORD);
+      await signUp.getByRole('checkbox').check();
+      await signUp.getByRole('button', { name: 'Create Account' }).click();
+      await expect.poll(() => welcome(portal)).toBe('Welcome, Dr. Nadia Karim');
+
+      await portal.getByRole('button', { name: 'Profile' }).click();
+      const account = portal.getByRole('dialog', { name: 'Account' });
+      await account.getByRole('tab', { name: 'Profile' }).click();
+      await account.getByLabel(/^Name \(optional\)/).fill('Ward laptop');
+      await account.getByRole('button', { name: 'Add a passkey' }).click();
+      const codes = account.locator('[part="recovery-codes"] li');
+      await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
+      await account.getByRole('button', { name: 'I have saved them' }).click();
+      await expect.poll(() => account.locator('[part="passkeys"]').innerText()).toContain('Ward laptop');
+      await account.getByRole('button', { name: 'Close' }).click();
+
+      await portal.getByRole('button', { name: 'Log Out' }).click();
+      await page.waitForLoadState('load');
+      await waitForWidget(page, 'sgx-access-portal');
+      const signIn = await accessDialog(portal, 'Sign In');
+      await visible(signIn.getByLabel(/^E-mail/)).fill(email);
+      await visible(signIn.getByLabel(/^Password/)).fill(PASSWORD);
+      await visible(signIn.getByRole('button', { name: 'Sign In' }))
+        .last()
+        .click();
+      const step = signIn.getByRole('form', { name: 'Second factor' });
+      await step.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect.poll(() => welcome(portal), { timeout: 15_000 }).toBe('Welcome, Dr. Nadia Karim');
+      // The one passkey, for this domain, used twice (made, then signed in with) as the authenticator counts.
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(credentials).toEqual([expect.objectContaining({ rpId: 'localhost', isResidentCredential: true })]);
+      expect(credentials[0]!.signCount).toBeGreaterThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('sessions that end (SESSION_IDLE_MINUTES=1, the server’s clock moved by the test)', () => {
+  let clock = new Date();
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+  beforeAll(async () => {
+    api = await startTestApi({
+      staticRoot: inject('e2eBuild').siteDir,
+      now: () => clock,
+      auth: { idleMinutes: 1 },
+    });
+  });
+  afterAll(() => api?.close());
+
+  async function signedInPage(path: string, token: string) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((stored) => localStorage.setItem('authToken', stored), token);
+    const opened = await open(context, `${api.url}${path}`);
+    return { context, ...opened };
+  }
+
+  it.each([
+    ['/', 'You were signed out after 1 minutes without activity.', 'What you typed is kept.'],
+    ['/ar/', 'سُجّل خروجك بعد', 'ما كتبته محفوظ.'],
+  ])(
+    '%s: a request after the idle time is a 401; the element says why and keeps what was typed',
+    async (path, why, kept) => {
+      const { token } = await api.signUp('Omar Saleh');
+      const { context, page, portal } = await signedInPage(path, token);
+      try {
+        await expect.poll(() => portal.locator('[part="welcome"]').count()).toBe(1);
+        const calculator = page.locator('sgx-dose-calculator');
+        await waitForWidget(page, 'sgx-dose-calculator');
+        const weight = calculator.locator('input[name="bodyWeight"]');
+        await weight.fill('73');
+        clock = new Date(clock.getTime() + 2 * 60_000);
+        // The next request (a calculation recorded to the history) is refused: signed out, and told why.
+        await calculator.locator('select[name="tofCount"]').selectOption('2');
+        await calculator.getByRole('button', { name: /Calculate Dose|احسب الجرعة/ }).click();
+        const barToast = portal.getByRole('region').locator('[role="alert"]');
+        await expect.poll(() => barToast.innerText(), { timeout: 15_000 }).toContain(why);
+        expect(await barToast.innerText()).toContain(kept);
+        await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+        expect(await weight.inputValue()).toBe('73');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('"Sign out of all other sessions" ends the other browser’s session at once', async () => {
+    const account = await api.signUp('Huda Nasser');
+    const other = await api.request('POST', '/api/auth/signin', {
+      body: { email: account.email, password: account.password },
+    });
+    const first = await signedInPage('/', account.token);
+    const second = await signedInPage('/', other.body.token);
+    try {
+      await first.portal.getByRole('button', { name: 'Profile' }).click();
+      const dialog = first.portal.getByRole('dialog', { name: 'Account' });
+      await dialog.getByRole('tab', { name: 'Profile' }).click();
+      await expect.poll(() => dialog.locator('[part="sessions"] li').count()).toBe(2);
+      await dialog.getByRole('button', { name: 'Sign out of all other sessions' }).click();
+      await expect.poll(() => dialog.getByText('The other session was signed out.').count()).toBe(1);
+      // The other browser's next request is refused.
+      await second.portal.getByRole('button', { name: 'Profile' }).click();
+      await expect
+        .poll(() => second.page.evaluate(() => localStorage.getItem('authToken')), { timeout: 15_000 })
+        .toBeNull();
+      await expect.poll(() => second.portal.getByRole('button', { name: 'Sign In / Quick Use' }).count()).toBe(1);
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+});

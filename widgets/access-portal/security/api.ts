@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+import {
+  accountSecuritySchema,
+  authResponseSchema,
+  recoveryCodesSchema,
+  sessionListSchema,
+  totpSetupSchema,
+  type SecondFactorMethod,
+} from '../../../contracts/auth.ts';
+import { siteConfigSchema, type SiteConfig } from '../../../contracts/site-config.ts';
+import { apiRequest, apiSend } from '../../shared/api-client.ts';
+import { sessionToken } from '../../shared/session-state.ts';
+
+// The calls of single sign-on, the second factor and the profile's sign-in section (docs/API.md#auth).
+
+const signInOptions = new Map<string, Promise<SiteConfig['signIn']>>();
+/** How this server signs clinicians in (GET /api/config): asked once per page and api-base. */
+export function loadSignInOptions(apiBase: string | undefined): Promise<SiteConfig['signIn']> {
+  const key = apiBase ?? '';
+  let options = signInOptions.get(key);
+  if (!options) {
+    options = apiRequest(apiBase, '/api/config', siteConfigSchema, { token: null }).then((config) => config.signIn);
+    options.catch(() => signInOptions.delete(key)); // asked again next time
+    signInOptions.set(key, options);
+  }
+  return options;
+}
+
+/** Where the sign-in button sends the browser: the server's start, coming back to this very page. */
+export function signOnUrl(apiBase: string | undefined, startPath: string, returnTo: string): string {
+  const base = (apiBase ?? '').trim().replace(/\/+$/, '');
+  return `${base}${startPath}?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/** The hand-over after the provider: the one-time code of the page's URL for `{ token, user }`. */
+export const exchangeSignOn = (apiBase: string | undefined, code: string) =>
+  apiRequest(apiBase, '/api/auth/oidc/session', authResponseSchema, { method: 'POST', body: { code }, token: null });
+
+const passkeyOptionsSchema = v.object({ options: v.record(v.string(), v.unknown()) });
+
+export const passkeySignInOptions = (apiBase: string | undefined, mfaToken: string) =>
+  apiRequest(apiBase, '/api/auth/signin/passkey-options', passkeyOptionsSchema, {
+    method: 'POST',
+    body: { mfaToken },
+    token: null,
+  });
+
+/** The second step of a password sign-in; answers the session, and how many recovery codes are left after one. */
+export async function secondFactor(
+  apiBase: string | undefined,
+  body: { mfaToken: string; method: SecondFactorMethod; code?: string; credential?: unknown },
+) {
+  return apiRequest(apiBase, '/api/auth/signin/second-factor', authResponseSchema, {
+    method: 'POST',
+    body,
+    token: null,
+  });
+}
+
+export const loadSecurity = (apiBase: string) =>
+  apiRequest(apiBase, '/api/auth/security', accountSecuritySchema, { token: sessionToken() });
+
+export const startTotpSetup = (apiBase: string) =>
+  apiRequest(apiBase, '/api/auth/totp/setup', totpSetupSchema, { method: 'POST', token: sessionToken() });
+
+export const confirmTotp = (apiBase: string, setupToken: string, code: string) =>
+  apiRequest(apiBase, '/api/auth/totp/confirm', recoveryCodesSchema, {
+    method: 'POST',
+    body: { setupToken, code },
+    token: sessionToken(),
+  });
+
+const passkeySetupSchema = v.object({ setupToken: v.string(), options: v.record(v.string(), v.unknown()) });
+export const passkeyRegistrationOptions = (apiBase: string) =>
+  apiRequest(apiBase, '/api/auth/passkeys/options', passkeySetupSchema, { method: 'POST', token: sessionToken() });
+
+export const registerPasskey = (apiBase: string, body: { setupToken: string; credential: unknown; name?: string }) =>
+  apiRequest(apiBase, '/api/auth/passkeys', recoveryCodesSchema, { method: 'POST', body, token: sessionToken() });
+
+export const removeSecondFactor = (
+  apiBase: string,
+  body: { password: string; factor: 'totp' | 'passkey'; passkeyId?: string },
+) => apiSend(apiBase, '/api/auth/second-factors/remove', { method: 'POST', body, token: sessionToken() });
+
+export const renewRecoveryCodes = (apiBase: string, password: string) =>
+  apiRequest(apiBase, '/api/auth/recovery-codes', recoveryCodesSchema, {
+    method: 'POST',
+    body: { password },
+    token: sessionToken(),
+  });
+
+export const listSessions = (apiBase: string) =>
+  apiRequest(apiBase, '/api/auth/sessions', sessionListSchema, { token: sessionToken() });
+
+export const endOtherSessions = (apiBase: string) =>
+  apiRequest(apiBase, '/api/auth/sessions/end-others', v.object({ ended: v.number() }), {
+    method: 'POST',
+    token: sessionToken(),
+  });
