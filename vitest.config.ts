@@ -46,6 +46,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/patients/patients-history.test.ts',
   'api/exports/exports.test.ts',
   'api/fhir/fhir-export.test.ts',
+  'api/account/account.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',

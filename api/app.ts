@@ -6,6 +6,9 @@ import { authFlows } from './auth/flows.ts';
 import { authRoutes, type AuthSettings } from './auth/routes.ts';
 import { secondFactorGate } from './auth/second-factor-gate.ts';
 import { securityRoutes } from './auth/security-routes.ts';
+import { accountRoutes, isAccountDeletion } from './account/routes.ts';
+import type { ReauthenticationCheck } from './account/reauthenticate.ts';
+import { auditRequestContext } from './audit/request-context.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { contentEncoding } from './http/accept-encoding.ts';
@@ -76,6 +79,10 @@ export interface AppDeps {
     /** The HTTP client that reaches the OpenID provider (tests: a recorded or local provider). */
     oidcFetch?: CustomFetch;
   };
+  /** ACCOUNT_DELETION_GRACE_DAYS (default 0: "Delete my account" erases at once). */
+  accountDeletionGraceDays?: number;
+  /** How "Delete my account" proves it is the clinician now (account/reauthenticate.ts; the password by default). */
+  reauthenticate?: ReauthenticationCheck;
 }
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
@@ -146,6 +153,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       signIn: signInConfig(oidcClient ? auth.oidc : undefined, settings.oidcOnly),
     }),
     fhirRoutes({ ...deps.fhir, store, audit: deps.audit }),
+    accountRoutes({
+      ...shared,
+      limiter,
+      deletionGraceDays: deps.accountDeletionGraceDays,
+      fhir: deps.fhir,
+      reauthenticate: deps.reauthenticate,
+      logError: deps.logError,
+    }),
   ];
 
   const routeOf = (path: string, method: string) => {
@@ -156,6 +171,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     return undefined;
   };
   app.use(requestLog({ logger: deps.logger ?? silentLogger(), metrics: deps.metrics, routeOf }));
+  // Every audit line written while a request is served carries its id and the client's address.
+  app.use(auditRequestContext());
   app.use(errorHandler(deps.logError));
   // One content coding per request, chosen from Accept-Encoding's weights (or a 406 before anything
   // runs); then the API's JSON (and anything else text that is not already compressed, such as the 404
@@ -167,7 +184,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(operations.routes());
   app.use(staticFiles(deps.staticRoot));
   app.use(negotiateLanguage());
-  app.use(jsonBodyParser({ leaveUnread: isExportUpload }));
+  app.use(jsonBodyParser({ leaveUnread: isExportUpload, deleteWithBody: isAccountDeletion }));
   app.use(authenticate({ key: deps.jwtKey, store, now, idleMinutes: settings.idleMinutes, audit: deps.audit }));
   app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));
   app.use(secondFactorGate(settings.requireMfa));

@@ -4,7 +4,8 @@ import { HOSPITAL_NAME_MAX_CHARS } from '../clinical/patient-sheet.ts';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
 import { parseMrnSystem } from './fhir/mrn-system.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
-import { AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
+import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from './audit/trail.ts';
+import { AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 
 /** After SIGTERM: requests under way get this long (SHUTDOWN_TIMEOUT_MS). */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -73,8 +74,15 @@ export interface ServerConfig {
    * answers 503, so the load balancer stops sending new ones first (default 2 s; 0 outside a balancer).
    */
   readonly shutdownDrainMs: number;
-  /** AUDIT_LOG_FILES: rotated audit files kept, audit.log.1 … audit.log.N (default 5); older ones are deleted. */
-  readonly auditLogFiles: number;
+  /**
+   * AUDIT_RETENTION_DAYS: audit lines are kept at least this long (default 400, at least 365); only
+   * `npm run audit-prune` removes older ones, leaving a signed summary (docs/API.md#audit-trail).
+   */
+  readonly auditRetentionDays: number;
+  /** HISTORY_RETENTION_DAYS: history entries and their exports older than this are removed daily; unset, kept. */
+  readonly historyRetentionDays: number | undefined;
+  /** ACCOUNT_DELETION_GRACE_DAYS: a deleted account is disabled at once and erased this many days later (0: now). */
+  readonly accountDeletionGraceDays: number;
   /**
    * MAX_CONNECTIONS: open connections at most; past it the oldest connection with no request under way
    * is closed to make room, else the new one is. Undefined: DEFAULT_MAX_CONNECTIONS, or fewer when the
@@ -148,7 +156,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       4096,
       2 ** 40,
     ),
-    auditLogFiles: parseWholeNumber('AUDIT_LOG_FILES', env.AUDIT_LOG_FILES, AUDIT_LOG_DEFAULT_KEEP_FILES, 1, 1000),
+    auditRetentionDays: parseAuditRetention(env),
+    historyRetentionDays: parseOptionalWholeNumber('HISTORY_RETENTION_DAYS', env.HISTORY_RETENTION_DAYS, 1, 36_500),
+    accountDeletionGraceDays: parseWholeNumber(
+      'ACCOUNT_DELETION_GRACE_DAYS',
+      env.ACCOUNT_DELETION_GRACE_DAYS,
+      0,
+      0,
+      365,
+    ),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     hospitalName: parseHospitalName(env.HOSPITAL_NAME),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
@@ -183,6 +199,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       1_000_000,
     ),
   });
+}
+
+/**
+ * AUDIT_RETENTION_DAYS (at least a year: NCA ECC asks that audit logs be kept 12 months). It replaced
+ * AUDIT_LOG_FILES, which deleted the oldest file by size: a setting of it is refused with the new name, so
+ * no one believes files are still deleted by count.
+ */
+function parseAuditRetention(env: Readonly<Record<string, string | undefined>>): number {
+  if (env.AUDIT_LOG_FILES !== undefined && env.AUDIT_LOG_FILES.trim() !== '') {
+    throw new ConfigError(
+      'AUDIT_LOG_FILES is no longer used: rotated audit files are kept until they are older than ' +
+        'AUDIT_RETENTION_DAYS (default 400) and then removed only by npm run audit-prune. Unset it.',
+    );
+  }
+  return parseWholeNumber(
+    'AUDIT_RETENTION_DAYS',
+    env.AUDIT_RETENTION_DAYS,
+    AUDIT_RETENTION_DEFAULT_DAYS,
+    AUDIT_RETENTION_MIN_DAYS,
+    36_500,
+  );
 }
 
 function parseOptionalWholeNumber(name: string, value: string | undefined, min: number, max: number) {

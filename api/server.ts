@@ -18,6 +18,7 @@ import {
   type RefusalReason,
 } from './http/connection-limits.ts';
 import { createLogger } from './ops/logger.ts';
+import { startMaintenance } from './ops/maintenance.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { openStorage, type Storage } from './storage/open-storage.ts';
 import { StorageError } from './storage/storage-error.ts';
@@ -83,6 +84,16 @@ async function main() {
       webauthnRpId: config.webauthnRpId,
       oidc: config.oidc,
     },
+    accountDeletionGraceDays: config.accountDeletionGraceDays,
+  });
+  const maintenance = startMaintenance({
+    store: storage.store,
+    audit: storage.audit,
+    limiter: storage.limiter,
+    coordinator: storage.coordinator,
+    now: () => new Date(),
+    historyRetentionDays: config.historyRetentionDays,
+    log: (message) => logger.info({ event: 'maintenance' }, message),
   });
   const server = createServer(
     {
@@ -105,7 +116,7 @@ async function main() {
   const stop = (signal: string) => {
     if (lifecycle.stopping) return;
     lifecycle.stopping = true;
-    void shutDown(server, storage, logger, config, signal);
+    void maintenance.stop().finally(() => shutDown(server, storage, logger, config, signal));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -43,6 +43,21 @@ export const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exis
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not correct';
 export const NEW_PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one';
 
+// The account's own data (docs/API.md#my-data)
+/** DELETE /api/account: the issue on `password`. */
+export const CONFIRM_PASSWORD_REQUIRED_MESSAGE = 'Enter your password to confirm';
+/** The same words as a second factor's removal (PASSWORD_WRONG_MESSAGE, below), translated with the sign-in code. */
+export const CONFIRM_PASSWORD_WRONG_MESSAGE = 'The password is not correct';
+/**
+ * DELETE /api/account of an account with no password (made by the hospital sign-in) from a session that
+ * is not a hospital sign-in of the last REAUTHENTICATION_FRESH_MINUTES (api/account/reauthenticate.ts).
+ */
+export const CONFIRM_BY_HOSPITAL_SIGN_IN_MESSAGE =
+  'Sign out, sign in again with your hospital account, then delete the account within 10 minutes';
+/** POST /api/auth/signin of an account waiting out its deletion's grace period (403; contracts/auth.ts). */
+export const ACCOUNT_DELETION_PENDING_MESSAGE =
+  'This account is scheduled for deletion. Sign in with "Keep my account" to cancel the deletion.';
+
 // Rate limits (all answered with 429 and Retry-After)
 export const TOO_MANY_FROM_ADDRESS_MESSAGE = 'Too many requests from this address. Please wait a minute and try again.';
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a minute and try again.';

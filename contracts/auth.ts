@@ -99,3 +99,20 @@ export const recoveryCodesSchema = v.object({ recoveryCodes: v.nullable(v.array(
 
 /** POST /api/auth/signout: 204, or 200 with where to end the hospital sign-in's session too. */
 export const signOutResponseSchema = v.object({ endSessionUrl: v.string() });
+/**
+ * Sign-in of an account waiting out its deletion's grace period (ACCOUNT_DELETION_GRACE_DAYS): 403 with
+ * this `code` and `eraseAfter` (ISO time) beside the message. Signing in again with `cancelDeletion: true`
+ * takes the account back into use.
+ */
+export const ACCOUNT_DELETION_PENDING_CODE = 'account_deletion_pending';
+export const deletionPendingSchema = v.object({
+  message: v.string(),
+  code: v.literal(ACCOUNT_DELETION_PENDING_CODE),
+  eraseAfter: v.string(),
+});
+
+/** PATCH /api/account: the profile's name and licence number, corrected. */
+export interface ProfileChanges {
+  name?: string;
+  license?: string | null;
+}

@@ -29,11 +29,26 @@ const ELEMENTS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-cal
 const MOBILE = { width: 412, height: 823 };
 const DESKTOP = { width: 1280, height: 900 };
 /**
- * Code that waits for a click: jsPDF and its helpers, the PDF builders, the account calls and area, the session
- * store, the sign-in dialogs.
+ * Code that waits for a click: jsPDF and its helpers, the PDF builders, the account calls and area (with its
+ * Activity and My data panels), the session store, the sign-in dialogs.
  */
-const ON_DEMAND =
-  /jspdf|html2canvas|purify|index\.es|notes-pdf|pdf-report|account-api|session-store|AccountDialog|portal-dialogs/i;
+const ON_DEMAND = new RegExp(
+  [
+    'jspdf',
+    'html2canvas',
+    'purify',
+    'index\\.es',
+    'notes-pdf',
+    'pdf-report',
+    'account-api',
+    'session-store',
+    'AccountDialog',
+    'ActivityPanel',
+    'MyDataPanel',
+    'portal-dialogs',
+  ].join('|'),
+  'i',
+);
 
 let browser: Browser;
 let product: Awaited<ReturnType<typeof startProductServer>>;

@@ -1,4 +1,4 @@
-// What `npm run backup`, `npm run restore`, `npm run migrate` and `npm run migrate-data` share: run
+// What `npm run backup`, `restore`, `migrate`, `migrate-data`, `audit-verify` and `audit-prune` share: run
 // the built dist/server/<name>.js (api/<name>.ts) in this process, so its arguments and exit status pass
 // through; build the server first when that file is missing.
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** @param {'backup' | 'restore' | 'migrate' | 'migrate-data'} name */
+/** @param {'backup' | 'restore' | 'migrate' | 'migrate-data' | 'audit-verify' | 'audit-prune'} name */
 export async function runBuilt(name) {
   const file = path.join(root, `dist/server/${name}.js`);
   if (!existsSync(file)) {

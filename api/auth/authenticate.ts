@@ -74,7 +74,9 @@ export function authenticate(deps: {
           (ctx as AppContext).state.sessionIdle = true;
           return true;
         }
-        if (!(await deps.store.findUserById(claims.sub))) return true;
+        // An account erased, or disabled while its deletion waits out the grace period, has no session.
+        const user = await deps.store.findUserById(claims.sub);
+        if (!user || user.deletion) return true;
         (ctx as AppContext).state.sessionMethod = session.method;
         (ctx as AppContext).state.session = session;
         const probe = ctx.method === 'GET' && ctx.path === SESSION_STATUS_PATH;

@@ -1,6 +1,7 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import Router from '@koa/router';
-import type { SecondFactorMethod } from '../../contracts/auth.ts';
+import { ACCOUNT_DELETION_PENDING_CODE, type SecondFactorMethod } from '../../contracts/auth.ts';
+import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { SessionMethod, UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
@@ -9,6 +10,7 @@ import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import {
+  ACCOUNT_DELETION_PENDING_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   DUPLICATE_EMAIL_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -174,6 +176,30 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       await deps.audit.record({ actor: user?.id ?? 'anonymous', action: 'user.signin', outcome: 'failure' });
       return ctx.throw(401, INVALID_CREDENTIALS_MESSAGE);
     }
+    if (user.deletion) {
+      // Disabled while its deletion waits out the grace period (docs/API.md#my-data): signing in offers to
+      // cancel it, and only with cancelDeletion does the account come back into use.
+      if (!input.cancelDeletion) {
+        await deps.audit.record({
+          actor: user.id,
+          action: 'user.signin',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'denied',
+        });
+        return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
+          answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
+        });
+      }
+      await deps.store.cancelErasure(user.id);
+      await deps.audit.record({
+        actor: user.id,
+        action: 'account.deletion_cancel',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      });
+    }
     let link: LinkFlowData | null = null;
     if (input.linkCode) {
       const taken = await flows.take<LinkFlowData>(LINK_FLOW, input.linkCode);
@@ -235,7 +261,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const flow = await flows.take<SecondFactorFlow>(SECOND_FACTOR_FLOW, input.mfaToken);
     const user = flow && (await deps.store.findUserById(flow.data.userId));
     if (!flow || !user) return ctx.throw(401, SECOND_FACTOR_EXPIRED_MESSAGE);
-    const action = `user.signin.${input.method}`;
+    const action = `user.signin.${input.method}` satisfies AuditAction;
     const lock = await deps.limiter.checkSignIn(user.email, address);
     if (lock.limited) {
       await deps.audit.record({ actor: user.id, action, outcome: 'denied' });

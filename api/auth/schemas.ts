@@ -16,6 +16,24 @@ const email = v.pipe(
   v.email('Please enter a valid e-mail address'),
 );
 
+/** A clinician's full name, as sign-up takes it and "My data" corrects it. */
+export const nameField = v.pipe(
+  v.string('Full name is required'),
+  v.trim(),
+  v.nonEmpty('Full name is required'),
+  v.maxLength(100, 'Full name must be at most 100 characters'),
+  v.check(hasVisibleCharacter, 'Full name is required'), // only U+200B, U+202E…: as empty as ""
+);
+/** The licence number: optional, empty text is none. */
+export const licenseField = v.nullable(
+  v.pipe(
+    v.string('Licence number must be text'),
+    v.trim(),
+    v.maxLength(50, 'Licence number must be at most 50 characters'),
+    v.transform((value) => value || null),
+  ),
+);
+
 /** docs/product.md §3: email, password, name, license (optional), agreeTerms. */
 export const signupSchema = strictFields(
   {
@@ -25,24 +43,8 @@ export const signupSchema = strictFields(
       v.minLength(PASSWORD_MIN_LENGTH, passwordMessage),
       v.maxLength(PASSWORD_MAX_LENGTH, passwordMessage),
     ),
-    name: v.pipe(
-      v.string('Full name is required'),
-      v.trim(),
-      v.nonEmpty('Full name is required'),
-      v.maxLength(100, 'Full name must be at most 100 characters'),
-      v.check(hasVisibleCharacter, 'Full name is required'), // only U+200B, U+202E…: as empty as ""
-    ),
-    license: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string('Licence number must be text'),
-          v.trim(),
-          v.maxLength(50, 'Licence number must be at most 50 characters'),
-          v.transform((value) => value || null),
-        ),
-      ),
-      null,
-    ),
+    name: nameField,
+    license: v.optional(licenseField, null),
     agreeTerms: v.literal(true, AGREEMENT_MESSAGE),
   },
   {
@@ -71,6 +73,8 @@ export const signinSchema = strictFields(
     ),
     /** The link code single sign-on gave (oidc/routes.ts): link that identity to this account. */
     linkCode: v.optional(handle('linkCode must be the code the hospital sign-in gave')),
+    /** An account waiting out its deletion's grace period: sign in and take it back into use. */
+    cancelDeletion: v.optional(v.boolean('cancelDeletion must be true or false')),
   },
   { email: 'E-mail is required', password: 'Password is required' },
 );

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AccountSecurity, SessionList, SessionStatus } from '../../contracts/auth.ts';
+import type { AuditAction } from '../../contracts/audit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/rate-limit.ts';
 import { recordIdParam } from '../http/record-id.ts';
@@ -65,7 +66,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   const flows = authFlows(deps.store, deps.now);
   const idleMs = deps.settings.idleMinutes * 60_000;
 
-  const audit = (userId: string, action: string, outcome: 'success' | 'failure' | 'denied' = 'success') =>
+  const audit = (userId: string, action: AuditAction, outcome: 'success' | 'failure' | 'denied' = 'success') =>
     deps.audit.record({ actor: userId, action, recordType: 'user', recordId: userId, outcome });
 
   /** The signed-in account, which must have a password (second factors are for password accounts). */
@@ -78,7 +79,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   };
 
   /** The password again, for removing a factor or making new recovery codes: failures count as failed sign-ins. */
-  const checkPassword = async (ctx: AppContext, user: UserRecord, password: string, action: string) => {
+  const checkPassword = async (ctx: AppContext, user: UserRecord, password: string, action: AuditAction) => {
     const address = clientAddress(ctx);
     const rate = await deps.limiter.checkRequestRate(address);
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
@@ -122,7 +123,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     for (const session of ended.filter((other) => other.id !== sessionId))
       await auditSessionEnd(userId, session.id, 'session.end.second_factor_added');
   };
-  const auditSessionEnd = (userId: string, sessionId: string, action: string) =>
+  const auditSessionEnd = (userId: string, sessionId: string, action: AuditAction) =>
     deps.audit.record({ actor: userId, action, recordType: 'session', recordId: sessionId, outcome: 'success' });
 
   router.get('/security', async (ctx) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import {
   type IRateLimiterOptions,
@@ -52,6 +53,13 @@ function limiterFor(options: IRateLimiterOptions, postgres: SignInLimiterOptions
   });
 }
 
+/**
+ * The per-account count is kept under the e-mail's SHA-256, never the e-mail: the counts' table
+ * (rate_limits) then holds no one's address, not even of an account deleted since or of an e-mail
+ * someone merely typed (docs/API.md#my-data: nothing of a deleted account outside the audit trail).
+ */
+const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
+
 export function createSignInLimiter(options: SignInLimiterOptions = {}): SignInLimiter {
   const make = (limits: IRateLimiterOptions) => limiterFor(limits, options.postgres);
   const perAccount = make({
@@ -79,15 +87,15 @@ export function createSignInLimiter(options: SignInLimiterOptions = {}): SignInL
 
   return {
     async checkSignIn(email, address) {
-      const account = await exhausted(perAccount, email);
+      const account = await exhausted(perAccount, accountKey(email));
       return account.limited ? account : exhausted(perAddress, address);
     },
     async recordFailure(email, address) {
-      await consumePoint(perAccount, email);
+      await consumePoint(perAccount, accountKey(email));
       await consumePoint(perAddress, address);
     },
     async recordSuccess(email) {
-      await perAccount.delete(email);
+      await perAccount.delete(accountKey(email));
     },
     checkRequestRate: (address) => consumePoint(requests, address),
   };

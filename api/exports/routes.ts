@@ -15,6 +15,7 @@ import {
   NOT_A_PDF_MESSAGE,
   PATIENT_NOT_FOUND_MESSAGE,
 } from '../messages.ts';
+import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { ExportRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
@@ -86,7 +87,7 @@ export function publicExport({ ownerId: _ownerId, ...record }: ExportRecord): Pu
 export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/exports' });
   /** One audit line per export action: who, what, which export, and whether it went through. */
-  const audit = (actor: string, action: string, recordId: string | undefined, succeeded: boolean) =>
+  const audit = (actor: string, action: AuditAction, recordId: string | undefined, succeeded: boolean) =>
     deps.audit.record({ actor, action, recordType: 'export', recordId, outcome: succeeded ? 'success' : 'failure' });
 
   router.post('/', async (ctx) => {

@@ -53,14 +53,7 @@ export function fhirRoutes(deps: FhirRouteDeps): Router<AppState> {
       notesPdfOf(deps.store, userId, entry.id),
     ]);
     if (!clinician) throw new Error('the signed-in clinician has no account record');
-    const outcome = buildCalculationBundle(entry, {
-      patient,
-      clinician: { name: clinician.name, license: clinician.license },
-      pdf,
-      software: { name: SOFTWARE_NAME, version: deps.releaseVersion ?? RELEASE_VERSION },
-      mrnSystem: deps.mrnSystem,
-      newId: deps.newId ?? randomUUID,
-    });
+    const outcome = calculationBundle(deps, entry, { patient, clinician, pdf });
     if (outcome.kind === 'not_clinical') {
       await audit(false);
       return ctx.throw(422, FHIR_NOT_CLINICAL_MESSAGE);
@@ -76,6 +69,40 @@ export function fhirRoutes(deps: FhirRouteDeps): Router<AppState> {
   return router;
 }
 
+/**
+ * The Bundle of one stored calculation, as GET /api/history/:id/fhir answers it (the account export builds
+ * one per calculation with this too).
+ */
+export function calculationBundle(
+  deps: Pick<FhirRouteDeps, 'mrnSystem' | 'releaseVersion' | 'newId'>,
+  entry: CalculationRecord,
+  context: {
+    patient: ExportPatient | null;
+    clinician: { name: string; license: string | null };
+    pdf: ExportPdf | null;
+  },
+) {
+  return buildCalculationBundle(entry, {
+    patient: context.patient,
+    clinician: { name: context.clinician.name, license: context.clinician.license },
+    pdf: context.pdf,
+    software: { name: SOFTWARE_NAME, version: deps.releaseVersion ?? RELEASE_VERSION },
+    mrnSystem: deps.mrnSystem,
+    newId: deps.newId ?? randomUUID,
+  });
+}
+
+/** A stored PDF as the Bundle's DocumentReference carries it. */
+export function exportPdf(record: { fileName: string; createdAt: string }, bytes: Buffer): ExportPdf {
+  return {
+    fileName: record.fileName,
+    createdAt: record.createdAt,
+    sizeBytes: bytes.length,
+    base64: bytes.toString('base64'),
+    sha1Base64: createHash('sha1').update(bytes).digest('base64'),
+  };
+}
+
 async function patientOf(store: Store, ownerId: string, entry: CalculationRecord): Promise<ExportPatient | null> {
   if (!entry.patientId) return null;
   const patient = await store.findPatient(ownerId, entry.patientId);
@@ -88,12 +115,5 @@ async function notesPdfOf(store: Store, ownerId: string, calculationId: string):
   const record = exports.find((candidate) => candidate.calculationId === calculationId);
   if (!record) return null;
   const bytes = await store.readExportFile(ownerId, record.id);
-  if (!bytes) return null;
-  return {
-    fileName: record.fileName,
-    createdAt: record.createdAt,
-    sizeBytes: bytes.length,
-    base64: bytes.toString('base64'),
-    sha1Base64: createHash('sha1').update(bytes).digest('base64'),
-  };
+  return bytes ? exportPdf(record, bytes) : null;
 }

@@ -49,9 +49,16 @@ export function nestsDeeperThan(json: string, maxDepth: number): boolean {
  * a request `leaveUnread` names is not read here (the PDF upload, POST /api/exports, reads its own
  * stream with its own limit and type check).
  */
-export function jsonBodyParser(options: { leaveUnread?: (ctx: AppContext) => boolean } = {}) {
+export function jsonBodyParser(
+  options: {
+    leaveUnread?: (ctx: AppContext) => boolean;
+    /** A DELETE whose body is read as a POST's is (DELETE /api/account carries the password). */
+    deleteWithBody?: (ctx: AppContext) => boolean;
+  } = {},
+) {
   const parse = bodyParser({
     enableTypes: ['json'],
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     jsonLimit: JSON_BODY_LIMIT,
     jsonStrict: true,
     onError(error, ctx) {
@@ -63,12 +70,15 @@ export function jsonBodyParser(options: { leaveUnread?: (ctx: AppContext) => boo
   });
   return async function parseJsonBody(ctx: AppContext, next: Next) {
     if (options.leaveUnread?.(ctx)) return next();
+    const deleteWithBody = ctx.method === 'DELETE' && Boolean(options.deleteWithBody?.(ctx));
+    if (ctx.method === 'DELETE' && !deleteWithBody) return next();
     return parse(ctx, () => {
       // type-is says null when no body is announced; `Content-Length: 0` is no body either. The JSON
       // parser sets rawBody only for a body it read: one of another type was left alone.
       const hasBody = ctx.request.is() !== null && ctx.request.length !== 0;
       const unread = ctx.request.rawBody === undefined;
-      if (METHODS_WITH_A_BODY.has(ctx.method) && hasBody && unread) ctx.throw(415, JSON_BODY_TYPE_MESSAGE);
+      if ((METHODS_WITH_A_BODY.has(ctx.method) || deleteWithBody) && hasBody && unread)
+        ctx.throw(415, JSON_BODY_TYPE_MESSAGE);
       if (!unread && nestsDeeperThan(ctx.request.rawBody, JSON_BODY_MAX_DEPTH)) ctx.throw(400, JSON_TOO_DEEP_MESSAGE);
       if (holdsUnstorableText(ctx.request.body)) ctx.throw(400, UNSTORABLE_TEXT_MESSAGE);
       return next();

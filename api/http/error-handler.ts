@@ -10,11 +10,13 @@ interface HttpLikeError {
   issues?: unknown;
   /** A machine-readable reason beside the message (contracts/errors.ts), e.g. `session_idle`. */
   code?: unknown;
+  /** More of the answer beside the message, for a client that acts on it (e.g. `{ code, eraseAfter }`). */
+  answer?: Record<string, unknown>;
 }
 
 /**
- * The first middleware: every error becomes JSON `{ message, issues?, code? }`. Client errors (4xx with
- * `expose`) show their message; anything else is a 500 whose details stay in the server log.
+ * The first middleware: every error becomes JSON `{ message, issues?, code? }` (and an `answer`'s fields).
+ * Client errors (4xx with `expose`) show their message; anything else is a 500 whose details stay in the server log.
  */
 export function errorHandler(log: (error: unknown) => void = (error) => console.error(error)) {
   return async function handleErrors(ctx: AppContext, next: Next) {
@@ -31,6 +33,7 @@ export function errorHandler(log: (error: unknown) => void = (error) => console.
             message: error.message || BAD_REQUEST_MESSAGE,
             ...(Array.isArray(error.issues) ? { issues: error.issues } : {}),
             ...(typeof error.code === 'string' && /^[a-z_]{1,40}$/.test(error.code) ? { code: error.code } : {}),
+            ...(typeof error.answer === 'object' && error.answer !== null ? error.answer : {}),
           }
         : { message: INTERNAL_ERROR_MESSAGE };
       ctx.type = 'application/json';

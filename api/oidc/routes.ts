@@ -10,7 +10,9 @@ import type { OidcConfig } from '../config.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
+import { ACCOUNT_DELETION_PENDING_CODE } from '../../contracts/auth.ts';
 import {
+  ACCOUNT_DELETION_PENDING_MESSAGE,
   RETURN_TO_INVALID_MESSAGE,
   SSO_HANDOFF_EXPIRED_MESSAGE,
   SSO_NOT_CONFIGURED_MESSAGE,
@@ -249,6 +251,13 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     const flow = await flows.take<HandoffData>(HANDOFF_FLOW, code);
     const user = flow && (await deps.store.findUserById(flow.data.userId));
     if (!flow || !user) return ctx.throw(401, SSO_HANDOFF_EXPIRED_MESSAGE);
+    // Disabled while its deletion waits out the grace period: no session (docs/API.md#my-data).
+    if (user.deletion) {
+      await audit(user.id, 'denied');
+      return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
+        answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
+      });
+    }
     const opened = await openSession(deps, ctx, user, 'oidc', { issuer: flow.data.issuer, idToken: flow.data.idToken });
     await audit(user.id, 'success', opened.sessionId);
     ctx.body = opened.body;

@@ -259,7 +259,7 @@ describe('every negative case is refused with a 4xx and no session', () => {
     } finally {
       await pair.close();
     }
-  });
+  }, 20_000);
 });
 
 describe('an existing password account is linked only after its clinician signs in with the password', () => {
@@ -357,6 +357,68 @@ describe('without single sign-on set up', () => {
       expect((await plain.request('GET', '/api/config')).body.signIn).toEqual({ sso: null, passwordSignIn: true });
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('an account the hospital sign-in made, and its own data (docs/API.md#my-data)', () => {
+  /** A pair whose app clock the test moves (the provider keeps real time). */
+  async function startClockedPair(graceDays = 0) {
+    let offsetMs = 0;
+    const idp = await reserveTestProvider();
+    const settings = ssoSettings(idp.issuer, client);
+    const api = await startTestApi((url) => ({
+      ...settings(url),
+      now: () => new Date(Date.now() + offsetMs),
+      accountDeletionGraceDays: graceDays,
+    }));
+    await idp.start({ redirectUri: `${api.url}/api/auth/oidc/callback`, postLogoutRedirectUri: `${api.url}/` });
+    return {
+      api,
+      advance: (minutes: number) => void (offsetMs += minutes * 60_000),
+      close: async () => (await api.close(), await idp.close()),
+    };
+  }
+
+  it('deletes with a hospital sign-in under 10 minutes old (no password), and its linked sign-in goes too', async () => {
+    const pair = await startClockedPair();
+    try {
+      const first = await signOn(pair.api, { login: 'gone.soon' });
+      pair.advance(11);
+      const stale = await pair.api.request('DELETE', '/api/account', { token: first.token, body: {} });
+      expect(stale.status).toBe(403);
+      expect(stale.body).toEqual({
+        message: 'Sign out, sign in again with your hospital account, then delete the account within 10 minutes',
+      });
+      expect(await userCount(pair.api)).toBe(1);
+      const fresh = await signOn(pair.api, { login: 'gone.soon' });
+      expect(fresh.user.id).toBe(first.user.id);
+      const deleted = await pair.api.request('DELETE', '/api/account', { token: fresh.token, body: {} });
+      expect(deleted.status).toBe(204);
+      expect(await userCount(pair.api)).toBe(0);
+      expect(await pair.api.findStored(first.user.email)).toEqual([]);
+      expect(await pair.api.findStored('gone.soon')).toEqual([]); // the provider's subject: the linked identity
+      // The same hospital identity signs up anew: nothing of the old account is linked to it.
+      const again = await signOn(pair.api, { login: 'gone.soon' });
+      expect(again.user.id).not.toBe(first.user.id);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('during a deletion grace period the hospital sign-in opens no session: 403 with the pending code', async () => {
+    const pair = await startClockedPair(30);
+    try {
+      const first = await signOn(pair.api, { login: 'grace.period' });
+      const asked = await pair.api.request('DELETE', '/api/account', { token: first.token, body: {} });
+      expect(asked.status).toBe(204);
+      const sessionsBefore = await sessionCount(pair.api);
+      await expect(signOn(pair.api, { login: 'grace.period' })).rejects.toThrow(
+        /hand-over refused: 403 .*"code":"account_deletion_pending","eraseAfter":"/,
+      );
+      expect(await sessionCount(pair.api)).toBe(sessionsBefore);
+    } finally {
+      await pair.close();
     }
   });
 });

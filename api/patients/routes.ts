@@ -9,6 +9,7 @@ import { recordIdParam } from '../http/record-id.ts';
 import { isStorableText } from '../http/storable-text.ts';
 import { validate } from '../http/validate.ts';
 import { PATIENT_NOT_FOUND_MESSAGE, searchTooLongMessage, UNSTORABLE_TEXT_MESSAGE } from '../messages.ts';
+import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
@@ -25,7 +26,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
   const router = new Router<AppState>({ prefix: '/api/patients' });
   const currentYear = () => deps.now().getUTCFullYear();
   /** One audit line per patient action: who, what, which record, and whether it was found. */
-  const audit = (actor: string, action: string, recordId: string | undefined, found: boolean) =>
+  const audit = (actor: string, action: AuditAction, recordId: string | undefined, found: boolean) =>
     deps.audit.record({ actor, action, recordType: 'patient', recordId, outcome: found ? 'success' : 'failure' });
 
   router.get('/', async (ctx) => {

@@ -1,83 +1,244 @@
-import { appendFile, rename, stat } from 'node:fs/promises';
+import { appendFile, open, rename, truncate } from 'node:fs/promises';
 import path from 'node:path';
+import type { AuditAction, AUDIT_RECORD_TYPES } from '../../contracts/audit.ts';
+import { chainLine, GENESIS_HASH, linkAfter, parseLine, type AuditDetail, type ChainedLine } from '../audit/chain.ts';
+import { currentAuditContext } from '../audit/request-context.ts';
+import {
+  AUDIT_FILE_NAME,
+  auditFileNames,
+  closeAll,
+  linesBackward,
+  linesForward,
+  openAuditFiles,
+  rotationNumber,
+} from './audit-files.ts';
 
-export const AUDIT_FILE_NAME = 'audit.log';
+export { AUDIT_FILE_NAME } from './audit-files.ts';
 /** Longer text in any field is cut: the log's size must not be up to the caller. */
 export const AUDIT_FIELD_MAX_LENGTH = 128;
 /** audit.log is renamed to audit.log.1 (and older ones shifted up) once it would pass this size. */
 export const AUDIT_LOG_DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-/** Rotated files kept (audit.log.1 … audit.log.N); the oldest beyond them is dropped. */
-export const AUDIT_LOG_DEFAULT_KEEP_FILES = 5;
+/** The actor of lines no clinician caused: the retention job, the erasure after a grace period, a prune. */
+export const SYSTEM_ACTOR = 'system';
 
 /**
- * Who did what to which record, and when: never a patient value, a password or a token.
- * `actor` is a user id (or "anonymous"); `recordId` names the record acted on.
+ * Who did what to which record, and when: never a patient value, a name, an e-mail, a password or a
+ * token. `actor` is a user id ("anonymous" for a sign-in with an unknown e-mail, "system" for the jobs);
+ * `recordId` names the record acted on; `detail` holds counts only (the retention job's, a prune's).
+ * The request id and the client address are added from the request being served (request-context.ts).
  */
 export interface AuditEvent {
   actor: string;
-  action: string;
-  recordType?: 'user' | 'session' | 'patient' | 'calculation' | 'export';
+  action: AuditAction;
+  recordType?: (typeof AUDIT_RECORD_TYPES)[number];
   recordId?: string;
   outcome?: 'success' | 'failure' | 'denied';
+  detail?: AuditDetail;
 }
 
-export interface AuditLog {
-  record(event: AuditEvent): Promise<void>;
+/** The caller's lines: `action` is one action or a family (`patient` for every `patient.*`). */
+export interface ActivityQuery {
+  actor: string;
+  action?: string;
+  /** The `next` of the page before: lines older than the one it names. */
+  before?: string;
+  limit: number;
 }
 
-export interface AuditLogLimits {
-  maxBytes?: number;
-  keepFiles?: number;
+export interface ActivityPageResult {
+  items: ChainedLine[];
+  next: string | null;
 }
 
 /**
- * Append-only JSON lines in DATA_DIR/audit.log, at most `maxBytes` a file and `keepFiles` rotated
- * files, so the disk use is bounded whatever clients send. Lines are written one at a time, in
- * order (rotation must not interleave with an append). Resolves once the line is appended.
+ * The audit trail (docs/API.md#audit-trail): every line hash-chained to the one before (audit/chain.ts),
+ * appended in order. The embedded store keeps it in DATA_DIR/audit.log and its rotated files, PostgreSQL
+ * in audit_events; both read it back for "Activity" and the account export.
  */
-export function fileAuditLog(dataDir: string, now: () => Date, limits: AuditLogLimits = {}): AuditLog {
+export interface AuditLog {
+  /** Appends the line (chained, stamped with the time and the request's id and address); resolves once written. */
+  record(event: AuditEvent): Promise<void>;
+  /** The actor's lines, newest first, a page at a time. */
+  listByActor(query: ActivityQuery): Promise<ActivityPageResult>;
+  /** Every line of the actor, oldest first, read as it goes (the account export). */
+  linesByActor(actor: string): AsyncIterable<ChainedLine>;
+}
+
+/** Whether a line's action is the one asked for, or of the family asked for. */
+export const actionMatches = (action: string, wanted: string | undefined) =>
+  wanted === undefined || action === wanted || action.startsWith(`${wanted}.`);
+
+/** The event's fields as a line holds them: text cut, the request's context added. */
+export function lineFields(event: AuditEvent, time: Date) {
+  const context = currentAuditContext();
+  const capped = capFields({ ...event, requestId: context?.requestId, address: context?.address });
+  return { ...capped, time: time.toISOString() };
+}
+
+/**
+ * Append-only JSON lines in DATA_DIR/audit.log, chained (audit/chain.ts). Lines queue while one write
+ * is under way and go out together, in order; at `maxBytes` audit.log is renamed audit.log.1 and the
+ * older files move up one, and the next line links to the last one of the file just renamed: the chain
+ * goes on across files. Files are never deleted here: only `npm run audit-prune` removes lines, past
+ * AUDIT_RETENTION_DAYS. An unfinished last line a crash left (never acknowledged) is cut off first.
+ */
+export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxBytes?: number } = {}): AuditLog {
   const file = path.join(dataDir, AUDIT_FILE_NAME);
   const maxBytes = limits.maxBytes ?? AUDIT_LOG_DEFAULT_MAX_BYTES;
-  const keepFiles = limits.keepFiles ?? AUDIT_LOG_DEFAULT_KEEP_FILES;
-  let size: number | undefined; // of audit.log; read from disk before the first append
+  let state: { size: number; head: string } | undefined; // read from disk before the first append
   let queue: Promise<unknown> = Promise.resolve();
+  let pending: { event: AuditEvent; time: Date; resolve: () => void; reject: (error: unknown) => void }[] = [];
+
+  /** Runs `work` in the writer's order: no append or rotation runs meanwhile. */
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = queue.then(work);
+    queue = done.catch(() => {
+      state = undefined; // a failed append or rename: read the state again next time
+    });
+    return done;
+  };
 
   const rotate = async () => {
-    // audit.log.N-1 → audit.log.N … audit.log → audit.log.1; a rename over audit.log.N drops the oldest.
-    for (let index = keepFiles - 1; index >= 1; index -= 1)
-      await renameIfPresent(`${file}.${index}`, `${file}.${index + 1}`);
+    const rotated = (await auditFileNames(dataDir)).filter((name) => name !== AUDIT_FILE_NAME);
+    // The highest first, so a crash half way leaves every file older than the one below it (a gap at most).
+    for (const name of rotated.sort((a, b) => rotationNumber(b) - rotationNumber(a))) {
+      await renameIfPresent(path.join(dataDir, name), `${file}.${rotationNumber(name) + 1}`);
+    }
     await renameIfPresent(file, `${file}.1`);
-    size = 0;
   };
-  const append = async (line: string) => {
-    size ??= await stat(file).then(
-      (found) => found.size,
-      () => 0,
-    );
-    const bytes = Buffer.byteLength(line);
-    if (size > 0 && size + bytes > maxBytes) await rotate();
-    await appendFile(file, line, { mode: 0o600 });
-    size += bytes;
+
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    try {
+      state ??= await readState(dataDir);
+      let text = '';
+      for (const item of batch) {
+        const { text: line, line: chained } = chainLine(lineFields(item.event, item.time), state.head);
+        const bytes = Buffer.byteLength(line) + 1;
+        if (state.size + Buffer.byteLength(text) > 0 && state.size + Buffer.byteLength(text) + bytes > maxBytes) {
+          if (text) await appendFile(file, text, { mode: 0o600 });
+          text = '';
+          await rotate();
+          state.size = 0;
+        }
+        text += `${line}\n`;
+        state.head = linkAfter(chained);
+      }
+      await appendFile(file, text, { mode: 0o600 });
+      state.size += Buffer.byteLength(text);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      throw error;
+    }
+    for (const item of batch) item.resolve();
   };
 
   return {
     record(event) {
-      const line = `${JSON.stringify({ time: now().toISOString(), ...capFields(event) })}\n`;
-      const written = queue.then(() => append(line));
-      queue = written.catch(() => {
-        size = undefined; // a failed append or rename: read the size again next time
-      });
+      const written = new Promise<void>((resolve, reject) => pending.push({ event, time: now(), resolve, reject }));
+      void serial(flush).catch(() => {});
       return written;
+    },
+
+    async listByActor(query) {
+      // A page's `next` here is a line's hash; any other text (another store's cursor) names no line.
+      if (query.before !== undefined && !/^[0-9a-f]{64}$/.test(query.before)) return { items: [], next: null };
+      const files = await serial(() => openAuditFiles(dataDir));
+      const items: ChainedLine[] = [];
+      let passedCursor = query.before === undefined;
+      try {
+        for (const opened of files) {
+          for await (const text of linesBackward(opened)) {
+            if (!text.includes(`"actor":${JSON.stringify(query.actor)}`)) continue;
+            const line = parseLine(text) as ChainedLine | undefined;
+            if (!line || line.actor !== query.actor) continue;
+            if (!passedCursor) {
+              passedCursor = line.hash === query.before;
+              continue;
+            }
+            if (!actionMatches(line.action, query.action)) continue;
+            if (items.length === query.limit) return { items, next: items.at(-1)?.hash ?? null };
+            items.push(line);
+          }
+        }
+      } finally {
+        await closeAll(files);
+      }
+      return { items, next: null };
+    },
+
+    async *linesByActor(actor) {
+      const files = await serial(() => openAuditFiles(dataDir));
+      try {
+        for (const opened of [...files].reverse()) {
+          for await (const { text } of linesForward(opened)) {
+            if (!text.includes(`"actor":${JSON.stringify(actor)}`)) continue;
+            const line = parseLine(text) as ChainedLine | undefined;
+            if (line && line.actor === actor) yield line;
+          }
+        }
+      } finally {
+        await closeAll(files);
+      }
     },
   };
 }
 
+/**
+ * Where the next line goes on: audit.log's size, and the hash to link to (the last line of the newest file
+ * that has one; the genesis hash for a new trail or one whose last line predates the chain). An unfinished
+ * last line of audit.log (an append a crash cut short, never acknowledged) is cut off.
+ */
+async function readState(dataDir: string): Promise<{ size: number; head: string }> {
+  let size = 0;
+  let head: string | undefined;
+  const files = await openAuditFiles(dataDir);
+  try {
+    for (const opened of files) {
+      if (opened.name === AUDIT_FILE_NAME) {
+        size = opened.size;
+        const complete = await completeEnd(opened.handle, opened.size);
+        if (complete < opened.size) {
+          await truncate(path.join(dataDir, AUDIT_FILE_NAME), complete);
+          size = complete;
+          opened.size = complete;
+        }
+      }
+      for await (const text of linesBackward(opened)) {
+        const line = parseLine(text);
+        head = line && typeof line.hash === 'string' ? linkAfter(line as unknown as ChainedLine) : GENESIS_HASH;
+        break;
+      }
+      if (head !== undefined) break;
+    }
+  } finally {
+    await closeAll(files);
+  }
+  return { size, head: head ?? GENESIS_HASH };
+}
+
+/** Where the last complete line of a file ends. */
+async function completeEnd(handle: Awaited<ReturnType<typeof open>>, size: number): Promise<number> {
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - 64 * 1024);
+    const buffer = Buffer.alloc(end - start);
+    await handle.read(buffer, 0, buffer.length, start);
+    const newline = buffer.lastIndexOf(0x0a);
+    if (newline !== -1) return start + newline + 1;
+    end = start;
+  }
+  return 0;
+}
+
 /** The event with every text field cut to AUDIT_FIELD_MAX_LENGTH (every audit log stores it so). */
-export function capFields(event: AuditEvent): AuditEvent {
+export function capFields<T extends object>(event: T): T {
   const capped: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event))
     capped[key] = typeof value === 'string' ? value.slice(0, AUDIT_FIELD_MAX_LENGTH) : value;
-  return capped as unknown as AuditEvent;
+  return capped as T;
 }
 
 async function renameIfPresent(from: string, to: string): Promise<void> {

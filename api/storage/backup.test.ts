@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '../test-support/server-process.ts';
 import { parseToolVersion, pgDumpTooOld } from './backup/postgres-backup.ts';
+import { verifyFileTrail } from '../audit/trail.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import type { StoreAdapter } from './store.ts';
@@ -281,6 +282,10 @@ describe('backup and restore of the embedded store (DATA_DIR)', () => {
     expect(await readFile(path.join(target, 'jwt-secret'))).toEqual(await readFile(path.join(source, 'jwt-secret')));
     const audit = await readFile(path.join(target, 'audit.log'), 'utf8');
     expect(audit.match(/"action":"user\.signup"/g)).toHaveLength(2);
+    // the hash chain survives backup and restore: the restored trail verifies, up to the backup's moment
+    const trail = await verifyFileTrail(target);
+    expect(trail.broken).toBeUndefined();
+    expect(trail.lines).toBe(audit.trim().split('\n').length);
 
     const again = await start(target);
     await expectSameService(again.url, before, a, b);

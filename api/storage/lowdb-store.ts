@@ -1,10 +1,10 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { dropTornTail } from './embedded/append-log.ts';
-import { ensureDir, isMissing } from './embedded/durable-fs.ts';
-import { EmbeddedStore } from './embedded/embedded-store.ts';
+import { ensureDir, isMissing, writeFileDurably } from './embedded/durable-fs.ts';
+import { EmbeddedStore, removeClinicianFiles } from './embedded/embedded-store.ts';
 import { prepareLayout } from './embedded/layout.ts';
-import { EXPORTS_DIR_NAME } from './embedded/layout-names.ts';
+import { ACCOUNTS_FILE_NAME, EXPORTS_DIR_NAME } from './embedded/layout-names.ts';
 import { loadAccounts, loadClinicians } from './embedded/load.ts';
 import type { StoreAdapter } from './store.ts';
 
@@ -28,6 +28,14 @@ export async function openLowdbStore(
   await ensureDir(dataDir);
   await prepareLayout(dataDir, log);
   const accounts = await loadAccounts(dataDir);
+  // An erasure a crash cut short (embedded-store.ts eraseAccount): the account is already gone from
+  // accounts.json; its folder goes now, its PDFs with the orphaned files below.
+  if (accounts.erasing?.length) {
+    for (const id of accounts.erasing) await removeClinicianFiles(dataDir, id, []);
+    log(`Finished erasing ${accounts.erasing.length} deleted account(s) a stop interrupted.`);
+    delete accounts.erasing;
+    await writeFileDurably(path.join(dataDir, ACCOUNTS_FILE_NAME), JSON.stringify(accounts));
+  }
   const clinicians = await loadClinicians(dataDir);
   // Only once every file has been read and checked, so a refused start changes nothing.
   for (const torn of clinicians.flatMap((clinician) => clinician.tornTails)) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pool } from 'pg';
+import { chainHead, withChainLock } from './postgres/audit-log.ts';
 import { AUDIT_FILE_NAME } from './audit-log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { loadAccounts, loadClinicians } from './embedded/load.ts';
@@ -170,6 +171,10 @@ interface AuditLine {
   recordType: string | null;
   recordId: string | null;
   outcome: string | null;
+  /** What a line carries beside its event since the hash chain (audit/chain.ts): copied as it is. */
+  requestId: string | null;
+  address: string | null;
+  detail: Record<string, string | number> | null;
 }
 
 /** Records without an id of their own get one made of their key (what the table is unique on). */
@@ -302,6 +307,12 @@ function auditLine(text: string, where: string): AuditLine {
     recordType: (event.recordType ?? null) as string | null,
     recordId: (event.recordId ?? null) as string | null,
     outcome: (event.outcome ?? null) as string | null,
+    requestId: typeof event.requestId === 'string' ? event.requestId : null,
+    address: typeof event.address === 'string' ? event.address : null,
+    detail:
+      typeof event.detail === 'object' && event.detail !== null && !Array.isArray(event.detail)
+        ? (event.detail as Record<string, string | number>)
+        : null,
   };
 }
 
@@ -717,7 +728,7 @@ async function orderProblems(
  * source that grew since: only a row identical to the millisecond in every field counts as a copy, so
  * a target row from elsewhere is taken for a copy only if it is that identical.
  */
-const auditKey = (event: AuditLine) =>
+const auditKey = (event: Pick<AuditLine, 'time' | 'actor' | 'action' | 'recordType' | 'recordId' | 'outcome'>) =>
   JSON.stringify([event.time, event.actor, event.action, event.recordType, event.recordId, event.outcome]);
 
 async function targetAuditCounts(pool: Pool, events: readonly AuditLine[]): Promise<Map<string, number>> {
@@ -760,12 +771,24 @@ function missingAuditLines(events: readonly AuditLine[], present: ReadonlyMap<st
   });
 }
 
+/**
+ * The lines are inserted in order without their hashes, then chained in the database after whatever it
+ * already holds (postgres/audit-log.ts chainHead): a database a server already wrote to keeps one chain.
+ */
 async function copyAuditLines(pool: Pool, events: readonly AuditLine[]): Promise<number> {
   let copied = 0;
+  const columns = 9;
   for (const chunk of chunks(events, INSERT_ROWS)) {
-    const values = chunk.map((_, row) => `(${[1, 2, 3, 4, 5, 6].map((column) => `$${row * 6 + column}`).join(', ')})`);
+    const values = chunk.map(
+      (_, row) =>
+        `(${Array.from(
+          { length: columns },
+          (_, column) => `$${row * columns + column + 1}${column === 8 ? '::json' : ''}`,
+        ).join(', ')})`,
+    );
     const result = await pool.query(
-      `INSERT INTO audit_events (time, actor, action, record_type, record_id, outcome) VALUES ${values.join(', ')}`,
+      'INSERT INTO audit_events (time, actor, action, record_type, record_id, outcome, request_id, address, detail) ' +
+        `VALUES ${values.join(', ')}`,
       chunk.flatMap((event) => [
         event.time,
         event.actor,
@@ -773,10 +796,14 @@ async function copyAuditLines(pool: Pool, events: readonly AuditLine[]): Promise
         event.recordType,
         event.recordId,
         event.outcome,
+        event.requestId,
+        event.address,
+        event.detail ? JSON.stringify(event.detail) : null,
       ]),
     );
     copied += result.rowCount ?? 0;
   }
+  await withChainLock(pool, chainHead);
   return copied;
 }
 

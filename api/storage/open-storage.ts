@@ -14,6 +14,8 @@ import {
   postgresAuditLog,
   RATE_LIMIT_TABLE,
 } from './postgres/index.ts';
+import { localCoordinator, postgresCoordinator, type TaskCoordinator } from '../ops/maintenance.ts';
+import { chainHead, withChainLock } from './postgres/audit-log.ts';
 import type { Store } from './store.ts';
 
 /** Everything the app keeps, from one place: the embedded store in DATA_DIR, or PostgreSQL. */
@@ -22,13 +24,15 @@ export interface Storage {
   audit: AuditLog;
   jwtKey: KeyObject;
   limiter: SignInLimiter;
+  /** Runs the maintenance jobs on one instance at a time (ops/maintenance.ts). */
+  coordinator: TaskCoordinator;
   /** Where the data is, for the start-up line (never a password). */
   location: string;
   /** Closes the store and releases what it holds (the DATA_DIR lock, the database connections). */
   close(): Promise<void>;
 }
 
-type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'jwtSecret' | 'auditLogMaxBytes' | 'auditLogFiles'>;
+type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'jwtSecret' | 'auditLogMaxBytes'>;
 
 /**
  * With DATABASE_URL, every instance that shares the database shares everything that makes them one
@@ -43,6 +47,8 @@ export async function openStorage(
   const now = options.now ?? (() => new Date());
   if (config.databaseUrl) {
     const { adapter, pool } = await openPostgresStore(config.databaseUrl, { log: options.log });
+    // Rows an earlier release wrote are chained now, before the first request writes one (chain.ts).
+    await withChainLock(pool, chainHead);
     const jwtKey = config.jwtSecret
       ? createSecretKey(Buffer.from(config.jwtSecret, 'utf8'))
       : createSecretKey(await loadOrCreateSharedSecret(pool));
@@ -51,6 +57,7 @@ export async function openStorage(
       audit: postgresAuditLog(pool, now),
       jwtKey,
       limiter: createSignInLimiter({ postgres: { pool, tableName: RATE_LIMIT_TABLE } }),
+      coordinator: postgresCoordinator(pool),
       location: `PostgreSQL at ${describeTarget(config.databaseUrl)}`,
       close: () => adapter.close(),
     };
@@ -62,9 +69,10 @@ export async function openStorage(
     const adapter = await openLowdbStore(config.dataDir, { log: options.log });
     return {
       store: createStore(adapter, { now }),
-      audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes, keepFiles: config.auditLogFiles }),
+      audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes }),
       jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
       limiter: createSignInLimiter(),
+      coordinator: localCoordinator(),
       location: config.dataDir,
       close: async () => {
         await adapter.close();

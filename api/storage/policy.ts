@@ -64,6 +64,13 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     findUserById: (id) => adapter.findUserById(id),
 
     changePassword: (userId, passwordHash, change) => adapter.changePassword(userId, passwordHash, change),
+    updateProfile: (userId, changes) => adapter.updateProfile(userId, changes),
+    scheduleErasure: (userId, deletion) => adapter.scheduleErasure(userId, deletion),
+    cancelErasure: (userId) => adapter.cancelErasure(userId),
+    eraseAccount: (userId) => adapter.eraseAccount(userId),
+    listAccountsDueForErasure: (at) => adapter.listAccountsDueForErasure(at),
+    removeHistoryBefore: (before) => adapter.removeHistoryBefore(before),
+    listSessions: async (userId) => (await adapter.listSessions(userId)).filter((session) => session.userId === userId),
 
     /** Makes the session, then ends the account's oldest open ones past MAX_SESSIONS_PER_ACCOUNT. */
     async createSession(session) {
@@ -130,6 +137,9 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
       return { items: page.items.filter((entry) => entry.ownerId === ownerId), total: page.total };
     },
     findCalculation: async (ownerId, id) => owned(ownerId, await adapter.findCalculation(ownerId, id)),
+    async *calculationsOf(ownerId) {
+      for await (const entry of adapter.calculationsOf(ownerId)) if (entry.ownerId === ownerId) yield entry;
+    },
 
     saveExport: (record, bytes) => adapter.saveExport(record, bytes),
     async listExports(ownerId, filter = {}) {

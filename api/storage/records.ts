@@ -10,6 +10,24 @@ export interface UserRecord {
   /** Null for an account made by single sign-on, which has no password here. */
   passwordHash: string | null;
   createdAt: string;
+  /**
+   * Set while a deletion waits out ACCOUNT_DELETION_GRACE_DAYS: the account is disabled (no session, no
+   * sign-in but to cancel) and erased after `eraseAfter`. Absent for an account in use.
+   */
+  deletion?: AccountDeletion;
+}
+
+export interface AccountDeletion {
+  requestedAt: string;
+  eraseAfter: string;
+}
+
+/** What erasing an account removed (for the audit line's counts). */
+export interface ErasedAccount {
+  patients: number;
+  calculations: number;
+  exports: number;
+  sessions: number;
 }
 
 /** A session as an earlier release stored it, read with the fields it lacks. */

@@ -1,6 +1,8 @@
 import type {
+  AccountDeletion,
   AuthFlowRecord,
   CalculationRecord,
+  ErasedAccount,
   ExportRecord,
   OidcIdentityRecord,
   PasskeyRecord,
@@ -20,6 +22,11 @@ export interface HistoryFilter {
   toolType?: ToolType;
   offset: number;
   limit: number;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  license?: string | null;
 }
 
 export interface ExportFilter {
@@ -54,7 +61,32 @@ export interface StoreAdapter {
     options: { keepSessionId: string; at: string },
   ): Promise<{ endedSessions: number } | undefined>;
 
+  /** The profile's name and licence corrected (docs/API.md#my-data); the record after, or undefined. */
+  updateProfile(userId: string, changes: ProfileChanges): Promise<UserRecord | undefined>;
+  /**
+   * Disables the account for its grace period: marks the deletion and ends every open session of it (at
+   * `deletion.requestedAt`), in one write. False when there is no such account.
+   */
+  scheduleErasure(userId: string, deletion: AccountDeletion): Promise<boolean>;
+  /** Takes the account back into use (signing in during the grace period). False when there is none to cancel. */
+  cancelErasure(userId: string): Promise<boolean>;
+  /**
+   * Erases the account and everything of it at once: the profile, its sessions, patients, history and
+   * exports with their PDFs. After it nothing of the account is left (the audit trail keeps its id only),
+   * and its e-mail can sign up again. Undefined when there is no such account.
+   */
+  eraseAccount(userId: string): Promise<ErasedAccount | undefined>;
+  /** Accounts whose grace period ended at or before `at` (ISO time). */
+  listAccountsDueForErasure(at: string): Promise<string[]>;
+  /**
+   * Removes every history entry saved before `before` (ISO time) and the exports (with their PDFs) of those
+   * entries or themselves older (HISTORY_RETENTION_DAYS), for every clinician. Answers how many went.
+   */
+  removeHistoryBefore(before: string): Promise<{ calculations: number; exports: number }>;
+
   createSession(session: SessionRecord): Promise<void>;
+  /** Every session of the account, ended ones included (not yet pruned), oldest first. */
+  listSessions(userId: string): Promise<SessionRecord[]>;
   findSession(id: string): Promise<SessionRecord | undefined>;
   revokeSession(id: string, revokedAt: string): Promise<void>;
   /**
@@ -126,6 +158,8 @@ export interface StoreAdapter {
   /** Newest first (the order they were saved), a page of them and how many match. */
   listCalculations(ownerId: string, filter: HistoryFilter): Promise<{ items: CalculationRecord[]; total: number }>;
   findCalculation(ownerId: string, id: string): Promise<CalculationRecord | undefined>;
+  /** Every calculation of the owner, oldest first (the order saved), read a page at a time (the account export). */
+  calculationsOf(ownerId: string): AsyncIterable<CalculationRecord>;
 
   /** Stores the PDF's bytes and its metadata together: if either fails, nothing is kept. */
   saveExport(record: ExportRecord, bytes: Uint8Array): Promise<void>;

@@ -6,7 +6,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app.ts';
-import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_KEEP_FILES, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
+import { createLogger } from '../ops/logger.ts';
+import { describeResult } from '../audit/chain.ts';
+import { verifyFileTrail, verifyPostgresTrail } from '../audit/trail.ts';
+import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
 import { loadClinicians } from '../storage/embedded/load.ts';
 import { EXPORTS_DIR_NAME } from '../storage/lowdb-store.ts';
 import { openStorage } from '../storage/open-storage.ts';
@@ -45,8 +48,14 @@ interface StorageProbe {
   storedPdfNames(): Promise<string[]>;
   /** A stored PDF's bytes, read from the storage itself (not through the API). */
   storedPdf(id: string): Promise<Buffer | undefined>;
-  /** The audit events written so far, oldest first. */
+  /**
+   * The audit events written so far, oldest first: the event's fields (time, actor, action, record type and
+   * id, outcome), without what the chain and the request add (verifyAudit checks those).
+   */
   auditLines(): Promise<Record<string, unknown>[]>;
+  verifyAudit(): Promise<import('../audit/chain.ts').VerifyResult>;
+  findStored(text: string): Promise<string[]>;
+  sql(text: string, values: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -67,27 +76,34 @@ export async function startTestApi(
       ? await createTestDatabase(inject('postgresBaseUrl'))
       : undefined;
   const databaseUrl = options.sharedDatabaseUrl ?? database?.url;
-  const storage = await openStorage({
-    dataDir,
-    databaseUrl,
-    jwtSecret: undefined,
-    auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
-    auditLogFiles: AUDIT_LOG_DEFAULT_KEEP_FILES,
-  });
-  const { store, audit, jwtKey, limiter } = storage;
-  const probe = databaseUrl ? postgresProbe(databaseUrl) : embeddedProbe(dataDir);
-  const errors: unknown[] = [];
   let handle: ReturnType<ReturnType<typeof createApp>['callback']> | undefined;
   const server: Server = createServer((request, response) => handle!(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const settings = typeof overrides === 'function' ? overrides(url) : overrides;
+  const storage = await openStorage(
+    {
+      dataDir,
+      databaseUrl,
+      jwtSecret: undefined,
+      auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
+    },
+    { now: settings.now },
+  );
+  const { store, audit, jwtKey, limiter, coordinator } = storage;
+  const probe = databaseUrl ? postgresProbe(databaseUrl) : embeddedProbe(dataDir);
+  const errors: unknown[] = [];
+  // The server log as the server writes it (one JSON line per request), kept to be searched.
+  const serverLog: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => void serverLog.push(line) });
   const app = createApp({
     store,
     audit,
     jwtKey,
     limiter,
+    logger,
     logError: (error) => errors.push(error),
-    ...(typeof overrides === 'function' ? overrides(url) : overrides),
+    ...settings,
   });
   handle = app.callback();
 
@@ -135,14 +151,27 @@ export async function startTestApi(
     storeKind: (databaseUrl ? 'postgres' : 'embedded') as 'embedded' | 'postgres',
     databaseUrl,
     jwtKey,
+    audit,
+    limiter,
+    coordinator,
+    serverLog,
+    /** Where a text is kept outside the audit trail: files of DATA_DIR, or rows of the database's tables. */
+    findStored: (text: string) => probe.findStored(text),
+    /** The probe's own connection to the database (PostgreSQL only), for a test that changes a row. */
+    sql: (text: string, values: unknown[] = []) => probe.sql(text, values),
     storedData: () => probe.storedData(),
     storedExports: () => probe.storedExports(),
     storedPdfNames: () => probe.storedPdfNames(),
     storedPdf: (id: string) => probe.storedPdf(id),
     auditLines: () => probe.auditLines(),
+    /** The audit trail checked as `npm run audit-verify` checks it. */
+    verifyAudit: () => probe.verifyAudit(),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Every API suite ends with its audit trail checked: whatever it did, the chain must be whole.
+      const trail = await probe.verifyAudit();
+      if (trail.broken) throw new Error(`The audit trail is broken after this suite: ${describeResult(trail, 'test')}`);
       await probe.close();
       await storage.close();
       await database?.drop();
@@ -152,8 +181,8 @@ export async function startTestApi(
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-/** Not the store's records: the PDFs, the audit log, the JWT secret and the lock. */
-const NOT_RECORDS = /^(exports\/|audit\.log|jwt-secret$|server\.lock$)/;
+/** Not the store's records: the PDFs, the audit log and its key, the JWT secret and the lock. */
+const NOT_RECORDS = /^(exports\/|audit\.log|audit-key$|jwt-secret$|server\.lock$)/;
 
 function embeddedProbe(dataDir: string): StorageProbe {
   const exportsDir = path.join(dataDir, EXPORTS_DIR_NAME);
@@ -181,7 +210,24 @@ function embeddedProbe(dataDir: string): StorageProbe {
       return text
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+        .map((line) => {
+          const { prev: _prev, hash: _hash, requestId: _id, address: _address, ...event } = JSON.parse(line);
+          return event as Record<string, unknown>;
+        });
+    },
+    verifyAudit: () => verifyFileTrail(dataDir),
+    async findStored(text) {
+      const found: string[] = [];
+      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const name = path.relative(dataDir, path.join(entry.parentPath, entry.name));
+        if (/^audit\.log/.test(name)) continue;
+        if ((await readFile(path.join(dataDir, name))).includes(text)) found.push(name);
+      }
+      return found;
+    },
+    sql: async () => {
+      throw new Error('no database: the embedded store');
     },
     close: async () => {},
   };
@@ -233,9 +279,30 @@ function postgresProbe(url: string): StorageProbe {
         if (row.record_type !== null) line.recordType = row.record_type;
         if (row.record_id !== null) line.recordId = row.record_id;
         if (row.outcome !== null) line.outcome = row.outcome;
+        if (row.detail !== null) line.detail = row.detail;
         return line;
       });
     },
+    verifyAudit: () => verifyPostgresTrail(pool),
+    async findStored(text) {
+      const tables = (
+        await rows(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' " +
+            "AND table_type = 'BASE TABLE'",
+        )
+      ).map((row) => row.table_name as string);
+      const found: string[] = [];
+      for (const table of tables.filter((name) => name !== 'audit_events').sort()) {
+        const [hit] = await rows(
+          `SELECT count(*)::int AS n FROM ${table} AS t ` +
+            'WHERE strpos(t::text, $1) > 0 OR strpos(lower(t::text), lower($1)) > 0',
+          [text],
+        );
+        if (hit!.n > 0) found.push(`${table} (${hit!.n} rows)`);
+      }
+      return found;
+    },
+    sql: (text, values) => rows(text, values),
     close: () => pool.end(),
   };
 }

@@ -444,6 +444,36 @@ describe('<AccessPortal> sign in', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Profile' })));
   });
 
+  it('an account waiting out its deletion: the date and "Keep my account", which signs in and keeps it', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        json(403, {
+          message: 'This account is scheduled for deletion. Sign in with "Keep my account" to cancel the deletion.',
+          code: 'account_deletion_pending',
+          eraseAfter: '2026-12-22T10:00:00.000Z',
+        }),
+      )
+      .mockResolvedValueOnce(json(200, { token: 'kept-token', user: SARA }));
+    const { user, emitted } = renderPortal();
+    const portal = await openPortal(user, 'Sign In');
+    const form = await fillSignIn(user, portal, 'dr.sara@hospital.example', 'correct horse');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toContain(
+        'This account is scheduled for deletion on 2026-12-22.',
+      ),
+    );
+    expect(localStorage.getItem('authToken')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Keep my account' }));
+    expect(requestOf(1).body).toEqual({
+      email: 'dr.sara@hospital.example',
+      password: 'correct horse',
+      cancelDeletion: true,
+    });
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBe('kept-token'));
+    expect(notifications().getByRole('status').textContent).toContain('Your account is kept');
+    expect(emitted('sgx-signed-in')).toEqual([['sgx-signed-in', { user: SARA }]]);
+  });
+
   it('a same-origin api-base (absent) calls /api/auth/signin', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { token: 't', user: SARA }));
     const { user } = renderPortal({});

@@ -226,6 +226,13 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
     else reloadPage.reload();
   };
 
+  /** "Delete my account" went through: the server ended every session; this page signs out as at logout. */
+  const accountDeleted = () => {
+    existingSessionStore()?.getState().signOut();
+    host.emit('sgx-signed-out', {});
+    reloadPage.reload();
+  };
+
   const user = session.user;
   return (
     <div
@@ -276,6 +283,7 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
               apiBase={apiBase ?? ''}
               hospitalName={hospitalName}
               onSignOut={() => void logout()}
+              onAccountDeleted={accountDeleted}
             />
           )}
         </>

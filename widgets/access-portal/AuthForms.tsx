@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { hasVisibleCharacter } from '../../clinical/visible-text.ts';
 import {
+  ACCOUNT_DELETION_PENDING_CODE,
+  deletionPendingSchema,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type AuthResponse,
   type SecondFactorChallenge,
 } from '../../contracts/auth.ts';
 import type { SiteConfig } from '../../contracts/site-config.ts';
-import { userMessage } from '../shared/api-error.ts';
+import * as v from 'valibot';
+import { ApiError, userMessage } from '../shared/api-error.ts';
+import { formatDate } from '../shared/format.ts';
 import { CheckboxField, TextField } from '../shared/fields.tsx';
 import { useWidgetState } from '../shared/widget-state.ts';
 import { loadSessionStore, type SessionUser } from '../shared/session-state.ts';
@@ -105,7 +109,7 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, textsOf
     }
   };
   const failure = failed && serverText(host, userMessage(failed.error, textsOf(host.messages.portal).failedInline));
-  return { busy, failure, run, finish };
+  return { busy, failure, failedWith: failed?.error, run, finish };
 }
 
 /** docs/product.md §8: the inline red box under a failed sign-in or sign-up. */
@@ -204,9 +208,11 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'email' | 'password'>>({});
   const [challenge, setChallenge] = useState<SecondFactorChallenge['secondFactor'] | null>(null);
-  const { busy, failure, run, finish } = useAuthSubmission(onAuthenticated, (texts) => ({
-    successTitle: texts.welcomeBackTitle,
-    successDescription: () => texts.welcomeBackDescription,
+  /** Set while "Keep my account" signs in: its toast says the account is kept (read when the toast is shown). */
+  const keeping = useRef(false);
+  const { busy, failure, failedWith, run, finish } = useAuthSubmission(onAuthenticated, (texts) => ({
+    successTitle: keeping.current ? texts.accountKeptTitle : texts.welcomeBackTitle,
+    successDescription: () => (keeping.current ? texts.accountKeptDescription : texts.welcomeBackDescription),
     failedTitle: texts.signInFailedTitle,
     failedToast: texts.signInFailedToast,
     failedInline: texts.signInFailedInline,
@@ -237,12 +243,18 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
       focusAfterRender();
       return;
     }
-    await run(
+    keeping.current = false;
+    await signIn(false);
+  };
+  /** The password sign-in; with `cancelDeletion`, "Keep my account" (a second factor may still follow). */
+  const signIn = (cancelDeletion: boolean) =>
+    run(
       async () => {
         const answer = await postSignIn(apiBase, {
           email: email.trim(),
           password,
           ...(linkCode ? { linkCode } : {}),
+          ...(cancelDeletion ? { cancelDeletion: true as const } : {}),
         });
         if ('secondFactor' in answer) {
           setChallenge(answer.secondFactor);
@@ -253,6 +265,12 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
       },
       () => setPassword(''),
     );
+  // An account whose deletion waits out its grace period: sign in again with the same password to keep it.
+  const pending = deletionPending(failedWith);
+  const keep = async () => {
+    if (busy) return;
+    keeping.current = true;
+    await signIn(true);
   };
 
   if (challenge)
@@ -303,7 +321,24 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
             onChange={edit('password', setPassword)}
             error={errors.password && t[errors.password]}
           />
-          {failure && <FormFailure>{failure}</FormFailure>}
+          {pending ? (
+            <FormFailure>
+              <span css={{ display: 'block', marginBlockEnd: '8px' }}>
+                {t.deletionPending(formatDate(new Date(pending)))}
+              </span>
+              <Button
+                variant="secondary"
+                data-action="keep-account"
+                busy={busy}
+                disabled={busy}
+                onClick={() => void keep()}
+              >
+                {t.keepAccount}
+              </Button>
+            </FormFailure>
+          ) : (
+            failure && <FormFailure>{failure}</FormFailure>
+          )}
           <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
             {t.signInSubmit}
           </Button>
@@ -311,6 +346,13 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
       )}
     </div>
   );
+}
+
+/** The `eraseAfter` of a sign-in refused because the account's deletion waits out its grace period. */
+function deletionPending(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const parsed = v.safeParse(deletionPendingSchema, error.body);
+  return parsed.success && parsed.output.code === ACCOUNT_DELETION_PENDING_CODE ? parsed.output.eraseAfter : null;
 }
 
 type SignUpField = 'name' | 'email' | 'password' | 'terms';

@@ -20,6 +20,8 @@ export interface SignInPayload {
   password: string;
   /** The link code single sign-on gave: this password sign-in also links the hospital sign-in. */
   linkCode?: string;
+  /** Take back an account whose deletion waits out its grace period (docs/API.md#my-data). */
+  cancelDeletion?: true;
 }
 
 /**

@@ -10,8 +10,10 @@ import {
   type ToolType,
 } from '../../contracts/records.ts';
 import { fhirFileName, fhirTransactionBundleSchema, type FhirTransactionBundle } from '../../contracts/fhir.ts';
+import { userSchema, type ProfileChanges, type User } from '../../contracts/auth.ts';
+import { activityPageSchema, type ActivityPage } from '../../contracts/audit.ts';
 import { advisorRunSchema, recordedRunSchema } from '../../contracts/tools.ts';
-import { apiDownload, apiRequest, apiSend } from './api-client.ts';
+import { apiDownload, apiDownloadWithProgress, apiRequest, apiSend } from './api-client.ts';
 import type { WidgetLang } from './lang.ts';
 import { sessionToken } from './session-state.ts';
 
@@ -46,6 +48,40 @@ export const deletePatient = (apiBase: string, id: string) =>
  */
 export const changePassword = (apiBase: string, body: { currentPassword: string; newPassword: string }) =>
   apiSend(apiBase, '/api/auth/password', { method: 'POST', body, token: sessionToken() });
+
+/** Corrects the profile's name and licence number (docs/API.md#my-data); answers the user as now stored. */
+export const updateProfile = (apiBase: string, changes: ProfileChanges): Promise<User> =>
+  apiRequest(apiBase, '/api/account', userSchema, { method: 'PATCH', body: changes, token: sessionToken() });
+
+/** A page of the clinician's own audit lines, newest first ("Activity"); `before` is the last page's `next`. */
+export const listActivity = (
+  apiBase: string,
+  query: { action?: string; before?: string | null; limit?: number },
+): Promise<ActivityPage> =>
+  apiRequest(apiBase, withQuery('/api/account/activity', query), activityPageSchema, { token: sessionToken() });
+
+/**
+ * "Download all my data": the ZIP the server makes as it sends it, read as it comes (`onProgress` hears the
+ * bytes received), then saved as `sgx-my-data-<date>.zip`.
+ */
+export async function downloadAccountData(
+  apiBase: string,
+  onProgress: (received: number, total: number | null) => void,
+  today: string,
+): Promise<number> {
+  const zip = await apiDownloadWithProgress(apiBase, '/api/account/export', { token: sessionToken() }, onProgress);
+  saveBlob(zip, `sgx-my-data-${today}.zip`);
+  return zip.size;
+}
+
+/** "Delete my account" (204): the password confirms it; the server ends every session of the account. */
+/** `password` for a password account; none for one the hospital sign-in made (a recent sign-in confirms it). */
+export const deleteAccount = (apiBase: string, password: string | null) =>
+  apiSend(apiBase, '/api/account', {
+    method: 'DELETE',
+    body: password === null ? {} : { password },
+    token: sessionToken(),
+  });
 
 export const listHistory = (
   apiBase: string,

@@ -56,9 +56,18 @@ async function send(apiBase: string | undefined, path: string, options: RequestO
 
 function httpError(response: Response, text: string): ApiError {
   const message = `${response.status}: ${text || response.statusText}`;
-  const body = v.safeParse(errorBodySchema, parseJson(text));
+  const parsed = parseJson(text);
+  const body = v.safeParse(errorBodySchema, parsed);
   if (body.success && body.output.message)
-    return new ApiError(response.status, message, body.output.message, body.output.issues, 'http', body.output.code);
+    return new ApiError(
+      response.status,
+      message,
+      body.output.message,
+      body.output.issues,
+      'http',
+      body.output.code,
+      parsed,
+    );
   const human =
     text && text.length < 200 && !text.trimStart().startsWith('<')
       ? text
@@ -103,4 +112,37 @@ export async function apiSend(apiBase: string | undefined, path: string, options
 /** A call whose answer is a file (a stored PDF). */
 export async function apiDownload(apiBase: string | undefined, path: string, options: RequestOptions): Promise<Blob> {
   return (await send(apiBase, path, options)).blob();
+}
+
+/**
+ * A call whose answer is a file read as it arrives (a large download): `onProgress` hears the bytes received
+ * so far after each piece, and the total when the server announced one (a streamed answer has none).
+ */
+export async function apiDownloadWithProgress(
+  apiBase: string | undefined,
+  path: string,
+  options: RequestOptions,
+  onProgress: (received: number, total: number | null) => void,
+): Promise<Blob> {
+  const response = await send(apiBase, path, options);
+  const length = Number(response.headers.get('Content-Length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0, total);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value as Uint8Array<ArrayBuffer>);
+      received += value.byteLength;
+      onProgress(received, total);
+    }
+  } catch {
+    throw new ApiError(0, '0: Network error during the download', NETWORK_ERROR_MESSAGE, [], 'network');
+  }
+  return new Blob(parts, { type });
 }

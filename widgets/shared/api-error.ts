@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly kind: 'http' | 'network' | 'unreadable' = 'http',
     /** The body's `code`, a reason to act on (contracts/errors.ts ERROR_CODES), when it names one. */
     readonly code?: string,
+    /** The error body as parsed, for a caller that acts on more than the message (e.g. its `code`). */
+    readonly body?: unknown,
   ) {
     super(message);
   }

@@ -2,6 +2,7 @@ import { readdir, stat, type FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AUDIT_KEY_FILE_NAME } from '../../audit/trail.ts';
 import { JWT_SECRET_FILE_NAME } from '../../auth/jwt-secret.ts';
 import { isMissing } from '../embedded/durable-fs.ts';
 import {
@@ -34,7 +35,7 @@ import { BackupError } from './backup-error.ts';
  * none): every file of the store as it was at one moment.
  *
  * Why this is one moment. The server changes DATA_DIR in three ways only (embedded/*.ts):
- * - JSON files (store.json, accounts.json, clinicians/<id>/patients.json, jwt-secret) are replaced
+ * - JSON files (store.json, accounts.json, clinicians/<id>/patients.json, jwt-secret, audit-key) are replaced
  *   whole: written to a temporary file, fsynced, renamed over the name. An inode, once it has the
  *   name, is never written again; every change gives the name a new inode.
  * - Logs (history.jsonl, exports.jsonl) are appended to, a whole line at a time; their bytes up to a
@@ -119,6 +120,8 @@ async function storeFileNames(dataDir: string): Promise<Map<string, Kind>> {
     [LAYOUT_FILE_NAME, 'whole'],
     [ACCOUNTS_FILE_NAME, 'whole'],
     [JWT_SECRET_FILE_NAME, 'whole'],
+    // the key of the audit trail's prune summaries (audit/trail.ts): the chain verifies after a restore
+    [AUDIT_KEY_FILE_NAME, 'whole'],
   ]);
   const top = await readdir(dataDir);
   if (top.includes(MIGRATION_MARKER_NAME)) throw new SnapshotChanged('a layout migration is under way');
@@ -470,7 +473,8 @@ async function checkDataDir(dataDir: string): Promise<string[]> {
         : `The data directory ${dataDir} holds no store (no ${LAYOUT_FILE_NAME}): there is nothing to back up.`,
     );
   }
-  const known = new Set([LAYOUT_FILE_NAME, ACCOUNTS_FILE_NAME, JWT_SECRET_FILE_NAME, CLINICIANS_DIR_NAME]);
+  const known = new Set([LAYOUT_FILE_NAME, ACCOUNTS_FILE_NAME, JWT_SECRET_FILE_NAME, AUDIT_KEY_FILE_NAME]);
+  known.add(CLINICIANS_DIR_NAME);
   known.add(EXPORTS_DIR_NAME).add(MIGRATION_MARKER_NAME);
   return names.filter(
     (name) => !known.has(name) && !AUDIT_FILE.test(name) && !LEGACY_BACKUP_FILE.test(name) && !NOT_BACKED_UP.test(name),

@@ -1,10 +1,12 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StorageError } from '../storage-error.ts';
-import { FILE_MODE, fsyncDir, isMissing } from './durable-fs.ts';
+import { FILE_MODE, fsyncDir, isMissing, writeFileDurably } from './durable-fs.ts';
 
 interface PendingLine {
   line: string;
+  /** Set for a rewrite of the whole file (retention): builds the new content when its turn comes. */
+  replace?: () => string;
   /**
    * Runs once the line is on disk, before the caller hears so, in the order the lines were appended;
    * it gets the record as the file holds it (parsed back from the line).
@@ -94,6 +96,28 @@ export class AppendLog {
     });
   }
 
+  /**
+   * Replaces the whole file with these records (one line each), in turn with the appends: lines appended
+   * before it are in what it replaces, so the caller builds `records` inside `build`, which runs when the
+   * rewrite's turn comes. The new file is written under a temporary name, fsynced and renamed (old or new,
+   * never a mix); `apply` runs once it is in place.
+   */
+  rewrite<T>(build: () => T[], apply: () => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#queue.push({
+        line: '',
+        replace: () =>
+          build()
+            .map((record) => `${JSON.stringify(record)}\n`)
+            .join(''),
+        apply: () => apply(),
+        resolve,
+        reject,
+      });
+      this.#running ??= this.#drain();
+    });
+  }
+
   /** Resolves once nothing is queued or being written. */
   async settled(): Promise<void> {
     while (this.#running) await this.#running;
@@ -101,8 +125,23 @@ export class AppendLog {
 
   async #drain(): Promise<void> {
     while (this.#queue.length > 0) {
-      const batch = this.#queue;
-      this.#queue = [];
+      const rewriteAt = this.#queue.findIndex((pending) => pending.replace);
+      if (rewriteAt === 0) {
+        const pending = this.#queue.shift()!;
+        try {
+          if (this.#broken) throw this.#broken;
+          await writeFileDurably(this.file, pending.replace!());
+          this.#exists = true;
+        } catch (error) {
+          pending.reject(error);
+          continue;
+        }
+        pending.apply(undefined);
+        pending.resolve();
+        continue;
+      }
+      const batch = rewriteAt === -1 ? this.#queue : this.#queue.slice(0, rewriteAt);
+      this.#queue = rewriteAt === -1 ? [] : this.#queue.slice(rewriteAt);
       try {
         if (this.#broken) throw this.#broken;
         await this.#write(batch.map((pending) => pending.line).join(''));

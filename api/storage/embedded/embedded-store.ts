@@ -2,8 +2,10 @@ import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { patientSearchText } from '../policy.ts';
 import type {
+  AccountDeletion,
   AuthFlowRecord,
   CalculationRecord,
+  ErasedAccount,
   ExportRecord,
   OidcIdentityRecord,
   PatientRecord,
@@ -11,9 +13,9 @@ import type {
   SessionRecord,
   UserRecord,
 } from '../records.ts';
-import type { ExportFilter, HistoryFilter, PatientFields, StoreAdapter } from '../store.ts';
+import type { ExportFilter, HistoryFilter, PatientFields, ProfileChanges, StoreAdapter } from '../store.ts';
 import { AppendLog } from './append-log.ts';
-import { DurableJsonFile, ensureDir, writeFileDurably } from './durable-fs.ts';
+import { DurableJsonFile, ensureDir, fsyncDir, writeFileDurably } from './durable-fs.ts';
 import { JsonDocument } from './json-document.ts';
 import {
   ACCOUNTS_FILE_NAME,
@@ -30,6 +32,21 @@ import {
   type PatientsFile,
 } from './layout-names.ts';
 import type { LoadedClinician } from './load.ts';
+
+/**
+ * Removes a clinician's folder (patients, history, export records) and their PDFs, durably: a removed
+ * name survives a power cut once its folder is fsynced.
+ */
+export async function removeClinicianFiles(dataDir: string, ownerId: string, exportIds: readonly string[]) {
+  const dir = clinicianDir(dataDir, ownerId);
+  await rm(dir, { recursive: true, force: true });
+  await fsyncDir(path.dirname(dir)).catch(() => {});
+  for (const id of exportIds) {
+    assertSafeId(id, 'An export id');
+    await rm(path.join(dataDir, EXPORTS_DIR_NAME, `${id}.pdf`), { force: true });
+  }
+  if (exportIds.length > 0) await fsyncDir(path.join(dataDir, EXPORTS_DIR_NAME)).catch(() => {});
+}
 
 /** One clinician's records in memory (what their files hold) and the files that change them. */
 class Clinician {
@@ -89,6 +106,8 @@ export class EmbeddedStore implements StoreAdapter {
    * which can only end it sooner.
    */
   readonly #lastUsed = new Map<string, string>();
+  /** Accounts erased while this process runs: a request already under way for one writes nothing. */
+  readonly #erased = new Set<string>();
 
   constructor(dataDir: string, accounts: AccountsFile, clinicians: LoadedClinician[]) {
     this.#dataDir = dataDir;
@@ -113,6 +132,7 @@ export class EmbeddedStore implements StoreAdapter {
 
   /** The clinician's records for a change, created (with their folder) for a new owner. */
   async #writer(ownerId: string): Promise<Clinician> {
+    if (this.#erased.has(ownerId)) throw new Error('The account was erased while this request was under way');
     let clinician = this.#clinicians.get(ownerId);
     if (!clinician) {
       clinician = new Clinician(clinicianDir(this.#dataDir, ownerId), undefined); // checks the id
@@ -198,6 +218,131 @@ export class EmbeddedStore implements StoreAdapter {
         for (const [id, at] of pending) if (this.#lastUsed.get(id) === at) this.#lastUsed.delete(id);
       },
     );
+  }
+
+  async updateProfile(userId: string, changes: ProfileChanges) {
+    if (!(await this.findUserById(userId))) return undefined;
+    return this.#commitAccounts((draft) => {
+      const user = draft.users.find((candidate) => candidate.id === userId);
+      if (!user) return undefined;
+      if (changes.name !== undefined) user.name = changes.name;
+      if (changes.license !== undefined) user.license = changes.license;
+      return { ...user };
+    });
+  }
+
+  async scheduleErasure(userId: string, deletion: AccountDeletion) {
+    if (!(await this.findUserById(userId))) return false;
+    // One rewrite of accounts.json: the account disabled and its sessions ended together.
+    return this.#commitAccounts((draft) => {
+      const user = draft.users.find((candidate) => candidate.id === userId);
+      if (!user) return false;
+      user.deletion = { ...deletion };
+      for (const session of draft.sessions) {
+        if (session.userId === userId && !session.revokedAt) session.revokedAt = deletion.requestedAt;
+      }
+      return true;
+    });
+  }
+
+  async cancelErasure(userId: string) {
+    if (!(await this.findUserById(userId))?.deletion) return false;
+    return this.#commitAccounts((draft) => {
+      const user = draft.users.find((candidate) => candidate.id === userId);
+      if (!user?.deletion) return false;
+      delete user.deletion;
+      return true;
+    });
+  }
+
+  /**
+   * One rewrite of accounts.json removes the user and their sessions and notes the id in `erasing`: from
+   * then on the account does not exist. Then the clinician's folder and PDFs are removed, and the note
+   * with them; a crash before that is finished at the next start (lowdb-store.ts).
+   */
+  async eraseAccount(userId: string) {
+    if (!(await this.findUserById(userId))) return undefined;
+    const sessions = await this.#commitAccounts((draft) => {
+      const before = draft.sessions.length;
+      draft.users = draft.users.filter((user) => user.id !== userId);
+      draft.sessions = draft.sessions.filter((session) => session.userId !== userId);
+      // The hospital sign-ins and second factors go with the account (docs/API.md#my-data).
+      const others = <T extends { userId: string }>(records: T[] | undefined) =>
+        (records ?? []).filter((record) => record.userId !== userId);
+      draft.identities = others(draft.identities);
+      draft.totp = others(draft.totp);
+      draft.recoveryCodes = others(draft.recoveryCodes);
+      draft.passkeys = others(draft.passkeys);
+      draft.erasing = [...(draft.erasing ?? []).filter((id) => id !== userId), userId];
+      return before - draft.sessions.length;
+    });
+    this.#erased.add(userId);
+    const clinician = this.#clinicians.get(userId);
+    this.#clinicians.delete(userId);
+    const erased: ErasedAccount = { patients: 0, calculations: 0, exports: 0, sessions };
+    if (clinician) {
+      await clinician.settled();
+      erased.patients = clinician.patients.data.patients.length;
+      erased.calculations = clinician.calculations.length;
+      erased.exports = clinician.exports.size;
+      await removeClinicianFiles(this.#dataDir, userId, [...clinician.exports.keys()]);
+    }
+    await this.#commitAccounts((draft) => {
+      draft.erasing = (draft.erasing ?? []).filter((id) => id !== userId);
+      if (draft.erasing.length === 0) delete draft.erasing;
+    });
+    return erased;
+  }
+
+  async listAccountsDueForErasure(at: string) {
+    const cutoff = Date.parse(at);
+    return this.#users
+      .filter((user) => user.deletion && Date.parse(user.deletion.eraseAfter) <= cutoff)
+      .map((user) => user.id);
+  }
+
+  /**
+   * Per clinician: history.jsonl rewritten without the old entries, then exports.jsonl without the old
+   * exports and those of removed entries, then their PDFs removed (a crash between leaves PDFs no record
+   * names, removed at the next start).
+   */
+  async removeHistoryBefore(before: string) {
+    const cutoff = Date.parse(before);
+    const removed = { calculations: 0, exports: 0 };
+    for (const clinician of [...this.#clinicians.values()]) {
+      const old = new Set(
+        clinician.calculations.filter((entry) => Date.parse(entry.createdAt) < cutoff).map((entry) => entry.id),
+      );
+      if (old.size > 0) {
+        await clinician.history.rewrite(
+          () => clinician.calculations.filter((entry) => !old.has(entry.id)),
+          () => {
+            const kept = clinician.calculations.filter((entry) => !old.has(entry.id));
+            clinician.calculations.splice(0, clinician.calculations.length, ...kept);
+            for (const id of old) clinician.calculationsById.delete(id);
+          },
+        );
+        removed.calculations += old.size;
+      }
+      const goes = (record: ExportRecord) =>
+        Date.parse(record.createdAt) < cutoff || (record.calculationId !== null && old.has(record.calculationId));
+      const gone = [...clinician.exports.values()].filter(goes).map((record) => record.id);
+      if (gone.length === 0) continue;
+      await clinician.exportLog.rewrite(
+        () => [...clinician.exports.values()].filter((record) => !gone.includes(record.id)),
+        () => {
+          for (const id of gone) clinician.exports.delete(id);
+        },
+      );
+      for (const id of gone) await rm(this.#exportFile(id), { force: true });
+      removed.exports += gone.length;
+    }
+    if (removed.exports > 0) await fsyncDir(this.#exportsDir);
+    return removed;
+  }
+
+  async listSessions(userId: string) {
+    return this.#sessions.filter((session) => session.userId === userId);
   }
 
   async createSession(session: SessionRecord) {
@@ -467,6 +612,10 @@ export class EmbeddedStore implements StoreAdapter {
   }
   async findCalculation(ownerId: string, id: string) {
     return this.#reader(ownerId)?.calculationsById.get(id);
+  }
+  async *calculationsOf(ownerId: string) {
+    // A copy of the list as it is now (the records themselves are never changed in place but to unlink).
+    yield* [...(this.#reader(ownerId)?.calculations ?? [])];
   }
 
   #exportFile(id: string): string {

@@ -65,6 +65,11 @@ export interface AccountsFile {
   recoveryCodes: RecoveryCodeRecord[];
   passkeys: PasskeyRecord[];
   authFlows: AuthFlowRecord[];
+  /**
+   * Accounts removed from `users` whose folder and PDFs are being removed (eraseAccount): a start that
+   * finds one here finishes the removal first. Absent when there is none.
+   */
+  erasing?: string[];
 }
 
 /** The lists an accounts.json of an earlier release may lack. */

@@ -9,7 +9,7 @@ export {
   PATIENT_INSERT_COLUMNS,
   patientValues,
 } from './postgres-store.ts';
-export { postgresAuditLog } from './audit-log.ts';
+export { chainHead, postgresAuditLog, withChainLock } from './audit-log.ts';
 export { loadOrCreateSharedSecret, JWT_SECRET_SETTING } from './shared-secret.ts';
 export { MIGRATIONS, runMigrations, type Migration } from './migrations.ts';
 

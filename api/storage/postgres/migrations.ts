@@ -3,6 +3,7 @@ import { StorageError } from '../storage-error.ts';
 import initialSchema from './migrations/0001-initial-schema.sql?raw';
 import sessionsAndLoggedLimits from './migrations/0002-sessions-per-account-logged-limits.sql?raw';
 import singleSignOn from './migrations/0003-single-sign-on-second-factors-idle-sessions.sql?raw';
+import auditChainAndDataRights from './migrations/0004-audit-chain-data-rights.sql?raw';
 
 export interface Migration {
   version: number;
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial schema', sql: initialSchema },
   { version: 2, name: 'sessions per account, logged rate limits', sql: sessionsAndLoggedLimits },
   { version: 3, name: 'single sign-on, second factors, idle sessions', sql: singleSignOn },
+  { version: 4, name: 'audit chain, data rights', sql: auditChainAndDataRights },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

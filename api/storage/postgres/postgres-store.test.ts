@@ -312,9 +312,15 @@ describe('the pool’s other users', () => {
     const database = await freshDatabase();
     const { pool } = await open(database.url);
     const audit = postgresAuditLog(pool, () => new Date('2026-06-01T12:34:56.789Z'));
-    await audit.record({ actor: 'u-1', action: 'sign_in', outcome: 'success' });
+    await audit.record({ actor: 'u-1', action: 'user.signin', outcome: 'success' });
     const long = 'x'.repeat(AUDIT_FIELD_MAX_LENGTH + 50);
-    await audit.record({ actor: long, action: long, recordType: 'patient', recordId: long, outcome: 'denied' });
+    await audit.record({
+      actor: long,
+      action: long as never,
+      recordType: 'patient',
+      recordId: long,
+      outcome: 'denied',
+    });
     const rows = await query<Record<string, unknown>>(
       database.url,
       'SELECT time, actor, action, record_type, record_id, outcome FROM audit_events ORDER BY id',
@@ -323,7 +329,7 @@ describe('the pool’s other users', () => {
       {
         time: new Date('2026-06-01T12:34:56.789Z'),
         actor: 'u-1',
-        action: 'sign_in',
+        action: 'user.signin',
         record_type: null,
         record_id: null,
         outcome: 'success',

@@ -1,8 +1,10 @@
 import pg, { type Pool, type PoolClient } from 'pg';
 import { patientSearchText } from '../policy.ts';
 import type {
+  AccountDeletion,
   AuthFlowRecord,
   CalculationRecord,
+  ErasedAccount,
   ExportRecord,
   OidcIdentityRecord,
   PasskeyRecord,
@@ -16,7 +18,7 @@ import type {
   UserRecord,
 } from '../records.ts';
 import { StorageError } from '../storage-error.ts';
-import type { ExportFilter, HistoryFilter, PatientFields, StoreAdapter } from '../store.ts';
+import type { ExportFilter, HistoryFilter, PatientFields, ProfileChanges, StoreAdapter } from '../store.ts';
 import { runMigrations } from './migrations.ts';
 
 export interface PostgresStoreOptions {
@@ -139,6 +141,8 @@ function redact(message: string, url: string): string {
 }
 
 const USER_COLUMNS = 'id, email, name, license, password_hash, created_at';
+/** A user as read: the columns written at sign-up, and the deletion waiting out its grace period. */
+const USER_READ_COLUMNS = `${USER_COLUMNS}, deletion_requested_at, erase_after`;
 const SESSION_COLUMNS =
   'id, user_id, created_at, expires_at, revoked_at, last_used_at, device, method, oidc_issuer, oidc_id_token';
 const PATIENT_COLUMNS =
@@ -174,6 +178,9 @@ const toUser = (row: Row): UserRecord => ({
   license: row.license as string | null,
   passwordHash: row.password_hash as string,
   createdAt: iso(row.created_at),
+  ...(row.erase_after
+    ? { deletion: { requestedAt: iso(row.deletion_requested_at), eraseAfter: iso(row.erase_after) } }
+    : {}),
 });
 const toSession = (row: Row): SessionRecord => ({
   id: row.id as string,
@@ -328,13 +335,14 @@ class PostgresAdapter implements StoreAdapter {
   }
   async findUserByEmail(email: string) {
     // The exact address, as the embedded store compares; lower(email) lets the unique index find it.
-    const rows = await this.#rows(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = lower($1) AND email = $1`, [
-      email,
-    ]);
+    const rows = await this.#rows(
+      `SELECT ${USER_READ_COLUMNS} FROM users WHERE lower(email) = lower($1) AND email = $1`,
+      [email],
+    );
     return rows[0] && toUser(rows[0]);
   }
   async findUserById(id: string) {
-    const rows = await this.#rows(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    const rows = await this.#rows(`SELECT ${USER_READ_COLUMNS} FROM users WHERE id = $1`, [id]);
     return rows[0] && toUser(rows[0]);
   }
 
@@ -351,6 +359,87 @@ class PostgresAdapter implements StoreAdapter {
     const row = rows[0];
     if (!row || Number(row.users) === 0) return undefined;
     return { endedSessions: Number(row.sessions) };
+  }
+
+  async updateProfile(userId: string, changes: ProfileChanges) {
+    const rows = await this.#rows(
+      `UPDATE users SET name = CASE WHEN $2 THEN $3 ELSE name END, license = CASE WHEN $4 THEN $5 ELSE license END
+       WHERE id = $1 RETURNING ${USER_READ_COLUMNS}`,
+      [
+        userId,
+        changes.name !== undefined,
+        changes.name ?? null,
+        changes.license !== undefined,
+        changes.license ?? null,
+      ],
+    );
+    return rows[0] && toUser(rows[0]);
+  }
+
+  async scheduleErasure(userId: string, deletion: AccountDeletion) {
+    // One statement: the account disabled and its open sessions ended together.
+    const rows = await this.#rows(
+      `WITH marked AS (UPDATE users SET deletion_requested_at = $2, erase_after = $3 WHERE id = $1 RETURNING id),
+            ended AS (UPDATE sessions SET revoked_at = $2
+                      WHERE user_id IN (SELECT id FROM marked) AND revoked_at IS NULL RETURNING id)
+       SELECT (SELECT count(*) FROM marked) AS users`,
+      [userId, deletion.requestedAt, deletion.eraseAfter],
+    );
+    return Number(rows[0]?.users ?? 0) > 0;
+  }
+
+  async cancelErasure(userId: string) {
+    const result = await this.#pool.query(
+      'UPDATE users SET deletion_requested_at = NULL, erase_after = NULL WHERE id = $1 AND erase_after IS NOT NULL',
+      [userId],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async eraseAccount(userId: string) {
+    // One transaction: every instance sees the account whole or not at all. The user row is locked
+    // first, so two erasures of one account do not both count.
+    return this.#transaction(async (client): Promise<ErasedAccount | undefined> => {
+      const user = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (user.rowCount === 0) return undefined;
+      const count = async (sql: string) => (await client.query(sql, [userId])).rowCount ?? 0;
+      const erased = {
+        exports: await count('DELETE FROM exports WHERE owner_id = $1'),
+        calculations: await count('DELETE FROM calculations WHERE owner_id = $1'),
+        patients: await count('DELETE FROM patients WHERE owner_id = $1'),
+        sessions: await count('DELETE FROM sessions WHERE user_id = $1'),
+      };
+      // The hospital sign-ins and second factors go with the account (docs/API.md#my-data).
+      for (const table of ['oidc_identities', 'totp_factors', 'recovery_codes', 'passkeys'])
+        await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+      await client.query('DELETE FROM users WHERE id = $1', [userId]);
+      return erased;
+    });
+  }
+
+  async listAccountsDueForErasure(at: string) {
+    return (await this.#rows('SELECT id FROM users WHERE erase_after <= $1 ORDER BY erase_after', [at])).map(
+      (row) => row.id as string,
+    );
+  }
+
+  async removeHistoryBefore(before: string) {
+    return this.#transaction(async (client) => {
+      const exports = await client.query(
+        `DELETE FROM exports AS e WHERE e.created_at < $1
+           OR EXISTS (SELECT 1 FROM calculations AS c
+                      WHERE c.owner_id = e.owner_id AND c.id = e.calculation_id AND c.created_at < $1)`,
+        [before],
+      );
+      const calculations = await client.query('DELETE FROM calculations WHERE created_at < $1', [before]);
+      return { calculations: calculations.rowCount ?? 0, exports: exports.rowCount ?? 0 };
+    });
+  }
+
+  async listSessions(userId: string) {
+    return (await this.#rows(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE user_id = $1 ORDER BY seq`, [userId])).map(
+      toSession,
+    );
   }
 
   async createSession(session: SessionRecord) {
@@ -405,7 +494,7 @@ class PostgresAdapter implements StoreAdapter {
 
   async findUserByIdentity(issuer: string, subject: string) {
     const rows = await this.#rows(
-      `SELECT ${USER_COLUMNS.split(', ')
+      `SELECT ${USER_READ_COLUMNS.split(', ')
         .map((column) => `users.${column}`)
         .join(', ')} FROM oidc_identities JOIN users ON users.id = oidc_identities.user_id
        WHERE oidc_identities.issuer = $1 AND oidc_identities.subject = $2`,
@@ -694,6 +783,20 @@ class PostgresAdapter implements StoreAdapter {
       id,
     ]);
     return rows[0] && toCalculation(rows[0]);
+  }
+
+  async *calculationsOf(ownerId: string) {
+    // Keyset pages by the order saved: no OFFSET scan, and never the whole history in memory.
+    let after = 0n;
+    for (;;) {
+      const rows = await this.#rows(
+        `SELECT seq, ${CALCULATION_COLUMNS} FROM calculations WHERE owner_id = $1 AND seq > $2 ORDER BY seq LIMIT 500`,
+        [ownerId, String(after)],
+      );
+      for (const row of rows) yield toCalculation(row);
+      if (rows.length < 500) return;
+      after = BigInt(rows.at(-1)!.seq as string);
+    }
   }
 
   async saveExport(record: ExportRecord, bytes: Uint8Array) {

@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
+import { loadOnce } from '../../shared/load-once.ts';
 import type { SessionUser } from '../../shared/session-store.ts';
 import { token } from '../../shared/theme.ts';
-import { Button } from '../../shared/ui.tsx';
+import { useToast } from '../../shared/toasts.tsx';
+import { Button, Spinner, visuallyHidden } from '../../shared/ui.tsx';
 import { useMessages } from '../../shared/widget-context.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ExportsPanel } from './ExportsPanel.tsx';
@@ -10,11 +12,50 @@ import { HistoryPanel } from './HistoryPanel.tsx';
 import { PatientsPanel } from './PatientsPanel.tsx';
 import { loadSecurity } from '../security/api.ts';
 import { SecurityPanel } from '../security/SecurityPanel.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
 
-type Tab = 'patients' | 'history' | 'exports' | 'profile';
-const TABS: Tab[] = ['patients', 'history', 'exports', 'profile'];
+type Tab = 'patients' | 'history' | 'exports' | 'activity' | 'data' | 'profile';
+const TABS: Tab[] = ['patients', 'history', 'exports', 'activity', 'data', 'profile'];
 
-/** The account area behind the profile button: patients, history, stored exports, profile. */
+// "Activity" and "My data" are chunks of their own, fetched when their tab is first opened.
+const loadActivity = loadOnce(() => import('./ActivityPanel.tsx'), import.meta.url);
+const loadMyData = loadOnce(() => import('./MyDataPanel.tsx'), import.meta.url);
+
+/** A panel downloaded on demand: a spinner while it comes, "Could not load" when it cannot. */
+function useOnDemand<P>(load: () => Promise<{ default: ComponentType<P> }>, wanted: boolean) {
+  const [Component, setComponent] = useState<ComponentType<P> | null>(null);
+  const toast = useToast();
+  useEffect(() => {
+    if (!wanted || Component) return;
+    let current = true;
+    load().then(
+      (module) => current && setComponent(() => module.default),
+      () =>
+        current &&
+        toast({
+          title: (host) => host.messages.account.loadFailed,
+          description: (host) => host.messages.common.checkConnection,
+          variant: 'destructive',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Component]);
+  return Component;
+}
+
+function Loading() {
+  const t = useMessages().account;
+  return (
+    <span role="status">
+      <Spinner />
+      <span css={visuallyHidden}>{t.loading}</span>
+    </span>
+  );
+}
+
+/** The account area behind the profile button: patients, history, stored exports, activity, my data, profile. */
 export function AccountDialog({
   open,
   onClose,
@@ -22,6 +63,7 @@ export function AccountDialog({
   apiBase,
   hospitalName,
   onSignOut,
+  onAccountDeleted,
 }: {
   open: boolean;
   onClose: () => void;
@@ -29,6 +71,8 @@ export function AccountDialog({
   apiBase: string;
   hospitalName?: string;
   onSignOut: () => void;
+  /** After "Delete my account": the server has ended every session; the page signs out. */
+  onAccountDeleted: () => void;
 }) {
   const t = useMessages().account;
   const [tab, setTab] = useState<Tab>('patients');
@@ -47,6 +91,8 @@ export function AccountDialog({
       current = false;
     };
   }, [open, apiBase]);
+  const Activity = useOnDemand(loadActivity, open && tab === 'activity');
+  const MyData = useOnDemand(loadMyData, open && tab === 'data');
   return (
     <Dialog open={open} title={t.title} onClose={onClose} part="dialog account-dialog" wide>
       <div
@@ -101,6 +147,8 @@ export function AccountDialog({
         {open && tab === 'patients' && <PatientsPanel apiBase={apiBase} />}
         {open && tab === 'history' && <HistoryPanel apiBase={apiBase} hospitalName={hospitalName} />}
         {open && tab === 'exports' && <ExportsPanel apiBase={apiBase} />}
+        {open && tab === 'activity' && (Activity ? <Activity apiBase={apiBase} /> : <Loading />)}
+        {open && tab === 'data' && (MyData ? <MyData apiBase={apiBase} onDeleted={onAccountDeleted} /> : <Loading />)}
         {tab === 'profile' && (
           <div css={{ display: 'grid', gap: '12px' }}>
             <dl part="profile" css={{ margin: 0, display: 'grid', gap: '10px' }}>
@@ -117,6 +165,7 @@ export function AccountDialog({
                 </div>
               ))}
             </dl>
+            {open && <ProfileForm apiBase={apiBase} user={user} />}
             {open && <SecurityPanel apiBase={apiBase} passwordForm={<ChangePasswordForm apiBase={apiBase} />} />}
             <div>
               <Button variant="secondary" onClick={onSignOut}>

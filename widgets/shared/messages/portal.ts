@@ -60,6 +60,13 @@ export const portal = {
   signInFailedToast: 'Please check your credentials',
   signInFailedInline: 'Sign in failed',
   welcomeBackTitle: 'Welcome Back',
+  // Signing in to an account whose deletion waits out its grace period (issue 34)
+  deletionPending: (date: string) =>
+    `This account is scheduled for deletion on ${date}. Keep it, and everything in it, by signing in with ` +
+    '"Keep my account".',
+  keepAccount: 'Keep my account',
+  accountKeptTitle: 'Your account is kept',
+  accountKeptDescription: 'The deletion is cancelled and you are signed in.',
   welcomeBackDescription: 'Successfully signed in',
 
   // A session the server ended (the idle limit, or signed out elsewhere): said by the access control

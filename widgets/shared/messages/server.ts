@@ -28,6 +28,15 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.DUPLICATE_EMAIL_MESSAGE, 'يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول بدلًا من ذلك.'],
   [api.CURRENT_PASSWORD_WRONG_MESSAGE, 'كلمة المرور الحالية غير صحيحة'],
   [api.NEW_PASSWORD_UNCHANGED_MESSAGE, 'يجب أن تختلف كلمة المرور الجديدة عن الحالية'],
+  [api.CONFIRM_PASSWORD_REQUIRED_MESSAGE, 'أدخل كلمة المرور للتأكيد'],
+  [
+    api.CONFIRM_BY_HOSPITAL_SIGN_IN_MESSAGE,
+    `سجّل الخروج، ثم سجّل الدخول مرة أخرى بحسابك في المستشفى، ثم احذف الحساب خلال ${ltr('10')} دقائق`,
+  ],
+  [
+    api.ACCOUNT_DELETION_PENDING_MESSAGE,
+    'هذا الحساب مُجدول للحذف. سجّل الدخول باختيار «الإبقاء على حسابي» لإلغاء الحذف.',
+  ],
   [api.TOO_MANY_FROM_ADDRESS_MESSAGE, 'طلبات كثيرة جدًّا من هذا العنوان. انتظر دقيقة ثم حاول مرة أخرى.'],
   [api.TOO_MANY_REQUESTS_MESSAGE, 'طلبات كثيرة جدًّا. انتظر دقيقة ثم حاول مرة أخرى.'],
   [api.PATIENT_NOT_FOUND_MESSAGE, 'لم يُعثر على المريض'],

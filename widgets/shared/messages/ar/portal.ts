@@ -64,6 +64,11 @@ export const portal: Messages['portal'] = {
   signInFailedToast: 'يُرجى التحقق من بيانات الدخول',
   signInFailedInline: 'تعذّر تسجيل الدخول',
   welcomeBackTitle: 'مرحبًا بعودتك',
+  deletionPending: (date: string) =>
+    `هذا الحساب مُجدول للحذف في ${ltr(date)}. أبقِ عليه وعلى كل ما فيه بتسجيل الدخول باختيار «الإبقاء على حسابي».`,
+  keepAccount: 'الإبقاء على حسابي',
+  accountKeptTitle: 'تم الإبقاء على حسابك',
+  accountKeptDescription: 'أُلغي الحذف وتم تسجيل دخولك.',
   welcomeBackDescription: 'تم تسجيل الدخول بنجاح',
 
   sessionEndedTitle: 'سُجّل خروجك',

@@ -1,0 +1,55 @@
+import { describeResult } from './audit/chain.ts';
+import { pruneFileTrail, prunePostgresTrail, verifyFileTrail, verifyPostgresTrail } from './audit/trail.ts';
+import { runCommand } from './cli.ts';
+import { ConfigError, databaseUrlOf, loadConfig } from './config.ts';
+import { redact } from './storage/backup/postgres-backup.ts';
+import { lockDataDir } from './storage/data-dir-lock.ts';
+import { openPostgresStore } from './storage/postgres/index.ts';
+import { StorageError } from './storage/storage-error.ts';
+
+// `npm run audit-prune [-- --dry-run]`: removes the audit lines older than AUDIT_RETENTION_DAYS (default
+// 400, at least 365) and writes a signed summary in their place, so `npm run audit-verify` still says
+// intact (api/audit/trail.ts). Only leading lines older than the period go: nothing younger, ever. With
+// PostgreSQL it runs beside the instances; with DATA_DIR the server must be stopped (it takes DATA_DIR's
+// lock). Exit status: 0 done, 1 refused or failed, 2 wrong arguments.
+
+const USAGE =
+  'Usage: npm run audit-prune [-- --dry-run]   (lines older than AUDIT_RETENTION_DAYS, of DATA_DIR or DATABASE_URL)';
+
+process.exitCode = await runCommand({
+  name: 'audit-prune',
+  usage: USAGE,
+  options: { 'dry-run': { type: 'boolean' } },
+  required: [],
+  privateFiles: true,
+  knownErrors: [StorageError, ConfigError],
+  redact: (message) => redact(message, databaseUrlOf(process.env)),
+  async run(values) {
+    const config = loadConfig(process.env);
+    const options = { retentionDays: config.auditRetentionDays, now: new Date(), dryRun: values['dry-run'] };
+    let outcome;
+    let after;
+    if (config.databaseUrl) {
+      const { adapter, pool } = await openPostgresStore(config.databaseUrl);
+      try {
+        outcome = await prunePostgresTrail(pool, options);
+        after = await verifyPostgresTrail(pool);
+      } finally {
+        await adapter.close();
+      }
+    } else {
+      const release = lockDataDir(config.dataDir);
+      try {
+        outcome = await pruneFileTrail(config.dataDir, options);
+        after = await verifyFileTrail(config.dataDir);
+      } finally {
+        release();
+      }
+    }
+    const what = `lines older than ${config.auditRetentionDays} days (before ${outcome.before})`;
+    if (outcome.count === 0) console.log(`Nothing to prune: no ${what}.`);
+    else if (outcome.dryRun) console.log(`Would remove ${outcome.count} ${what} and write a signed summary.`);
+    else console.log(`Removed ${outcome.count} ${what}; a signed summary line stands in their place.`);
+    console.log(describeResult(after, config.databaseUrl ? 'audit_events' : config.dataDir));
+  },
+});

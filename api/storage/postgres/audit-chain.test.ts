@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describeResult } from '../../audit/chain.ts';
+import { prunePostgresTrail, verifyPostgresTrail } from '../../audit/trail.ts';
+import { createTestDatabase } from '../../test-support/postgres-cluster.ts';
+import type { AuditEvent } from '../audit-log.ts';
+import { chainHead, openPostgresStore, postgresAuditLog, withChainLock } from './index.ts';
+
+// The audit trail's hash chain in audit_events (api/audit/chain.ts): instances writing at once, rows of an
+// earlier release, a changed row, and pruning with a signed summary.
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+async function database() {
+  const created = await createTestDatabase(inject('postgresBaseUrl'));
+  cleanups.push(() => created.drop());
+  const open = async () => {
+    const opened = await openPostgresStore(created.url);
+    cleanups.push(() => opened.adapter.close());
+    return opened.pool;
+  };
+  return { url: created.url, open };
+}
+const read = (recordId: string): AuditEvent => ({
+  actor: 'u-1',
+  action: 'patient.read',
+  recordType: 'patient',
+  recordId,
+  outcome: 'success',
+});
+
+describe('the audit trail in PostgreSQL', () => {
+  it('two instances writing at once make one chain, which verifies', async () => {
+    const db = await database();
+    const [a, b] = [await db.open(), await db.open()];
+    const first = postgresAuditLog(a, () => new Date('2026-11-22T10:00:00Z'));
+    const second = postgresAuditLog(b, () => new Date('2026-11-22T10:00:01Z'));
+    await Promise.all(
+      Array.from({ length: 150 }, (_, index) => (index % 2 ? first : second).record(read(`r-${index}`))),
+    );
+    const result = await verifyPostgresTrail(a);
+    expect(result.broken).toBeUndefined();
+    expect(describeResult(result, 'audit_events')).toMatch(/^Audit trail intact, 150 lines/);
+    const links = (await a.query('SELECT prev_hash, hash FROM audit_events ORDER BY id')).rows;
+    for (let index = 1; index < links.length; index += 1) expect(links[index].prev_hash).toBe(links[index - 1].hash);
+  });
+
+  it('names the row changed by an UPDATE, and one deleted', async () => {
+    const db = await database();
+    const pool = await db.open();
+    const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
+    for (let index = 0; index < 6; index += 1) await audit.record(read(`r-${index}`));
+    const ids = (await pool.query('SELECT id FROM audit_events ORDER BY id')).rows.map((row) => row.id as string);
+    await pool.query("UPDATE audit_events SET record_id = 'r-x' WHERE id = $1", [ids[2]]);
+    expect((await verifyPostgresTrail(pool)).broken).toMatchObject({
+      where: `audit_events row id ${ids[2]}`,
+      index: 3,
+      problem: expect.stringContaining('changed after it was written'),
+    });
+    await pool.query("UPDATE audit_events SET record_id = 'r-2' WHERE id = $1", [ids[2]]);
+    expect((await verifyPostgresTrail(pool)).broken).toBeUndefined();
+    await pool.query('DELETE FROM audit_events WHERE id = $1', [ids[4]]);
+    expect((await verifyPostgresTrail(pool)).broken?.where).toBe(`audit_events row id ${ids[5]}`);
+  });
+
+  it('chains the rows an earlier release wrote (no hash), in order, before the next line', async () => {
+    const db = await database();
+    const pool = await db.open();
+    await pool.query(
+      `INSERT INTO audit_events (time, actor, action, outcome) VALUES
+       ('2025-01-01T00:00:00Z', 'u-0', 'user.signin', 'success'), ('2025-01-02T00:00:00Z', 'u-0', 'user.signout', 'success')`,
+    );
+    await postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z')).record(read('r-1'));
+    const rows = (await pool.query('SELECT action, prev_hash, hash FROM audit_events ORDER BY id')).rows;
+    expect(rows.map((row) => row.action)).toEqual(['user.signin', 'user.signout', 'patient.read']);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
+    expect(rows[0].prev_hash).toBe('0'.repeat(64));
+    expect((await verifyPostgresTrail(pool)).lines).toBe(3);
+    // and a second start (chainHead again) changes nothing
+    await withChainLock(pool, chainHead);
+    expect((await pool.query('SELECT hash FROM audit_events ORDER BY id')).rows.map((row) => row.hash)).toEqual(
+      rows.map((row) => row.hash),
+    );
+  });
+
+  it('prunes only rows older than the period, the signed summary first; the chain verifies', async () => {
+    const db = await database();
+    const pool = await db.open();
+    const today = new Date('2027-06-01T00:00:00Z');
+    for (const days of [600, 500, 401, 399, 10]) {
+      const at = new Date(today.getTime() - days * 24 * 60 * 60 * 1000);
+      await postgresAuditLog(pool, () => at).record(read(`${days}-days`));
+    }
+    const dry = await prunePostgresTrail(pool, { retentionDays: 400, now: today, dryRun: true });
+    expect(dry.count).toBe(3);
+    expect((await pool.query('SELECT count(*)::int AS n FROM audit_events')).rows[0].n).toBe(5);
+
+    const outcome = await prunePostgresTrail(pool, { retentionDays: 400, now: today });
+    expect(outcome.count).toBe(3);
+    const rows = (await pool.query('SELECT action, record_id, detail FROM audit_events ORDER BY id')).rows;
+    expect(rows.map((row) => row.record_id ?? row.action)).toEqual(['audit.prune', '399-days', '10-days']);
+    expect(rows[0].detail).toMatchObject({ count: 3, before: '2026-04-27T00:00:00.000Z' });
+    const result = await verifyPostgresTrail(pool);
+    expect(result.broken).toBeUndefined();
+    expect(result).toMatchObject({ lines: 3, summaries: 1, pruned: 3 });
+    // writing goes on after the summary
+    await postgresAuditLog(pool, () => today).record(read('after'));
+    expect((await verifyPostgresTrail(pool)).broken).toBeUndefined();
+    // a forged summary: the signature no longer matches
+    await pool.query(`UPDATE audit_events SET detail = '{"count":1}'::json WHERE action = 'audit.prune'`);
+    expect((await verifyPostgresTrail(pool)).broken?.index).toBe(1);
+  });
+
+  it('the writer only appends: rows already written stay as they were', async () => {
+    const db = await database();
+    const pool = await db.open();
+    const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
+    await audit.record(read('a'));
+    const before = (await pool.query('SELECT * FROM audit_events')).rows;
+    await audit.record(read('b'));
+    const after = (await pool.query('SELECT * FROM audit_events ORDER BY id')).rows;
+    expect(after[0]).toEqual(before[0]);
+    expect(after).toHaveLength(2);
+  });
+});
