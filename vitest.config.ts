@@ -1,16 +1,37 @@
-import { defineConfig } from 'vitest/config';
-import { domTestOptions, widgetsRuntime } from './scripts/ui-runtime.mjs';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { domTestOptions, type UiRuntime } from './scripts/ui-runtime.mjs';
 
-/** The dom tests run the components on the runtime the bundles ship (scripts/ui-runtime.mjs): Preact. */
-const domRuntime = domTestOptions(widgetsRuntime());
+/** The jsdom tests: widget components, elements and host-page logic. */
+const DOM_TESTS = ['widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'];
+
+/**
+ * The jsdom tests on one UI runtime (scripts/ui-runtime.mjs): `dom` on Preact, as the bundles and the page
+ * ship, and `dom-react` on React itself, as the release's React build (`/widgets/<version>/react/`) runs them.
+ * SGX_WIDGETS_RUNTIME tells a test which one it runs on (widgets/ui-runtime.test.ts checks it is so).
+ */
+function domProject(name: string, runtime: UiRuntime): TestProjectInlineConfiguration {
+  const options = domTestOptions(runtime);
+  return {
+    extends: true,
+    resolve: options.resolve,
+    test: {
+      name,
+      environment: 'jsdom',
+      include: DOM_TESTS,
+      setupFiles: ['widgets/test-setup.ts'],
+      env: { SGX_WIDGETS_RUNTIME: runtime },
+      server: { deps: options.deps },
+    },
+  };
+}
 
 // Test projects:
 // - `node`: everything that needs no browser (clinical/, api/, scripts/), with one throwaway PostgreSQL
 //   cluster per run for the storage tests (api/test-support/postgres-global-setup.ts);
 // - `node-postgres`: the API suites again, with the app on PostgreSQL instead of DATA_DIR
 //   (api/test-support/test-api.ts reads SGX_TEST_STORE): the two stores must answer alike;
-// - `dom`: widget components and host-page logic in jsdom (the components, not custom elements), on
-//   Preact as shipped (SGX_WIDGETS_RUNTIME=react runs them on React);
+// - `dom`: widget components, elements and host-page logic in jsdom, on Preact as shipped;
+// - `dom-react`: the same tests on React, so that the React build stays real (a Preact-only API fails it);
 // - `e2e`: real Chromium via playwright-core, started by e2e/run.mjs, which first finds Chromium;
 // - `containers`: the image built with podman and deploy/compose.yaml brought up (npm run test:containers,
 //   not part of npm test: it builds images for several minutes).
@@ -64,17 +85,8 @@ export default defineConfig({
           globalSetup: ['api/test-support/postgres-global-setup.ts'],
         },
       },
-      {
-        extends: true,
-        resolve: domRuntime.resolve,
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          include: ['widgets/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
-          setupFiles: ['widgets/test-setup.ts'],
-          server: { deps: domRuntime.deps },
-        },
-      },
+      domProject('dom', 'preact'),
+      domProject('dom-react', 'react'),
       {
         extends: true,
         test: {

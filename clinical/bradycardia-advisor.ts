@@ -10,7 +10,15 @@ import {
 import { managementPlan, type ManagementPlan } from './management-plan.ts';
 import { renalFunctionBand } from './renal.ts';
 import { reparalysisGuidance } from './reparalysis.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import {
+  ADVISOR_INPUT_TEXTS_EN,
+  ADVISOR_TEXTS_EN,
+  DOSE_TEXTS_EN,
+  FIELDS_TEXTS_EN,
+  PLAN_TEXTS_EN,
+  REPARALYSIS_TEXTS_EN,
+} from './texts/sections-en.ts';
 import { parseWith, type FieldIssue } from './validation.ts';
 import { totalDoseMg, volumeMlForDose } from './vial-math.ts';
 
@@ -34,11 +42,28 @@ export interface BradycardiaAssessment {
 
 export type BradycardiaOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | BradycardiaAssessment;
 
+/** The sections of the clinical texts the advisor writes with: its factors, plan and re-paralysis lines, the dose
+ * warnings, and its inputs' messages. */
+export type AdvisorTexts = ClinicalTextsOf<'advisor' | 'advisorInput' | 'plan' | 'reparalysis' | 'dose' | 'fields'>;
+
+/** Those sections in English. */
+export const ADVISOR_CLINICAL_TEXTS_EN: AdvisorTexts = {
+  advisor: ADVISOR_TEXTS_EN,
+  advisorInput: ADVISOR_INPUT_TEXTS_EN,
+  plan: PLAN_TEXTS_EN,
+  reparalysis: REPARALYSIS_TEXTS_EN,
+  dose: DOSE_TEXTS_EN,
+  fields: FIELDS_TEXTS_EN,
+};
+
 /**
  * The bradycardia risk and re-paralysis advisor (docs/product.md §2, §3, §7; docs/clinical-reference.md §3–4).
  * `texts` is the language of the factors, plan, re-paralysis lines, warnings and messages (English by default).
  */
-export function assessBradycardia(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): BradycardiaOutcome {
+export function assessBradycardia(
+  rawInput: unknown,
+  texts: AdvisorTexts = ADVISOR_CLINICAL_TEXTS_EN,
+): BradycardiaOutcome {
   const parsed = parseWith(bradycardiaInputSchemaFor(texts), rawInput, BRADYCARDIA_FIELD_ORDER);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
   const input = parsed.value;

@@ -1,7 +1,8 @@
 import type { BradycardiaInput } from './bradycardia-schema.ts';
 import { DOSE_MG_PER_KG_BY_DEPTH } from './bradycardia-schema.ts';
 import { roundTo } from './rounding.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTexts, ClinicalTextsOf } from './texts/en.ts';
+import { ADVISOR_TEXTS_EN } from './texts/sections-en.ts';
 
 /**
  * Bradycardia risk model, version 1 (docs/clinical-reference.md §4). An unvalidated heuristic: no
@@ -66,7 +67,7 @@ const FACTOR_RULES: readonly FactorRule[] = [
 /** The multiplier table with its English labels and bases. */
 export const RISK_FACTORS: readonly (FactorRule & { label: string; basis: string })[] = FACTOR_RULES.map((rule) => ({
   ...rule,
-  ...CLINICAL_TEXTS_EN.advisor.factors[rule.id],
+  ...ADVISOR_TEXTS_EN.factors[rule.id],
 }));
 
 export interface RiskEstimate {
@@ -78,7 +79,7 @@ export interface RiskEstimate {
 
 export function estimateBradycardiaRisk(
   input: BradycardiaInput,
-  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+  texts: ClinicalTextsOf<'advisor'> = { advisor: ADVISOR_TEXTS_EN },
 ): RiskEstimate {
   const factors = FACTOR_RULES.filter((rule) => rule.applies(input)).map(({ id, multiplier }): AppliedFactor => ({
     id,

@@ -11,7 +11,8 @@ import {
   IMMEDIATE_REVERSAL_DOSE_MG_PER_KG,
   MODERATE_BLOCK_DOSE_MG_PER_KG,
 } from './constants.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { ADVISOR_INPUT_TEXTS_EN, FIELDS_TEXTS_EN } from './texts/sections-en.ts';
 import { numberInRange, schemaForTexts, strictFields } from './validation.ts';
 
 export const CARDIAC_HISTORIES = ['none', 'bradycardia', 'av_block', 'pacemaker'] as const;
@@ -31,9 +32,12 @@ export const DOSE_MG_PER_KG_BY_DEPTH = {
 export { ADVISOR_AGE_MAX_YEARS, BASELINE_HR_MAX_BPM, BASELINE_HR_MIN_BPM };
 
 // docs/product.md §5/§8: the advisor's required fields are weight, age, baselineHr and creatinine.
-export const MISSING_INFORMATION_MESSAGE = CLINICAL_TEXTS_EN.advisorInput.missingInformation;
+export const MISSING_INFORMATION_MESSAGE = ADVISOR_INPUT_TEXTS_EN.missingInformation;
 
-function bradycardiaSchema(texts: ClinicalTexts) {
+/** The sections of the clinical texts the advisor's inputs are checked with. */
+export type AdvisorInputTexts = ClinicalTextsOf<'advisorInput' | 'fields'>;
+
+function bradycardiaSchema(texts: AdvisorInputTexts) {
   const m = texts.advisorInput;
   return v.pipe(
     strictFields(
@@ -96,7 +100,10 @@ function bradycardiaSchema(texts: ClinicalTexts) {
  * `conductionDisease` are derived by the browser and sent (docs/product.md §3); the server recomputes them and
  * refuses a request where they disagree.
  */
-export const bradycardiaInputSchemaFor = schemaForTexts(bradycardiaSchema);
+export const bradycardiaInputSchemaFor = schemaForTexts(bradycardiaSchema, {
+  advisorInput: ADVISOR_INPUT_TEXTS_EN,
+  fields: FIELDS_TEXTS_EN,
+});
 /** The advisor's inputs, with English messages. */
 export const bradycardiaInputSchema = bradycardiaInputSchemaFor();
 export type BradycardiaInput = v.InferOutput<typeof bradycardiaInputSchema>;

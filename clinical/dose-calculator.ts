@@ -8,7 +8,8 @@ import {
 import { DOSE_FIELD_ORDER, doseCalculatorInputSchemaFor, type DoseCalculatorInput } from './dose-schema.ts';
 import { SMALL_VOLUME_BELOW_ML } from './dose-texts.ts';
 import { renalFunctionBand } from './renal.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { DOSE_INPUT_TEXTS_EN, DOSE_TEXTS_EN, FIELDS_TEXTS_EN } from './texts/sections-en.ts';
 import { parseWith, type FieldIssue } from './validation.ts';
 import { doseQuantities, type DoseQuantities } from './vial-math.ts';
 
@@ -38,12 +39,22 @@ export type DoseOutcome =
   | DoseResult
   | { kind: 'unable_to_calculate'; title: string; reason: string; warnings: string[] };
 
+/** The sections of the clinical texts the dose calculator writes with (its outcomes, and its inputs' messages). */
+export type DoseTexts = ClinicalTextsOf<'dose' | 'doseInput' | 'fields'>;
+
+/** Those sections in English. */
+export const DOSE_CALCULATOR_TEXTS_EN: DoseTexts = {
+  dose: DOSE_TEXTS_EN,
+  doseInput: DOSE_INPUT_TEXTS_EN,
+  fields: FIELDS_TEXTS_EN,
+};
+
 /**
  * The dose calculator: the rules of docs/product.md §5 in their order, with the readings of
  * docs/clinical-reference.md §1 where the spec is not explicit. Untrusted input in, one outcome out.
  * `texts` is the language of every text in the outcome (English by default); the numbers never depend on it.
  */
-export function calculateDose(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): DoseOutcome {
+export function calculateDose(rawInput: unknown, texts: DoseTexts = DOSE_CALCULATOR_TEXTS_EN): DoseOutcome {
   const text = texts.dose;
   const parsed = parseWith(doseCalculatorInputSchemaFor(texts), rawInput, DOSE_FIELD_ORDER);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
@@ -111,7 +122,7 @@ type DoseChoice =
   { kind: 'dose'; depth: BlockDepth; doseMgPerKg: 2 | 4 | 16; indication: string } | { kind: 'unable'; reason: string };
 
 /** docs/product.md §5 rule 5, first match wins. Pushes the warnings that go with the choice. */
-function chooseDose(input: DoseCalculatorInput, warnings: string[], text: ClinicalTexts['dose']): DoseChoice {
+function chooseDose(input: DoseCalculatorInput, warnings: string[], text: DoseTexts['dose']): DoseChoice {
   if (input.rsiScenario && input.ageGroup === 'adult') {
     if (input.nmbaType === 'vecuronium') warnings.push(text.rsiVecuroniumWarning);
     return {

@@ -6,10 +6,11 @@ import {
   CRCL_MIN_ML_PER_MIN,
   PTC_MAX,
 } from './constants.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { DOSE_INPUT_TEXTS_EN, FIELDS_TEXTS_EN } from './texts/sections-en.ts';
 import { numberInRange, integerInRange, schemaForTexts, strictFields } from './validation.ts';
 
-const messages = CLINICAL_TEXTS_EN.doseInput;
+const messages = DOSE_INPUT_TEXTS_EN;
 // docs/product.md §8: the invalid-weight message. Used for a missing, non-numeric, zero or negative weight.
 export const INVALID_WEIGHT_MESSAGE = messages.invalidWeight;
 export const WEIGHT_RANGE_MESSAGE = messages.weightRange;
@@ -32,7 +33,10 @@ export type AgeGroup = (typeof AGE_GROUPS)[number];
 export type DoseNmbaType = (typeof DOSE_NMBA_TYPES)[number];
 export type TofCountText = (typeof TOF_COUNTS)[number];
 
-function doseSchema(texts: ClinicalTexts) {
+/** The sections of the clinical texts the dose calculator's inputs are checked with. */
+export type DoseInputTexts = ClinicalTextsOf<'doseInput' | 'fields'>;
+
+function doseSchema(texts: DoseInputTexts) {
   const m = texts.doseInput;
   /**
    * Body weight: refused if missing, not a number, zero or negative (the spec's rule 1), and
@@ -70,7 +74,10 @@ function doseSchema(texts: ClinicalTexts) {
 }
 
 /** The dose calculator's inputs (docs/product.md §3 field names), with the messages of one language. */
-export const doseCalculatorInputSchemaFor = schemaForTexts(doseSchema);
+export const doseCalculatorInputSchemaFor = schemaForTexts(doseSchema, {
+  doseInput: DOSE_INPUT_TEXTS_EN,
+  fields: FIELDS_TEXTS_EN,
+});
 /** The dose calculator's inputs (docs/product.md §3 field names), shared by the widget and the API. English. */
 export const doseCalculatorInputSchema = doseCalculatorInputSchemaFor();
 

@@ -1,11 +1,11 @@
-import { CLINICAL_TEXTS_EN } from './texts/en.ts';
+import { DOSE_TEXTS_EN } from './texts/sections-en.ts';
 
 /**
  * The dose calculator's texts in English, under their historical names (the values of `CLINICAL_TEXTS_EN.dose`,
  * texts/en.ts). The spec's strings (docs/product.md §5, §8, §9) are exact; the safety additions come from
  * docs/clinical-reference.md §1. Another language: `calculateDose(input, clinicalTextsFor(lang))`.
  */
-const dose = CLINICAL_TEXTS_EN.dose;
+const dose = DOSE_TEXTS_EN;
 
 export const OUTCOME_TITLES = dose.outcomeTitles;
 export const NOT_INDICATED_WARNING = dose.notIndicatedWarning;

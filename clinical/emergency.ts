@@ -27,7 +27,9 @@ import {
   MICROGRAMS_PER_MG,
 } from './emergency-constants.ts';
 import { roundTo } from './rounding.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import { EMERGENCY_TEXTS_EN } from './texts/emergency-en.ts';
+import type { ClinicalTexts, ClinicalTextsOf } from './texts/en.ts';
+import { FIELDS_TEXTS_EN } from './texts/sections-en.ts';
 import { numberInRange, parseWith, schemaForTexts, strictFields, type FieldIssue } from './validation.ts';
 
 /** Adult, or child under 18 (docs/clinical-reference.md §7). */
@@ -108,7 +110,13 @@ export type EmergencyOutcome =
   | (EmergencyCommon & { kind: 'needs_weight'; ageGroup: 'child'; weightKg: null; message: string })
   | (EmergencyCommon & { kind: 'card' });
 
-function emergencySchema(texts: ClinicalTexts) {
+/** The sections of the clinical texts the emergency card writes with. */
+export type EmergencyTexts = ClinicalTextsOf<'emergency' | 'fields'>;
+
+/** Those sections in English. */
+export const EMERGENCY_CARD_TEXTS_EN: EmergencyTexts = { emergency: EMERGENCY_TEXTS_EN, fields: FIELDS_TEXTS_EN };
+
+function emergencySchema(texts: EmergencyTexts) {
   const m = texts.emergency.input;
   return strictFields(
     {
@@ -122,7 +130,7 @@ function emergencySchema(texts: ClinicalTexts) {
 }
 
 /** The card's input ({ ageGroup: 'adult' | 'child', weightKg?: number }), with the messages of one language. */
-const emergencyInputSchemaFor = schemaForTexts(emergencySchema);
+const emergencyInputSchemaFor = schemaForTexts(emergencySchema, EMERGENCY_CARD_TEXTS_EN);
 
 /** A dose by weight held between a minimum and a maximum, rounded after both (the limits are round numbers). */
 interface ByWeight {
@@ -206,7 +214,7 @@ const volumeMl = (amount: number, perMl: number) => roundTo(amount / perMl, DRUG
  * whether a cap applied, and its source. Untrusted input in, one outcome out; `texts` is the language of every
  * text in it, the numbers never depend on it.
  */
-export function emergencyCard(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): EmergencyOutcome {
+export function emergencyCard(rawInput: unknown, texts: EmergencyTexts = EMERGENCY_CARD_TEXTS_EN): EmergencyOutcome {
   const parsed = parseWith(emergencyInputSchemaFor(texts), rawInput, ['ageGroup', 'weightKg']);
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };
   const { ageGroup } = parsed.value;
@@ -243,7 +251,7 @@ function buildSections(
   ageGroup: EmergencyAgeGroup,
   dosed: boolean,
   weightKg: number,
-  texts: ClinicalTexts,
+  texts: EmergencyTexts,
 ): EmergencySection[] {
   const t = texts.emergency;
   const adult = ageGroup === 'adult';
@@ -365,7 +373,7 @@ function dose(value: ByWeight, unit: EmergencyDoseUnit, isFixed: boolean): Emerg
   return isFixed ? { amount: value.amount, unit } : { amount: value.amount, unit, computed: value.computed };
 }
 
-function citedSources(sections: readonly EmergencySection[], texts: ClinicalTexts): EmergencyCommon['sources'] {
+function citedSources(sections: readonly EmergencySection[], texts: EmergencyTexts): EmergencyCommon['sources'] {
   const ids: EmergencySourceId[] = [];
   for (const section of sections) {
     if (section.note && !ids.includes(section.note.source)) ids.push(section.note.source);

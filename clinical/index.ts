@@ -19,6 +19,8 @@ export {
 } from './dose-schema.ts';
 export {
   calculateDose,
+  DOSE_CALCULATOR_TEXTS_EN,
+  type DoseTexts,
   MEDIAN_RECOVERY_MIN,
   type DoseOutcome,
   type DoseResult,
@@ -31,6 +33,8 @@ export {
   cockcroftGault,
   cockcroftGaultInputSchema,
   cockcroftGaultInputSchemaFor,
+  COCKCROFT_GAULT_HELPER_TEXTS_EN,
+  type CockcroftGaultTexts,
   CREATININE_UNITS,
   type RenalFunctionBand,
   type CockcroftGaultOutcome,
@@ -42,6 +46,8 @@ export {
   barWidthPercent,
   roiInputSchema,
   roiInputSchemaFor,
+  ROI_TEXTS_EN,
+  type RoiTexts,
   type RoiInput,
   type RoiResult,
   type RoiOutcome,
@@ -69,7 +75,13 @@ export {
   type AppliedFactor,
   type RiskFactorId,
 } from './bradycardia-model.ts';
-export { assessBradycardia, type BradycardiaAssessment, type BradycardiaOutcome } from './bradycardia-advisor.ts';
+export {
+  assessBradycardia,
+  ADVISOR_CLINICAL_TEXTS_EN,
+  type AdvisorTexts,
+  type BradycardiaAssessment,
+  type BradycardiaOutcome,
+} from './bradycardia-advisor.ts';
 export {
   atropineDoseMg,
   managementPlan,
@@ -81,6 +93,8 @@ export {
   newPatientSchema,
   patientChangesSchema,
   PATIENT_FIELD_ORDER,
+  PATIENT_RECORD_TEXTS_EN,
+  type PatientTexts,
   type NewPatient,
   type PatientChanges,
 } from './patient-record.ts';
@@ -89,6 +103,7 @@ export { ltr, withoutIsolates, LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE } 
 export {
   CLINICAL_TEXTS_EN,
   CLINICAL_TEXTS_AR,
+  type ClinicalTextsOf,
   LANGS,
   clinicalTextsFor,
   isLang,
@@ -99,6 +114,8 @@ export {
 export { digitRuns, hasArabicLetters, isolationProblems } from './texts/checks.ts';
 export {
   emergencyCard,
+  EMERGENCY_CARD_TEXTS_EN,
+  type EmergencyTexts,
   type EmergencyAgeGroup,
   type EmergencyDose,
   type EmergencyOutcome,

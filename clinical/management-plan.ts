@@ -13,7 +13,8 @@ import type { BradycardiaInput } from './bradycardia-schema.ts';
 import type { RiskBand } from './bradycardia-model.ts';
 import { renalFunctionBand } from './renal.ts';
 import { roundTo } from './rounding.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { PLAN_TEXTS_EN } from './texts/sections-en.ts';
 
 // Atropine for bradycardia: adults 1 mg (AHA 2020); under 18 years 0.02 mg/kg, min 0.1 mg, max 0.5 mg single
 // dose (PALS); adrenaline for children 0.01 mg/kg IV, max 1 mg a dose (PALS 2020), every 3-5 min.
@@ -44,7 +45,7 @@ export function managementPlan(
   input: BradycardiaInput,
   risk: { riskBand: RiskBand },
   dose: { doseMg: number; doseMl: number },
-  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+  texts: ClinicalTextsOf<'plan'> = { plan: PLAN_TEXTS_EN },
 ): ManagementPlan {
   const text = texts.plan;
   const adult = input.age >= ADULT_MIN_AGE_YEARS;
@@ -67,7 +68,7 @@ export function managementPlan(
   return { preparation, treatment };
 }
 
-function bandPreparation(band: RiskBand, atropine: string, text: ClinicalTexts['plan']): string[] {
+function bandPreparation(band: RiskBand, atropine: string, text: ClinicalTextsOf<'plan'>['plan']): string[] {
   switch (band) {
     case 'LOW':
       return [text.lowRiskAtropine(atropine)];

@@ -8,7 +8,8 @@ import {
   PATIENT_NOTES_MAX_LENGTH,
 } from './constants.ts';
 import { AGE_GROUPS } from './dose-schema.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { FIELDS_TEXTS_EN, PATIENT_TEXTS_EN } from './texts/sections-en.ts';
 import { numberInRange, strictFields } from './validation.ts';
 import { hasVisibleCharacter } from './visible-text.ts';
 
@@ -32,7 +33,13 @@ const optionalText = (max: number, message: string) =>
     ),
   );
 
-function fields(currentYear: number, texts: ClinicalTexts) {
+/** The sections of the clinical texts a patient record is checked with. */
+export type PatientTexts = ClinicalTextsOf<'patient' | 'fields'>;
+
+/** Those sections in English. */
+export const PATIENT_RECORD_TEXTS_EN: PatientTexts = { patient: PATIENT_TEXTS_EN, fields: FIELDS_TEXTS_EN };
+
+function fields(currentYear: number, texts: PatientTexts) {
   const { displayName: nameMessage, mrn: mrnMessage, notes: notesMessage, weight: weightMessage } = texts.patient;
   const yearMessage = texts.patient.yearOfBirth(currentYear);
   const ageGroupMessage = texts.patient.ageGroup;
@@ -62,12 +69,12 @@ function fields(currentYear: number, texts: ClinicalTexts) {
 }
 
 /** A new patient; the year bound is passed in (clinical/ reads no clock); `texts`: the messages' language. */
-export function newPatientSchema(currentYear: number, texts: ClinicalTexts = CLINICAL_TEXTS_EN) {
+export function newPatientSchema(currentYear: number, texts: PatientTexts = PATIENT_RECORD_TEXTS_EN) {
   return strictFields(fields(currentYear, texts), { displayName: texts.patient.displayName }, texts);
 }
 
 /** A change to a patient: any subset of the fields; null clears an optional one. */
-export function patientChangesSchema(currentYear: number, texts: ClinicalTexts = CLINICAL_TEXTS_EN) {
+export function patientChangesSchema(currentYear: number, texts: PatientTexts = PATIENT_RECORD_TEXTS_EN) {
   const { displayName, ...rest } = fields(currentYear, texts);
   return strictFields({ displayName: v.optional(displayName), ...rest }, {}, texts);
 }

@@ -12,7 +12,8 @@ import {
   SEVERE_RENAL_IMPAIRMENT_BELOW_CRCL_ML_PER_MIN,
   UMOL_PER_L_PER_MG_PER_DL,
 } from './constants.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { COCKCROFT_GAULT_TEXTS_EN, FIELDS_TEXTS_EN } from './texts/sections-en.ts';
 import { numberInRange, parseWith, schemaForTexts, strictFields, type FieldIssue } from './validation.ts';
 
 export { SERUM_CREATININE_MAX_MG_PER_DL, SERUM_CREATININE_MIN_MG_PER_DL, UMOL_PER_L_PER_MG_PER_DL };
@@ -35,7 +36,16 @@ const COCKCROFT_GAULT_AGE_OFFSET_YEARS = 140;
 const COCKCROFT_GAULT_DIVISOR = 72;
 const COCKCROFT_GAULT_FEMALE_FACTOR = 0.85;
 
-function cockcroftGaultSchema(texts: ClinicalTexts) {
+/** The sections of the clinical texts the creatinine clearance helper writes with. */
+export type CockcroftGaultTexts = ClinicalTextsOf<'cockcroftGault' | 'fields'>;
+
+/** Those sections in English. */
+export const COCKCROFT_GAULT_HELPER_TEXTS_EN: CockcroftGaultTexts = {
+  cockcroftGault: COCKCROFT_GAULT_TEXTS_EN,
+  fields: FIELDS_TEXTS_EN,
+};
+
+function cockcroftGaultSchema(texts: CockcroftGaultTexts) {
   const m = texts.cockcroftGault;
   return strictFields(
     {
@@ -60,7 +70,7 @@ function cockcroftGaultSchema(texts: ClinicalTexts) {
   );
 }
 /** The creatinine clearance helper's inputs, with the messages of one language. */
-export const cockcroftGaultInputSchemaFor = schemaForTexts(cockcroftGaultSchema);
+export const cockcroftGaultInputSchemaFor = schemaForTexts(cockcroftGaultSchema, COCKCROFT_GAULT_HELPER_TEXTS_EN);
 export const cockcroftGaultInputSchema = cockcroftGaultInputSchemaFor();
 export type CockcroftGaultInput = v.InferOutput<typeof cockcroftGaultInputSchema>;
 
@@ -77,7 +87,10 @@ export type CockcroftGaultOutcome =
     };
 
 /** Estimates creatinine clearance (Cockcroft-Gault, actual body weight) for the dose calculator. */
-export function cockcroftGault(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): CockcroftGaultOutcome {
+export function cockcroftGault(
+  rawInput: unknown,
+  texts: CockcroftGaultTexts = COCKCROFT_GAULT_HELPER_TEXTS_EN,
+): CockcroftGaultOutcome {
   const parsed = parseWith(cockcroftGaultInputSchemaFor(texts), rawInput, [
     'ageYears',
     'weightKg',

@@ -1,6 +1,7 @@
 import { IMMEDIATE_REVERSAL_DOSE_MG_PER_KG } from './constants.ts';
 import { renalFunctionBand } from './renal.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { REPARALYSIS_TEXTS_EN } from './texts/sections-en.ts';
 
 /**
  * Re-paralysis (re-NMBA) guidance after a reversal dose (docs/clinical-reference.md §3), in the language of
@@ -9,7 +10,7 @@ import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
 export function reparalysisGuidance(
   doseMgPerKg: number,
   creatinineClearanceMlPerMin: number,
-  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+  texts: ClinicalTextsOf<'reparalysis'> = { reparalysis: REPARALYSIS_TEXTS_EN },
 ): string[] {
   const text = texts.reparalysis;
   const renal = renalFunctionBand(creatinineClearanceMlPerMin);

@@ -12,7 +12,8 @@ import {
   ROI_RISK_RATIO_PERCENT,
 } from './constants.ts';
 import { roundTo } from './rounding.ts';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { FIELDS_TEXTS_EN, ROI_INPUT_TEXTS_EN } from './texts/sections-en.ts';
 import { integerInRange, parseWith, schemaForTexts, strictFields, type FieldIssue } from './validation.ts';
 
 /**
@@ -27,7 +28,13 @@ export function parseWholeNumber(text: string): number {
   return Number.isSafeInteger(value) ? value : 0;
 }
 
-function roiSchema(texts: ClinicalTexts) {
+/** The sections of the clinical texts the ROI calculator's inputs are checked with. */
+export type RoiTexts = ClinicalTextsOf<'roiInput' | 'fields'>;
+
+/** Those sections in English. */
+export const ROI_TEXTS_EN: RoiTexts = { roiInput: ROI_INPUT_TEXTS_EN, fields: FIELDS_TEXTS_EN };
+
+function roiSchema(texts: RoiTexts) {
   const m = texts.roiInput;
   return strictFields(
     {
@@ -57,7 +64,7 @@ function roiSchema(texts: ClinicalTexts) {
  * The ROI calculator's inputs as the API receives them (names: docs/product.md §3; the slider ranges:
  * docs/product.md §5), with the messages of one language; `roiInputSchema` is the English one.
  */
-export const roiInputSchemaFor = schemaForTexts(roiSchema);
+export const roiInputSchemaFor = schemaForTexts(roiSchema, ROI_TEXTS_EN);
 export const roiInputSchema = roiInputSchemaFor();
 export type RoiInput = v.InferOutput<typeof roiInputSchema>;
 
@@ -79,7 +86,7 @@ export interface RoiResult {
 export type RoiOutcome = { kind: 'invalid_input'; issues: FieldIssue[] } | RoiResult;
 
 /** docs/product.md §9 ROI formulas. */
-export function calculateRoi(rawInput: unknown, texts: ClinicalTexts = CLINICAL_TEXTS_EN): RoiOutcome {
+export function calculateRoi(rawInput: unknown, texts: RoiTexts = ROI_TEXTS_EN): RoiOutcome {
   const schema = roiInputSchemaFor(texts);
   const parsed = parseWith(schema, rawInput, Object.keys(schema.entries));
   if (!parsed.ok) return { kind: 'invalid_input', issues: parsed.issues };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './texts/en.ts';
+import type { ClinicalTextsOf } from './texts/en.ts';
+import { FIELDS_TEXTS_EN } from './texts/sections-en.ts';
 
 export { hasVisibleCharacter } from './visible-text.ts';
 
@@ -47,7 +48,7 @@ export function parseWith<S extends v.GenericSchema>(
 export function strictFields<E extends v.ObjectEntries>(
   entries: E,
   missingMessages: { [K in keyof E]?: string },
-  texts: ClinicalTexts = CLINICAL_TEXTS_EN,
+  texts: ClinicalTextsOf<'fields'> = { fields: FIELDS_TEXTS_EN },
 ) {
   return v.strictObject(entries, (issue) => {
     const key = issue.path?.[issue.path.length - 1]?.key;
@@ -61,11 +62,12 @@ export function strictFields<E extends v.ObjectEntries>(
 
 /**
  * A schema built once per catalogue of texts: valibot fixes a schema's messages when it is built, so each
- * language has its own schema, made on first use and kept. Called without texts: the English one.
+ * language has its own schema, made on first use and kept. Called without texts: the English one (`english`, the
+ * sections `build` reads).
  */
-export function schemaForTexts<S>(build: (texts: ClinicalTexts) => S): (texts?: ClinicalTexts) => S {
-  const built = new WeakMap<ClinicalTexts, S>();
-  return (texts = CLINICAL_TEXTS_EN) => {
+export function schemaForTexts<T extends object, S>(build: (texts: T) => S, english: NoInfer<T>): (texts?: T) => S {
+  const built = new WeakMap<T, S>();
+  return (texts = english) => {
     let schema = built.get(texts);
     if (schema === undefined) {
       schema = build(texts);

@@ -66,7 +66,16 @@ describe('the prerendered product page', () => {
     // Emotion's styles came with the markup: the hero heading has no browser margin, the nav bar is fixed.
     expect(await hero.evaluate((element) => getComputedStyle(element).marginTop)).toBe('0px');
     expect(await page.locator('header').evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
-    expect(await page.locator('#faq').innerText()).toContain('Which body weight do I use');
+    // The FAQ, far below the fold, is rendered only as the reader nears it (host/components/Section.tsx): then
+    // its text is there to read.
+    const faq = page.locator('#faq');
+    const rendered = () =>
+      faq.locator('h2').evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await faq.evaluate((element) => getComputedStyle(element).contentVisibility)).toBe('auto');
+    expect(await rendered()).toBe(false);
+    await faq.scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toBe(true);
+    expect(await faq.innerText()).toContain('Which body weight do I use');
     // The bar's Emergency button, which needs a script to open the card, is not offered.
     expect(await page.locator('header [data-emergency]').isVisible()).toBe(false);
     // Each tool's box says what it is and why it is empty.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BASELINE_ENTRY, buildWidgets } from '../scripts/build-widgets.mjs';
+import { BASELINE_ENTRY, buildWidgets, REACT_WIDGETS_DIR } from '../scripts/build-widgets.mjs';
 import { blankElementPage, elementRendered, scriptsBeforeInteraction } from '../scripts/page-scripts.mjs';
 import { launchBrowser } from './browser.ts';
 import { serveFiles, type StaticFiles } from './static-server.ts';
@@ -12,8 +12,18 @@ import { startProductServer } from './support.ts';
 // Issue 13's size budgets, measured as a browser loads the product: every script Chromium fetches
 // before any interaction (its network log, scripts/page-scripts.mjs), gzip -9 of each script's bytes,
 // which is what the product's server sends to a browser accepting gzip (its precompressed .gz files).
+// The standalone dose calculator measured 38.9 KiB (issue 36: each element carries only its own catalogue; its
+// goal 40), 58.4 KiB in Arabic, 95.8 KiB from the React build. An element's own code counts its English texts (its
+// catalogue and the clinical texts it computes with), which the shared runtime carried for every element before
+// issue 36: the advisor's measured 19.4.
 const KIB = 1024;
-export const BUDGETS_KIB_GZIP = { elementOwnCode: 15, standaloneDoseCalculator: 90, hostInitialJs: 100 } as const;
+export const BUDGETS_KIB_GZIP = {
+  elementOwnCode: 20,
+  standaloneDoseCalculator: 40,
+  standaloneDoseCalculatorArabic: 61,
+  standaloneDoseCalculatorReact: 100,
+  hostInitialJs: 100,
+} as const;
 const BUDGET = BUDGETS_KIB_GZIP;
 const ELEMENTS = ['sgx-dose-calculator', 'sgx-bradycardia-advisor', 'sgx-roi-calculator', 'sgx-access-portal'];
 const MOBILE = { width: 412, height: 823 };
@@ -101,14 +111,34 @@ describe('size budgets: JavaScript fetched before any interaction (gzip)', () =>
     expect(scripts.filter((script) => ARABIC_CHUNK.test(script.path))).toEqual([]);
   });
 
-  it(`in Arabic, it fetches its Arabic texts too, ≤ ${BUDGET.standaloneDoseCalculator} KiB`, async () => {
+  it(`in Arabic, it fetches its Arabic texts too, ≤ ${BUDGET.standaloneDoseCalculatorArabic} KiB`, async () => {
     const { scripts, gzipBytes } = await standalone('sgx-dose-calculator', { lang: 'ar' });
     console.log(
       `standalone dose calculator in Arabic: ${kib(gzipBytes)} KiB gzip =`,
       scripts.map((script) => `${script.path} ${kib(script.gzipBytes)}`),
     );
     expect(scripts.filter((script) => ARABIC_CHUNK.test(script.path))).toHaveLength(1);
-    expect(kib(gzipBytes)).toBeLessThanOrEqual(BUDGETS_KIB_GZIP.standaloneDoseCalculator);
+    expect(kib(gzipBytes)).toBeLessThanOrEqual(BUDGETS_KIB_GZIP.standaloneDoseCalculatorArabic);
+    expect(scripts.map((script) => script.path).filter((file) => ON_DEMAND.test(file))).toEqual([]);
+  });
+
+  it(`the React build's dose calculator alone fetches ≤ ${BUDGET.standaloneDoseCalculatorReact} KiB`, async () => {
+    // the release's React build (/widgets/react/, README "Embedding the elements"), loaded as the default one is
+    const tag = 'sgx-dose-calculator';
+    const { scripts, gzipBytes } = await scriptsBeforeInteraction(
+      browser,
+      `${product.url}/size-probe/react/${tag}.html`,
+      {
+        html: blankElementPage(`/widgets/${REACT_WIDGETS_DIR}/${tag}.js`, tag),
+        ready: elementRendered(tag),
+      },
+    );
+    console.log(
+      `standalone dose calculator, React build: ${kib(gzipBytes)} KiB gzip =`,
+      scripts.map((script) => `${script.path} ${kib(script.gzipBytes)}`),
+    );
+    expect(scripts.map((script) => script.path)).toContain(`/widgets/${REACT_WIDGETS_DIR}/${tag}.js`);
+    expect(kib(gzipBytes)).toBeLessThanOrEqual(BUDGETS_KIB_GZIP.standaloneDoseCalculatorReact);
     expect(scripts.map((script) => script.path).filter((file) => ON_DEMAND.test(file))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-// Page speed for `npm run bench`: Lighthouse (mobile and desktop presets, three runs each) on Debian's
+// Page speed for `npm run bench`: Lighthouse (mobile and desktop presets, five fresh browsers each) on Debian's
 // Chromium against the production server, and the "Calculate Dose" click-to-next-paint time under a 4x
 // CPU throttle, measured with playwright-core (Event Timing: the click's duration up to the next paint).
 import { readFile } from 'node:fs/promises';
@@ -22,25 +22,31 @@ function spread(values) {
   return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
 }
 
+/** The 1-minute load average of the machine, one decimal. */
+const loadAverage = () => Number(os.loadavg()[0].toFixed(1));
+
 /**
- * Lighthouse's mobile (its default: simulated slow 4G, 4x CPU) and desktop presets, `runs` times each
- * (issue 13: the median of three, with the spread), and the element Lighthouse took as the largest
- * contentful paint.
+ * Lighthouse's mobile (its default: simulated slow 4G, 4x CPU) and desktop presets, `runs` times each (issue 36:
+ * the median of five), each run in a fresh Chromium (launched for it, killed after), with the machine's 1-minute
+ * load average at the start and the end of the run beside its figures: Lighthouse simulates a slow phone from the
+ * tasks it observes, so other work on the machine (shared here) inflates them. Also the element Lighthouse took as
+ * the largest contentful paint.
  */
-export async function lighthouseRuns(url, runs = 3) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROMIUM_ARGS });
-  try {
-    const results = {};
-    for (const [name, config] of [
-      ['mobile', undefined],
-      ['desktop', desktopConfig],
-    ]) {
-      const measured = [];
-      const loads = [];
-      let lcpElement = null;
-      // a run whose audits failed (Lighthouse reports it in the audit) is run again, up to twice
-      for (let attempt = 0; measured.length < runs && attempt < runs + 2; attempt += 1) {
-        const { lhr } = await lighthouse(
+export async function lighthouseRuns(url, runs = 5) {
+  const results = { version: null };
+  for (const [name, config] of [
+    ['mobile', undefined],
+    ['desktop', desktopConfig],
+  ]) {
+    const measured = [];
+    let lcpElement = null;
+    // a run whose audits failed (Lighthouse reports it in the audit) is run again, up to twice
+    for (let attempt = 0; measured.length < runs && attempt < runs + 2; attempt += 1) {
+      const loadAtStart = loadAverage();
+      const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROMIUM_ARGS });
+      let lhr;
+      try {
+        ({ lhr } = await lighthouse(
           url,
           {
             port: chrome.port,
@@ -49,41 +55,44 @@ export async function lighthouseRuns(url, runs = 3) {
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
           },
           config,
-        );
-        const { categories, audits } = lhr;
-        const value = (id) => audits[id]?.numericValue;
-        const row = {
-          performance: Math.round(categories.performance.score * 100),
-          accessibility: Math.round(categories.accessibility.score * 100),
-          bestPractices: Math.round(categories['best-practices'].score * 100),
-          lcpMs: Math.round(value('largest-contentful-paint')),
-          tbtMs: Math.round(value('total-blocking-time')),
-          cls: Number(value('cumulative-layout-shift')?.toFixed(3)),
-        };
-        if (!Object.values(row).every(Number.isFinite)) {
-          const failed = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
-            .map((id) => audits[id]?.errorMessage)
-            .filter(Boolean);
-          console.warn(`Lighthouse ${name}: a run without its metrics (${failed.join('; ') || 'no reason given'})`);
-          continue;
-        }
-        measured.push(row);
-        lcpElement ??= lcpElementOf(audits['largest-contentful-paint-element']);
-        loads.push(os.loadavg()[0]);
+        ));
+      } finally {
+        await chrome.kill();
       }
-      if (measured.length === 0) throw new Error(`Lighthouse ${name}: no run gave its metrics`);
-      results[name] = {
-        runs: measured,
-        lcpElement,
-        // Lighthouse simulates a slow phone from the tasks it observes: other work on the machine inflates them
-        loadAverage: spread(loads.map((load) => Number(load.toFixed(1)))),
-        ...Object.fromEntries(LIGHTHOUSE_METRICS.map((metric) => [metric, spread(measured.map((row) => row[metric]))])),
+      const { categories, audits } = lhr;
+      const value = (id) => audits[id]?.numericValue;
+      const row = {
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        bestPractices: Math.round(categories['best-practices'].score * 100),
+        lcpMs: Math.round(value('largest-contentful-paint')),
+        tbtMs: Math.round(value('total-blocking-time')),
+        cls: Number(value('cumulative-layout-shift')?.toFixed(3)),
       };
+      if (!Object.values(row).every(Number.isFinite)) {
+        const failed = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+          .map((id) => audits[id]?.errorMessage)
+          .filter(Boolean);
+        console.warn(`Lighthouse ${name}: a run without its metrics (${failed.join('; ') || 'no reason given'})`);
+        continue;
+      }
+      const mainThreadMs = Math.round(value('mainthread-work-breakdown') ?? NaN);
+      measured.push({ ...row, mainThreadMs, loadAverage: { start: loadAtStart, end: loadAverage() } });
+      console.log(`Lighthouse ${name} run ${measured.length}:`, JSON.stringify(measured.at(-1)));
+      lcpElement ??= lcpElementOf(audits['largest-contentful-paint-element']);
+      results.version = lhr.lighthouseVersion;
     }
-    return results;
-  } finally {
-    await chrome.kill();
+    if (measured.length === 0) throw new Error(`Lighthouse ${name}: no run gave its metrics`);
+    results[name] = {
+      runs: measured,
+      lcpElement,
+      loadAverage: spread(measured.flatMap((row) => [row.loadAverage.start, row.loadAverage.end])),
+      ...Object.fromEntries(
+        [...LIGHTHOUSE_METRICS, 'mainThreadMs'].map((metric) => [metric, spread(measured.map((row) => row[metric]))]),
+      ),
+    };
   }
+  return results;
 }
 
 /** "h1#hero-heading" and its text, from Lighthouse's largest-contentful-paint-element audit. */

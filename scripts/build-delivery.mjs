@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // After the site is built: what delivery needs, computed once at build time rather than per request.
-// - the element bundles again under widgets/<version>/ (entries and their chunks), so a page that
-//   pins a release never changes under it;
+// - the element bundles again under widgets/<version>/ (entries and their chunks), and the React build under
+//   widgets/<version>/react/, so a page that pins a release never changes under it;
 // - widgets/embed.json: each element's versioned URL and the Subresource Integrity hash of its bytes, and
 //   the hash of every chunk it may load later (at each address it may load it from), for a page's import map
-//   (README "Embedding the elements");
+//   (README "Embedding the elements"); the React build's the same way under its `react` key;
 // - a .br and a .gz beside every text file, which the server sends as they are.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,18 +40,33 @@ const addressesOf = (url, integrity) => [
   ...Array.from({ length: FRESH_ADDRESSES }, (_, index) => [`${url}?retry=${index + 1}`, integrity]),
 ];
 
-/** widgets/<version>/: a copy of every entry and chunk of widgets/ (not of older copies). */
+/** The folder of widgets/ holding the React build (scripts/build-widgets.mjs REACT_WIDGETS_DIR). */
+const REACT_BUILD = 'react';
+
+/**
+ * widgets/<version>/: a copy of every entry and chunk of widgets/ (not of older copies), and of the React build
+ * in widgets/react/ as widgets/<version>/react/; and widgets/embed.json listing both, each file with its integrity.
+ */
 export function versionWidgets(widgetsDir, entries, version = RELEASE_VERSION) {
-  const versionDir = path.join(widgetsDir, version);
-  for (const file of files(widgetsDir)) {
+  const embed = { version, ...versionBuild(widgetsDir, '', entries, version) };
+  if (existsSync(path.join(widgetsDir, REACT_BUILD)))
+    embed.react = versionBuild(widgetsDir, REACT_BUILD, entries, version);
+  writeFileSync(path.join(widgetsDir, 'embed.json'), `${JSON.stringify(embed, null, 2)}\n`);
+  return embed;
+}
+
+/** One build (`build`: '' for the default one, or its folder) copied under widgets/<version>/, and its listing. */
+function versionBuild(widgetsDir, build, entries, version) {
+  const buildDir = path.join(widgetsDir, build);
+  const versionDir = path.join(widgetsDir, version, build);
+  for (const file of files(buildDir)) {
     if (!(file.endsWith('.js') && (file.startsWith('chunks/') || !file.includes('/')))) continue;
     mkdirSync(path.dirname(path.join(versionDir, file)), { recursive: true });
-    copyFileSync(path.join(widgetsDir, file), path.join(versionDir, file));
+    copyFileSync(path.join(buildDir, file), path.join(versionDir, file));
   }
-  const urlOf = (file) => `/widgets/${version}/${file}`;
+  const urlOf = (file) => `/widgets/${version}/${build ? `${build}/` : ''}${file}`;
   const integrityOf = (file) => sri(readFileSync(path.join(versionDir, file)));
-  const embed = {
-    version,
+  return {
     elements: Object.fromEntries(
       entries.map((name) => {
         // What the element may load later (jsPDF, the Arabic texts, the emergency card…): the entry has no
@@ -61,15 +76,13 @@ export function versionWidgets(widgetsDir, entries, version = RELEASE_VERSION) {
         return [name, { url: urlOf(`${name}.js`), integrity: integrityOf(`${name}.js`), chunks }];
       }),
     ),
-    // Every chunk of the release, whichever element loads it.
+    // Every chunk of the build, whichever element loads it.
     chunks: Object.fromEntries(
       files(path.join(versionDir, 'chunks'))
         .sort()
         .map((file) => [urlOf(`chunks/${file}`), integrityOf(`chunks/${file}`)]),
     ),
   };
-  writeFileSync(path.join(widgetsDir, 'embed.json'), `${JSON.stringify(embed, null, 2)}\n`);
-  return embed;
 }
 
 /** A .br (quality 11) and a .gz (level 9) beside each text file under dir, when smaller. */

@@ -5,6 +5,8 @@
 // it, with no static import of a chunk (a page that pins the file with its integrity hash pins all that
 // runs at first, and a host can serve the one file itself). What loads later (jsPDF, the Arabic texts,
 // the emergency card, the account area…) stays in chunks/, which import what they share from the entry.
+// The release also carries the same elements built on React itself, in widgets/react/ (REACT_WIDGETS_DIR), laid
+// out alike, for pages whose policy names React (README "Embedding the elements").
 // Prints each file's gzip and brotli size.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +26,9 @@ export const WIDGET_ENTRIES = [
   'sgx-access-portal',
   'sgx-widgets',
 ];
+
+/** The folder of widgets/ holding the React build of every entry (its own chunks/ inside). */
+export const REACT_WIDGETS_DIR = 'react';
 
 /** Built only to measure the shared runtime (see widgets/bundles/sgx-baseline.ts), never served. */
 export const BASELINE_ENTRY = 'sgx-baseline';
@@ -47,6 +52,16 @@ export async function buildWidgets(
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;
   }
+  return outDir;
+}
+
+/**
+ * The release's bundles: the default build (Preact, or SGX_WIDGETS_RUNTIME's) in `outDir`, and the React build
+ * in its react/ folder.
+ */
+export async function buildReleaseWidgets(outDir = path.join(root, 'dist/site/widgets')) {
+  await buildWidgets(outDir);
+  await buildWidgets(path.join(outDir, REACT_WIDGETS_DIR), WIDGET_ENTRIES, 'react');
   return outDir;
 }
 
@@ -190,7 +205,7 @@ function selfContainedEntry(entryFile) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dir = await buildWidgets(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  const dir = await buildReleaseWidgets(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   console.log(`Widget bundles in ${path.relative(root, dir)}:`);
   for (const { file, bytes, gzip, brotli } of measure(dir)) {

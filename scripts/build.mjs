@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: everything `npm start` serves, into dist/: the site (dist/site: the host page with
-// its PDFs and service worker, the widget bundles under widgets/, the SBOM of the production
-// dependencies as sbom.cdx.json) and the server (dist/server). Prints bundle sizes.
+// its PDFs and service worker, the widget bundles under widgets/ (their React build in widgets/react/), the
+// SBOM of the production dependencies as sbom.cdx.json) and the server (dist/server). Prints bundle sizes.
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ import { buildHost } from './build-host.mjs';
 import { buildServer } from './build-server.mjs';
 import { precompress, RELEASE_VERSION, versionWidgets } from './build-delivery.mjs';
 import { writeSbom } from './sbom.mjs';
-import { buildWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
+import { buildReleaseWidgets, measure, WIDGET_ENTRIES } from './build-widgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +27,7 @@ export async function buildSite(siteDir = path.join(root, 'dist/site')) {
     // Pages that pinned an earlier release keep loading it: its folder survives the rebuild.
     const kept = keepEarlierReleases(path.join(siteDir, 'widgets'));
     await buildHost(siteDir);
-    widgetsDir = await buildWidgets(path.join(siteDir, 'widgets'));
+    widgetsDir = await buildReleaseWidgets(path.join(siteDir, 'widgets'));
     kept.restore();
   } catch (error) {
     verification.cancel();

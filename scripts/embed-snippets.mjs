@@ -20,9 +20,17 @@ export const README_PINNED_ELEMENT = 'sgx-dose-calculator';
 const START = '<!-- pinned-embed:start';
 const END = '<!-- pinned-embed:end -->';
 
+/** embed.json's listing of one build: the default one, or the React build (`runtime` 'react'). */
+export function embedBuild(embed, runtime = 'default') {
+  if (runtime === 'default') return embed;
+  const build = embed[runtime];
+  if (!build) throw new Error(`embed.json has no ${runtime} build`);
+  return build;
+}
+
 /** The import map pinning everything `tag` may run: its bundle and each chunk, at `origin`. */
-export function pinnedImportMap(embed, tag, origin = PRODUCT_ORIGIN_PLACEHOLDER) {
-  const element = embed.elements[tag];
+export function pinnedImportMap(embed, tag, origin = PRODUCT_ORIGIN_PLACEHOLDER, runtime = 'default') {
+  const element = embedBuild(embed, runtime).elements[tag];
   if (!element) throw new Error(`embed.json has no element ${tag}`);
   const integrity = { [`${origin}${element.url}`]: element.integrity };
   for (const [url, hash] of Object.entries(element.chunks)) integrity[`${origin}${url}`] = hash;
@@ -30,11 +38,16 @@ export function pinnedImportMap(embed, tag, origin = PRODUCT_ORIGIN_PLACEHOLDER)
 }
 
 /** The pinned snippet for `tag`: the import map, the element, its module script with integrity. */
-export function pinnedSnippet(embed, tag = README_PINNED_ELEMENT, origin = PRODUCT_ORIGIN_PLACEHOLDER) {
-  const element = embed.elements[tag];
+export function pinnedSnippet(
+  embed,
+  tag = README_PINNED_ELEMENT,
+  origin = PRODUCT_ORIGIN_PLACEHOLDER,
+  runtime = 'default',
+) {
+  const element = embedBuild(embed, runtime).elements[tag];
   return [
     '<script type="importmap">',
-    JSON.stringify(pinnedImportMap(embed, tag, origin), null, 2),
+    JSON.stringify(pinnedImportMap(embed, tag, origin, runtime), null, 2),
     '</script>',
     `<${tag}></${tag}>`,
     '<script type="module" crossorigin="anonymous"',
@@ -63,11 +76,11 @@ export function withPinnedSnippet(readme, snippet) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { buildWidgets, WIDGET_ENTRIES } = await import('./build-widgets.mjs');
+  const { buildReleaseWidgets, WIDGET_ENTRIES } = await import('./build-widgets.mjs');
   const { versionWidgets } = await import('./build-delivery.mjs');
   const scratch = mkdtempSync(path.join(tmpdir(), 'sgx-embed-'));
   try {
-    const widgetsDir = await buildWidgets(path.join(scratch, 'widgets'));
+    const widgetsDir = await buildReleaseWidgets(path.join(scratch, 'widgets'));
     const embed = versionWidgets(widgetsDir, WIDGET_ENTRIES);
     const readme = readFileSync(README, 'utf8');
     const updated = withPinnedSnippet(readme, pinnedSnippet(embed));

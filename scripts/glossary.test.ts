@@ -17,6 +17,7 @@ import { messagesEn } from '../widgets/shared/messages/index.ts';
 import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
 import { serverMessageInArabic } from '../widgets/shared/messages/server.ts';
 import { notesFor, notesText } from '../widgets/shared/notes-content.ts';
+import { TOOL_INPUTS } from '../widgets/shared/note-inputs/index.ts';
 import {
   forbiddenAbbreviationsIn,
   GLOSSARY_DOC,
@@ -201,7 +202,7 @@ function outcomeNotes(): Text[] {
   ];
   return entries.map((entry) => ({
     where: `notes PDF and "Copy as note", ${entry.toolType}`,
-    text: notesText(notesFor(entry, entry.toolType, null, null, new Date(2026, 0, 1))),
+    text: notesText(notesFor(entry, TOOL_INPUTS[entry.toolType], entry.toolType, null, null, new Date(2026, 0, 1))),
   }));
 }
 

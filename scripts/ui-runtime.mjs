@@ -1,8 +1,10 @@
 // The UI runtime the shipped JavaScript carries. The components are written against React's API; the
 // element bundles and the product page are built with Preact standing in for it (`preact/compat`), a
 // runtime a fifth of React's size that passed every widget, element and browser test (issue 13,
-// BENCHMARKS.md). React stays one switch away, for comparison or if Preact ever falls short:
-//   SGX_WIDGETS_RUNTIME=react   the element bundles (scripts/build-widgets.mjs) and the dom tests
+// BENCHMARKS.md). React is kept real beside it: the release also carries every element built on React
+// itself (widgets/react/, scripts/build-widgets.mjs), and the tests run on both (the `dom` and `dom-react`
+// projects of vitest.config.ts; e2e/react-build.e2e.ts on the React bundles). Switches:
+//   SGX_WIDGETS_RUNTIME=react   the default element bundles (widgets/*.js) built on React too
 //   SGX_HOST_RUNTIME=react      the product page's client build (vite.config.ts)
 // The page is prerendered with React either way (scripts/build-host.mjs): Preact hydrates that markup.
 

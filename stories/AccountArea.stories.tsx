@@ -217,7 +217,7 @@ export const History: Story = {
     expectText(entry, t.account.entryResult);
     for (const text of ['Dose: 2 mg/kg = 144 mg', 'Volume: 1.4 mL at 100 mg/mL (1 x 200 mg/2 mL)', 'Cost: 147.64 SAR'])
       expectText(entry, text);
-    await expect(within(entry).getByRole('button', { name: t.account.exportNotes })).toBeInTheDocument();
+    await expect(within(entry).getByRole('button', { name: t.records.exportNotes })).toBeInTheDocument();
     await expect(within(entry).getByRole('button', { name: t.account.back })).toBeInTheDocument();
     // "Download FHIR" beside it: the Bundle comes, a toast names the file
     await user.click(within(entry).getByRole('button', { name: named(t.account.downloadFhir) }));

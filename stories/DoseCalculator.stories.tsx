@@ -178,8 +178,8 @@ export const SignedInWithPatient: Story = {
     await waitFor(() => expect(screen.getByLabelText(startingWith(t.doseCalculator.bodyWeight))).toHaveValue('72'));
     const filled = await fillAndCalculate(canvasElement, kit, { tof: '2' });
     const result = await filled.findByRole('region', { name: t.doseCalculator.resultHeading });
-    expectText(result, t.account.patientLine('F.A.', 'KFH-004512'));
-    await waitFor(() => expectText(result, t.account.savedToHistory));
+    expectText(result, t.records.patientLine('F.A.', 'KFH-004512'));
+    await waitFor(() => expectText(result, t.records.savedToHistory));
   },
 };
 

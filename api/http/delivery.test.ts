@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress, versionWidgets } from '../../scripts/build-delivery.mjs';
+import { FRESH_ADDRESSES, precompress, versionWidgets, type EmbedManifest } from '../../scripts/build-delivery.mjs';
 import { startTestApi } from '../test-support/test-api.ts';
 import { cacheControlFor } from './static-files.ts';
 
@@ -24,6 +24,10 @@ beforeAll(async () => {
   await writeFile(path.join(site, 'assets', 'index-abc123.js'), script('page'));
   await writeFile(path.join(site, 'widgets', 'sgx-x.js'), `import('./chunks/pdf-def456.js');\n${script('element')}`);
   await writeFile(path.join(site, 'widgets', 'chunks', 'pdf-def456.js'), script('chunk'));
+  // the React build beside it (scripts/build-widgets.mjs), laid out alike
+  await mkdir(path.join(site, 'widgets', 'react', 'chunks'), { recursive: true });
+  await writeFile(path.join(site, 'widgets', 'react', 'sgx-x.js'), `import('./chunks/pdf-0a1b2c.js');\n${script('r')}`);
+  await writeFile(path.join(site, 'widgets', 'react', 'chunks', 'pdf-0a1b2c.js'), script('reactChunk'));
   await writeFile(path.join(site, 'guide.pdf'), '%PDF-1.4\n%%EOF\n');
   // what the page's service worker needs (vite.config.ts): the worker, a manifest per language, the icons
   await writeFile(path.join(site, 'sw.js'), `self.addEventListener('fetch', () => {});\n${script('worker')}`);
@@ -139,8 +143,12 @@ describe('caching', () => {
     { path: '/widgets/chunks/pdf-def456.js', cache: 'public, max-age=31536000, immutable' },
     { path: `/widgets/${VERSION}/sgx-x.js`, cache: 'public, max-age=31536000, immutable' },
     { path: `/widgets/${VERSION}/chunks/pdf-def456.js`, cache: 'public, max-age=31536000, immutable' },
+    { path: '/widgets/react/chunks/pdf-0a1b2c.js', cache: 'public, max-age=31536000, immutable' },
+    { path: `/widgets/${VERSION}/react/sgx-x.js`, cache: 'public, max-age=31536000, immutable' },
+    { path: `/widgets/${VERSION}/react/chunks/pdf-0a1b2c.js`, cache: 'public, max-age=31536000, immutable' },
     { path: '/', cache: 'no-cache' },
     { path: '/widgets/sgx-x.js', cache: 'no-cache' },
+    { path: '/widgets/react/sgx-x.js', cache: 'no-cache' },
     { path: '/widgets/embed.json', cache: 'no-cache' },
     { path: '/guide.pdf', cache: 'public, max-age=86400' },
     { path: '/sw.js', cache: 'no-cache' },
@@ -194,26 +202,35 @@ describe('caching', () => {
 });
 
 describe('versioned bundles', () => {
-  it('embed.json names the versioned URL, and the bytes served there hash to its integrity', async () => {
-    const manifest = JSON.parse(decoded(await get('/widgets/embed.json', { 'Accept-Encoding': 'br' })).toString());
+  const integrityOf = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+  it.each([
+    { build: 'the default build', listing: (manifest: EmbedManifest) => manifest, folder: '' },
+    { build: 'the React build', listing: (manifest: EmbedManifest) => manifest.react!, folder: 'react/' },
+  ])('embed.json: $build at its versioned URL, the bytes served there hashing to its integrity', async (row) => {
+    const manifest = JSON.parse(
+      decoded(await get('/widgets/embed.json', { 'Accept-Encoding': 'br' })).toString(),
+    ) as EmbedManifest;
     expect(manifest.version).toBe(VERSION);
-    const { url, integrity } = manifest.elements['sgx-x'];
-    expect(url).toBe(`/widgets/${VERSION}/sgx-x.js`);
+    const listing = row.listing(manifest);
+    const { url, integrity } = listing.elements['sgx-x']!;
+    expect(url).toBe(`/widgets/${VERSION}/${row.folder}sgx-x.js`);
     for (const accept of ['br', 'gzip', '']) {
       const served = decoded(await get(url, accept ? { 'Accept-Encoding': accept } : {}));
-      expect(`sha384-${createHash('sha384').update(served).digest('base64')}`).toBe(integrity);
+      expect(integrityOf(served)).toBe(integrity);
     }
-    const chunk = decoded(await get(`/widgets/${VERSION}/chunks/pdf-def456.js`));
-    const chunkIntegrity = `sha384-${createHash('sha384').update(chunk).digest('base64')}`;
-    expect(manifest.chunks[`/widgets/${VERSION}/chunks/pdf-def456.js`]).toBe(chunkIntegrity);
-    // what the element may load later (its import() of the chunk), for the page's import map
-    // (also at the fresh addresses a retry may use, widgets/shared/load-once.ts, each with the chunk's integrity)
-    const pdfChunk = `/widgets/${VERSION}/chunks/pdf-def456.js`;
-    expect(manifest.elements['sgx-x'].chunks).toEqual({
-      [pdfChunk]: chunkIntegrity,
-      [`${pdfChunk}?retry=1`]: chunkIntegrity,
-      [`${pdfChunk}?retry=2`]: chunkIntegrity,
-    });
+    const chunkUrl = `/widgets/${VERSION}/${row.folder}chunks/${row.folder ? 'pdf-0a1b2c' : 'pdf-def456'}.js`;
+    const chunkIntegrity = integrityOf(decoded(await get(chunkUrl)));
+    expect(listing.chunks).toEqual({ [chunkUrl]: chunkIntegrity });
+    // what the element may load later (its import() of the chunk), for the page's import map, at the address it
+    // is first loaded from and at each fresh one a retry may use (widgets/shared/load-once.ts)
+    expect(listing.elements['sgx-x']!.chunks).toEqual(
+      Object.fromEntries(
+        [chunkUrl, ...Array.from({ length: FRESH_ADDRESSES }, (_, n) => `${chunkUrl}?retry=${n + 1}`)].map(
+          (address) => [address, chunkIntegrity],
+        ),
+      ),
+    );
     expect((await get(url)).headers['access-control-allow-origin']).toBe('*');
   });
 });

@@ -11,7 +11,7 @@ const YEAR_S = 365 * 24 * 3600;
 const DAY_S = 24 * 3600;
 
 /** Content-hashed or versioned files: their URL changes when their bytes do. */
-const IMMUTABLE = /^\/(assets\/|widgets\/chunks\/|widgets\/\d+\.\d+\.\d+[^/]*\/)/;
+const IMMUTABLE = /^\/(assets\/|widgets\/(?:react\/)?chunks\/|widgets\/\d+\.\d+\.\d+[^/]*\/)/;
 /** Files with a .br and .gz beside them (scripts/build-delivery.mjs). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest)$/;
 
@@ -23,8 +23,8 @@ const SERVICE_WORKER_FILES = /^\/(sw\.js|(?:[a-z]{2}\/)?manifest\.webmanifest)$/
 
 /**
  * How long a browser or proxy may keep a file: hashed and versioned files for a year, never
- * revalidated; entry points (the page, /widgets/<name>.js, embed.json, the service worker and the
- * manifests) revalidated on every use against their ETag; PDFs and images for a day.
+ * revalidated; entry points (the page, /widgets/<name>.js and /widgets/react/<name>.js, embed.json, the
+ * service worker and the manifests) revalidated on every use against their ETag; PDFs and images for a day.
  */
 export function cacheControlFor(urlPath: string): string {
   if (SERVICE_WORKER_FILES.test(urlPath)) return 'no-cache';

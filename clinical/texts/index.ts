@@ -2,7 +2,7 @@ import { CLINICAL_TEXTS_AR } from './ar.ts';
 import { CLINICAL_TEXTS_EN, type ClinicalTexts } from './en.ts';
 
 export { CLINICAL_TEXTS_AR } from './ar.ts';
-export { CLINICAL_TEXTS_EN, type ClinicalTexts } from './en.ts';
+export { CLINICAL_TEXTS_EN, type ClinicalTexts, type ClinicalTextsOf } from './en.ts';
 export type { Catalogue } from './catalogue.ts';
 
 /** The languages clinical/ writes its texts in. */

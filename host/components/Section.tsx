@@ -1,6 +1,41 @@
+import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { container, sectionStyle } from '../styles.ts';
 import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+
+/**
+ * The heights the content sections measured (px, English, fonts loaded; at 412 and 1280 px wide), their
+ * placeholders until first rendered (below).
+ */
+const ESTIMATED_HEIGHT: Record<string, readonly [phone: number, desktop: number]> = {
+  moa: [2030, 860],
+  advantage: [2210, 1110],
+  safety: [500, 490],
+  evidence: [2170, 970],
+  resources: [1670, 860],
+  faq: [1180, 950],
+};
+
+/**
+ * A content section is rendered only as it nears the screen (`content-visibility: auto`): while off screen its
+ * style, layout and paint are skipped, which is most of the page's work at load on a phone (issue 36), and it
+ * holds its estimated height (then the last rendered one), so the page is as long and a link to it lands alike.
+ * What it holds stays in the document: found by the browser's search, read by assistive technology, printed.
+ * Tool sections are not deferred: their elements' boxes are reserved and defined as the reader nears them.
+ */
+const deferred = (id: string) => {
+  const estimate = ESTIMATED_HEIGHT[id];
+  return (
+    estimate &&
+    css`
+      content-visibility: auto;
+      contain-intrinsic-block-size: auto ${estimate[1]}px;
+      @media (max-width: 600px) {
+        contain-intrinsic-block-size: auto ${estimate[0]}px;
+      }
+    `
+  );
+};
 
 /**
  * A page section: its anchor id, a heading (h2) tied to it, and the content. A tool section whose
@@ -26,7 +61,7 @@ export function Section({
     <section
       id={id}
       {...(headingInside ? { 'aria-label': title } : { 'aria-labelledby': headingId })}
-      css={[sectionStyle, tint && { background: '#f0fdfa' }]}
+      css={[sectionStyle, tint && { background: '#f0fdfa' }, deferred(id)]}
     >
       <div css={container}>
         {!headingInside && (

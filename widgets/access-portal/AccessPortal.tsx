@@ -18,6 +18,8 @@ import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
 import { outlineLinkCss } from '../shared/styles.ts';
 import { loadOnce } from '../shared/load-once.ts';
+// The access control's texts in English (only its own), carried with its code.
+import './catalogue.ts';
 
 type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
 type PortalDialogs = typeof import('./portal-dialogs.ts');

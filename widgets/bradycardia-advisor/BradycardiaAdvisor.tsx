@@ -7,7 +7,7 @@ import {
   BLOCK_DEPTHS,
   bradycardiaInputSchemaFor,
   CARDIAC_HISTORIES,
-  CLINICAL_TEXTS_EN,
+  ADVISOR_CLINICAL_TEXTS_EN,
   DOSE_MG_PER_KG_BY_DEPTH,
   parseWith,
   type AdvisorBlockDepth,
@@ -31,12 +31,15 @@ import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Badge, Button, FormCard } from '../shared/ui.tsx';
-import { pdfMessages } from '../shared/messages/index.ts';
+import { advisor as advisorEn } from '../shared/messages/advisor.ts';
+import { BRADYCARDIA_ADVISOR_INPUTS } from '../shared/note-inputs/bradycardia-advisor.ts';
 import type { WidgetLang } from '../shared/lang.ts';
 import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
 import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
+// The advisor's texts in English (only its own), carried with its code.
+import './catalogue.ts';
 
 export interface BradycardiaAdvisorProps {
   /** Where the API is: "" or absent for the same origin, or e.g. https://reversal.example.org. */
@@ -317,7 +320,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     // The notes PDF stays in English whatever the element's language (jsPDF has no Arabic glyphs;
     // ../shared/messages/index.ts): assessed again here from the same inputs with the English clinical texts,
     // as the server would (clinical/ is pure), rather than the answer in the element's language.
-    const english = assessBradycardia(assessment.inputs, CLINICAL_TEXTS_EN);
+    const english = assessBradycardia(assessment.inputs, ADVISOR_CLINICAL_TEXTS_EN);
     if (english.kind !== 'assessment') return; // not reached: these inputs were assessed already
     const found = patients.find((candidate) => candidate.id === assessment.patientId);
     const patient = found ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth } : null;
@@ -328,7 +331,8 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     };
     void exportNotesPdf({
       entry,
-      title: pdfMessages.advisor.title,
+      inputs: BRADYCARDIA_ADVISOR_INPUTS,
+      title: advisorEn.title,
       patient,
       what: 'bradycardia',
       patientId: assessment.patientId,
@@ -463,7 +467,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
               assessment={shownResult ?? assessment.result}
               patientName={assessment.patientName}
               onExport={exportToNotes}
-              exportLabel={messages.account.exportNotes}
+              exportLabel={messages.records.exportNotes}
             />
           )}
         </div>

@@ -19,7 +19,8 @@ import { parseDecimalText } from '../shared/parse-number.ts';
 import { token } from '../shared/theme.ts';
 import { useToast } from '../shared/toasts.tsx';
 import { Button, FormCard } from '../shared/ui.tsx';
-import { pdfMessages } from '../shared/messages/index.ts';
+import { doseCalculator as doseCalculatorEn } from '../shared/messages/dose-calculator.ts';
+import { DOSE_CALCULATOR_INPUTS } from '../shared/note-inputs/dose-calculator.ts';
 import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
 import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.ts';
@@ -29,6 +30,8 @@ import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
 import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
+// The dose calculator's texts in English (only its own), carried with its code.
+import './catalogue.ts';
 
 export interface DoseCalculatorProps {
   /** API origin for saving a signed-in clinician's calculations (later); the calculator itself needs no API. */
@@ -186,7 +189,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
         .then((recorded) => setHistoryId(recorded.historyId))
         .catch((error: unknown) =>
           toast({
-            title: (host) => host.messages.account.notSavedTitle,
+            title: (host) => host.messages.records.notSavedTitle,
             description: userMessage(error),
             variant: 'destructive',
           }),
@@ -201,7 +204,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
     // ../shared/messages/index.ts): the same inputs, described with the English clinical texts.
     void exportNotesPdf({
       entry: doseNotesEntry(result.input),
-      title: pdfMessages.doseCalculator.title,
+      inputs: DOSE_CALCULATOR_INPUTS,
+      title: doseCalculatorEn.title,
       patient,
       what: 'dose',
       patientId: patient?.id,
@@ -333,8 +337,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
             <DoseOutcomePanel
               outcome={shownOutcome}
               note={(at) => doseNote(result.input, patient, clinicianName, at)}
-              patientLine={patient ? messages.account.patientLine(patient.displayName, patient.mrn) : undefined}
-              savedLine={historyId ? messages.account.savedToHistory : undefined}
+              patientLine={patient ? messages.records.patientLine(patient.displayName, patient.mrn) : undefined}
+              savedLine={historyId ? messages.records.savedToHistory : undefined}
               onExport={exportToNotes}
               sheetButton={
                 <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />

@@ -177,7 +177,7 @@ function DoseDetails({
         </Button>
         {onExport && (
           <Button variant="secondary" onClick={onExport}>
-            {messages.account.exportNotes}
+            {messages.records.exportNotes}
           </Button>
         )}
         {sheetButton}

@@ -1,7 +1,8 @@
-import { calculateDose, CLINICAL_TEXTS_EN, type DoseCalculatorInput } from '../../clinical/index.ts';
+import { calculateDose, DOSE_CALCULATOR_TEXTS_EN, type DoseCalculatorInput } from '../../clinical/index.ts';
 import type { HistoryEntry } from '../shared/account-api.ts';
-import { pdfMessages } from '../shared/messages/index.ts';
+import { doseCalculator } from '../shared/messages/dose-calculator.ts';
 import { notesFor, notesText } from '../shared/notes-content.ts';
+import { DOSE_CALCULATOR_INPUTS } from '../shared/note-inputs/dose-calculator.ts';
 import type { SelectedPatient } from '../shared/session-state.ts';
 
 /**
@@ -13,7 +14,7 @@ export function doseNotesEntry(input: DoseCalculatorInput): Pick<HistoryEntry, '
   return {
     toolType: 'dose_calculator',
     inputs: input as unknown as Record<string, unknown>,
-    result: calculateDose(input, CLINICAL_TEXTS_EN) as unknown as Record<string, unknown>,
+    result: calculateDose(input, DOSE_CALCULATOR_TEXTS_EN) as unknown as Record<string, unknown>,
   };
 }
 
@@ -27,5 +28,6 @@ export function doseNote(
   clinicianName: string | null,
   at: Date,
 ): string {
-  return notesText(notesFor(doseNotesEntry(input), pdfMessages.doseCalculator.title, patient, clinicianName, at));
+  const entry = doseNotesEntry(input);
+  return notesText(notesFor(entry, DOSE_CALCULATOR_INPUTS, doseCalculator.title, patient, clinicianName, at));
 }

@@ -5,7 +5,7 @@ import { useSession } from '../shared/use-session.ts';
 import { computeRoi } from '../../clinical/index.ts';
 import { token } from '../shared/theme.ts';
 import { Button, Card } from '../shared/ui.tsx';
-import { pdfMessages } from '../shared/messages/index.ts';
+import { roi as roiEn } from '../shared/messages/roi.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { buildRoiMailto, mailNavigation } from './mail-report.ts';
 import { resolveRoiPresets, type RoiPresetAttributes } from './presets.ts';
@@ -16,6 +16,8 @@ import { outlineLinkCss, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
 import { loadOnce } from '../shared/load-once.ts';
 import { loadJsPdf } from '../shared/pdf/load-jspdf.ts';
+// The ROI calculator's texts in English (only its own), carried with its code.
+import './catalogue.ts';
 
 /** The report's layout, downloaded with jsPDF on the first "Download PDF". */
 const loadReport = loadOnce(() => import('./pdf-report.ts'), import.meta.url);
@@ -100,7 +102,7 @@ export function RoiCalculator({
     try {
       // jsPDF (~125 KiB gzip) and the report's layout are loaded here, on the click, and never at start-up.
       const [{ jsPDF }, { buildRoiReport, ROI_REPORT_FILE_NAME }] = await Promise.all([loadJsPdf(), loadReport()]);
-      const doc = buildRoiReport(jsPDF, inputs, result, new Date(), pdfMessages.roi);
+      const doc = buildRoiReport(jsPDF, inputs, result, new Date(), roiEn);
       doc.save(ROI_REPORT_FILE_NAME);
     } catch (error) {
       console.error(error);

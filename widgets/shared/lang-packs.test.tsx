@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLINICAL_TEXTS_EN } from '../../clinical/texts/en.ts';
 import { messagesAr } from './messages/ar/index.ts';
 import { ENGLISH, loadedLangPack, loadLangPack } from './lang-packs.ts';
 import { hostFor, useWidgetHost } from './widget-context.ts';
@@ -83,7 +84,7 @@ describe('the language packs, Arabic still on its way', () => {
     expect(second).toBe(first);
     expect(loadedLangPack('ar')).toBe(first);
     expect(first.messages).toBe(messagesAr);
-    expect(first.clinical.patient.displayName).not.toBe(ENGLISH.clinical.patient.displayName);
+    expect(first.clinical.patient.displayName).not.toBe(CLINICAL_TEXTS_EN.patient.displayName);
     expect(first.clinical.patient.displayName).toMatch(/[\u0600-\u06FF]/);
     expect(first.serverMessage('The server could not be reached. Check the connection and try again.')).toBe(
       'تعذّر الوصول إلى الخادم. تحقّق من الاتصال وحاول مرة أخرى.',

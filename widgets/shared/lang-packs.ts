@@ -1,8 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { CLINICAL_TEXTS_EN, type ClinicalTexts } from '../../clinical/texts/en.ts';
+import type { ClinicalTexts } from '../../clinical/texts/en.ts';
 import type { WidgetLang } from './lang.ts';
 import { loadOnce } from './load-once.ts';
-import { messagesEn, type Messages } from './messages/index.ts';
+import { common } from './messages/common.ts';
+import type { Messages } from './messages/index.ts';
 
 /** Everything an element shows in one language: its catalogue, clinical/'s texts, and the API's messages. */
 export interface LangPack {
@@ -13,7 +14,31 @@ export interface LangPack {
   serverMessage: (text: string) => string;
 }
 
-export const ENGLISH: LangPack = { messages: messagesEn, clinical: CLINICAL_TEXTS_EN, serverMessage: (text) => text };
+/**
+ * English, which every element has from the start: the texts its own bundle carries, nothing more. Each element
+ * carries only its own catalogue (the sections of the messages and of clinical/'s texts it shows, listed in its
+ * `catalogue.ts`, which its component imports), and a part loaded later brings its own (the emergency card its
+ * clinical texts); they are added here as they arrive (`carryEnglish`). A page with several elements has the
+ * sections of each. The words every element's frame shows (toasts, dialogs, tooltips: `common`) are here from the
+ * start. widgets/catalogues.test.ts checks that each element's catalogue holds every other section its code reads.
+ */
+export const ENGLISH: LangPack = {
+  messages: { common } as Messages,
+  clinical: {} as ClinicalTexts,
+  serverMessage: (text) => text,
+};
+
+/** The English texts a module carries: sections of the widgets' messages and of clinical/'s texts. */
+export interface EnglishTexts {
+  messages?: Partial<Messages>;
+  clinical?: Partial<ClinicalTexts>;
+}
+
+/** Adds sections to the English pack (an element's catalogue, or a part loaded later with its own texts). */
+export function carryEnglish(texts: EnglishTexts): void {
+  Object.assign(ENGLISH.messages, texts.messages);
+  Object.assign(ENGLISH.clinical, texts.clinical);
+}
 
 /**
  * The other languages, each a chunk of its own that registers itself (./messages/ar/arabic-pack.ts): an English

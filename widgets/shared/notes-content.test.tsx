@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { describe, expect, it } from 'vitest';
 import { describeEntry } from './notes-content.ts';
+import { TOOL_INPUTS } from './note-inputs/index.ts';
 import { buildNotesPdf, notesFileName } from './notes-pdf.ts';
 
 describe('notes PDF (export to notes)', () => {
@@ -25,19 +26,22 @@ describe('notes PDF (export to notes)', () => {
   });
 
   it('describes a stored advisor entry from its result fields', () => {
-    const described = describeEntry({
-      toolType: 'bradycardia_advisor',
-      inputs: { weight: 70 },
-      result: {
-        riskBand: 'HIGH',
-        riskPercent: 23.4,
-        doseMgPerKg: 4,
-        doseMg: 280,
-        doseMl: 2.8,
-        recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] },
-        warnings: [],
+    const described = describeEntry(
+      {
+        toolType: 'bradycardia_advisor',
+        inputs: { weight: 70 },
+        result: {
+          riskBand: 'HIGH',
+          riskPercent: 23.4,
+          doseMgPerKg: 4,
+          doseMg: 280,
+          doseMl: 2.8,
+          recommendations: { preparation: ['280 mg (2.8 mL) single IV bolus over about 10 seconds'] },
+          warnings: [],
+        },
       },
-    });
+      TOOL_INPUTS.bradycardia_advisor,
+    );
     expect(described.result).toEqual([
       'Bradycardia risk: HIGH (23.4%)',
       'Dose: 4 mg/kg = 280 mg (2.8 mL)',
@@ -47,7 +51,10 @@ describe('notes PDF (export to notes)', () => {
 
   it('says where a creatinine clearance came from only when the helper gave it', () => {
     const entry = (inputs: Record<string, unknown>) =>
-      describeEntry({ toolType: 'dose_calculator', inputs, result: { kind: 'not_indicated', title: 'Not indicated' } });
+      describeEntry(
+        { toolType: 'dose_calculator', inputs, result: { kind: 'not_indicated', title: 'Not indicated' } },
+        TOOL_INPUTS.dose_calculator,
+      );
     expect(entry({ creatinine: 65, creatinineMethod: 'cockcroft_gault' }).inputs).toEqual([
       ['Creatinine clearance', '65 mL/min'],
       ['Creatinine clearance from', 'Cockcroft-Gault, from serum creatinine'],

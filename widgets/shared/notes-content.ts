@@ -1,6 +1,5 @@
 import { formatDateTime, formatOneDecimal, formatSarPrice } from './format.ts';
 import type { HistoryEntry } from './account-api.ts';
-import { pdfMessages } from './messages/index.ts';
 import type { NotesContent } from './notes-pdf.ts';
 import { pdfSafe } from './pdf/text.ts';
 import type { SelectedPatient } from './session-state.ts';
@@ -10,9 +9,10 @@ type Entry = Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;
 /**
  * How an input of a stored calculation reads in the notes and the entry view, in English (notes go into
  * English-language records; results are stored in English, docs/API.md): its label, and its value with its unit
- * or in words. The labels are the English catalogue's, so the notes name a field as the form does.
+ * or in words. The labels are the English catalogue's, so the notes name a field as the form does. Each tool's
+ * wording is a module of its own (./note-inputs/), so that an element carries only its own tool's.
  */
-interface InputWording {
+export interface InputWording {
   label: string;
   value?: (value: unknown) => string;
   unit?: string;
@@ -20,83 +20,47 @@ interface InputWording {
   detail?: true;
 }
 
-const en = pdfMessages;
-const yesNo = (value: unknown) => (value === true ? 'yes' : value === false ? 'no' : String(value));
-const oneOf =
+/** One tool's inputs, by name, as the notes word them. */
+export type ToolInputs = Readonly<Record<string, InputWording>>;
+
+export const yesNo = (value: unknown) => (value === true ? 'yes' : value === false ? 'no' : String(value));
+export const oneOf =
   (names: Readonly<Record<string, string>>) =>
   (value: unknown): string =>
     names[String(value)] ?? String(value);
 
-const INPUTS: Record<Entry['toolType'], Readonly<Record<string, InputWording>>> = {
-  dose_calculator: {
-    ageGroup: { label: en.doseCalculator.ageGroup, value: oneOf(en.doseCalculator.ageGroups) },
-    bodyWeight: { label: en.doseCalculator.bodyWeight, unit: en.doseCalculator.unitKg },
-    nmbaType: { label: en.doseCalculator.nmbaType, value: oneOf(en.doseCalculator.nmbaTypes) },
-    creatinine: { label: en.doseCalculator.creatinine, unit: en.doseCalculator.unitMlPerMin },
-    // how the creatinine clearance was found, when from the Cockcroft-Gault helper (the FHIR export codes it)
-    creatinineMethod: {
-      label: 'Creatinine clearance from',
-      value: (value) => (value === 'cockcroft_gault' ? 'Cockcroft-Gault, from serum creatinine' : String(value)),
-      detail: true,
-    },
-    tofCount: { label: en.doseCalculator.tofCount },
-    ptc: { label: en.doseCalculator.ptc },
-    rsiScenario: { label: 'RSI scenario (immediate reversal)', value: yesNo },
-    dialysis: { label: 'Dialysis', value: yesNo },
-  },
-  bradycardia_advisor: {
-    weight: { label: en.advisor.weight, unit: en.advisor.units.kg },
-    age: { label: en.advisor.age, unit: en.advisor.units.years },
-    baselineHr: { label: en.advisor.baselineHr, unit: en.advisor.units.bpm },
-    creatinine: { label: en.advisor.creatinine, unit: en.advisor.units.mlPerMin },
-    cardiacHistory: { label: en.advisor.cardiacHistory, value: oneOf(en.advisor.cardiacHistories) },
-    betaBlocker: { label: en.advisor.betaBlocker, value: yesNo },
-    dexmedetomidine: { label: en.advisor.dexmedetomidine, value: yesNo },
-    digoxin: { label: en.advisor.digoxin, value: yesNo },
-    amiodarone: { label: en.advisor.amiodarone, value: yesNo },
-    highDoseOpioids: { label: en.advisor.highDoseOpioids, value: yesNo },
-    vagalStimulus: { label: en.advisor.vagalStimulus, value: yesNo },
-    conductionDisease: { label: 'Conduction disease', value: yesNo },
-    depth: { label: en.advisor.depth, value: oneOf(en.advisor.depths) },
-    nmba: { label: en.advisor.nmba, value: oneOf(en.advisor.nmbas) },
-    dose: { label: en.doseCalculator.dosePerKg, unit: en.doseCalculator.unitMgPerKg },
-  },
-  roi_calculator: {
-    numberOfCases: { label: en.roi.numberOfCases },
-    orCostPerMinute: { label: en.roi.orCostPerMinute, unit: en.roi.unitSarPerMin },
-    timeNeostigmine: { label: 'Time to TOF ratio >= 0.9 with neostigmine', unit: en.roi.unitMin },
-    timeProduct: { label: 'Time to TOF ratio >= 0.9 with sugammadex', unit: en.roi.unitMin },
-    baselinePPCRate: { label: en.roi.baselinePpcRate, unit: en.roi.unitPercent },
-    riskRatio: { label: 'Risk ratio of PPCs (fixed)' },
-  },
-};
-
 /** "Body weight: 72 kg", "Dialysis: no", "Creatinine clearance: not entered". */
-function describeInput(toolType: Entry['toolType'], key: string, value: unknown): [string, string] {
-  const wording = INPUTS[toolType][key];
+function describeInput(inputs: ToolInputs, key: string, value: unknown): [string, string] {
+  const wording = inputs[key];
   if (value === null || value === undefined || value === '') return [wording?.label ?? key, 'not entered'];
   if (!wording) return [key, String(value)];
   const text = wording.value ? wording.value(value) : String(value);
   return [wording.label, wording.unit ? `${text}${wording.unit === '%' ? '' : ' '}${wording.unit}` : text];
 }
 
-/** The inputs and result of a stored calculation as lines for the notes PDF and the entry view (English). */
-export function describeEntry(entry: Entry): {
+/**
+ * The inputs and result of a stored calculation as lines for the notes PDF and the entry view (English); `inputs`
+ * words its tool's inputs (./note-inputs/).
+ */
+export function describeEntry(
+  entry: Entry,
+  inputs: ToolInputs,
+): {
   inputs: [string, string][];
   result: string[];
   warnings: string[];
 } {
   const given = (key: string, value: unknown) =>
-    !(INPUTS[entry.toolType][key]?.detail && (value === null || value === undefined || value === ''));
-  const inputs = Object.entries(entry.inputs)
+    !(inputs[key]?.detail && (value === null || value === undefined || value === ''));
+  const lines = Object.entries(entry.inputs)
     .filter(([key, value]) => given(key, value))
-    .map(([key, value]) => describeInput(entry.toolType, key, value));
+    .map(([key, value]) => describeInput(inputs, key, value));
   const r = entry.result;
   const warnings = Array.isArray(r.warnings) ? (r.warnings as string[]) : [];
   switch (entry.toolType) {
     case 'dose_calculator':
       return {
-        inputs,
+        inputs: lines,
         result:
           r.kind === 'dose'
             ? [
@@ -111,7 +75,7 @@ export function describeEntry(entry: Entry): {
       };
     case 'bradycardia_advisor':
       return {
-        inputs,
+        inputs: lines,
         result: [
           `Bradycardia risk: ${r.riskBand} (${formatOneDecimal(Number(r.riskPercent))}%)`,
           `Dose: ${r.doseMgPerKg} mg/kg = ${r.doseMg} mg (${formatOneDecimal(Number(r.doseMl))} mL)`,
@@ -121,7 +85,7 @@ export function describeEntry(entry: Entry): {
       };
     case 'roi_calculator':
       return {
-        inputs,
+        inputs: lines,
         result: [
           `Time saved: ${r.timeSaved} min (${r.hoursFreed} h)`,
           `Cost saved: ${r.costSaved} SAR`,
@@ -134,12 +98,13 @@ export function describeEntry(entry: Entry): {
 
 export function notesFor(
   entry: Entry,
+  inputs: ToolInputs,
   title: string,
   patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null,
   clinicianName: string | null,
   at: Date,
 ): NotesContent {
-  return { title, patient, clinicianName, generatedAt: at, ...describeEntry(entry) };
+  return { title, patient, clinicianName, generatedAt: at, ...describeEntry(entry, inputs) };
 }
 
 /** One line of the notes: the PDF gives each kind its style; as plain text a heading starts a paragraph. */

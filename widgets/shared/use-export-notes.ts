@@ -7,13 +7,15 @@ import { useSession } from './use-session.ts';
 import { useMessages } from './widget-context.ts';
 import { loadOnce } from './load-once.ts';
 // the notes' text is small, and "Copy as note" writes it with the dose calculator's first result anyway
-import { notesFor } from './notes-content.ts';
+import { notesFor, type ToolInputs } from './notes-content.ts';
 
 /** The notes PDF's code, downloaded on the first "Export PDF to notes" (jsPDF with it, ./notes-pdf.ts). */
 const loadNotesPdf = loadOnce(() => import('./notes-pdf.ts'), import.meta.url);
 
 export interface NotesRequest {
   entry: Pick<HistoryEntry, 'toolType' | 'inputs' | 'result'>;
+  /** How the notes word the entry's inputs: its tool's (./note-inputs/). */
+  inputs: ToolInputs;
   title: string;
   patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null;
   /** File-name stem, e.g. "dose". */
@@ -30,7 +32,7 @@ export function useExportToNotes(apiBase: string) {
   const toast = useToast();
   // The signed-in clinician signs the notes; Quick Use has none.
   const clinicianName = useSession((state) => state.user?.name ?? null, apiBase);
-  const t = useMessages().account;
+  const t = useMessages().records;
   return useCallback(
     async (request: NotesRequest) => {
       try {
@@ -38,7 +40,7 @@ export function useExportToNotes(apiBase: string) {
         const at = new Date();
         const exported = await exportNotes(
           apiBase,
-          notesFor(request.entry, request.title, request.patient, clinicianName, at),
+          notesFor(request.entry, request.inputs, request.title, request.patient, clinicianName, at),
           {
             fileName: notesFileName(at, request.what),
             patientId: request.patientId,
@@ -46,14 +48,14 @@ export function useExportToNotes(apiBase: string) {
           },
         );
         toast({
-          title: (host) => host.messages.account.exportedTitle,
+          title: (host) => host.messages.records.exportedTitle,
           description: (host) =>
-            exported.stored ? host.messages.account.exportedStored : host.messages.account.exportedQuickUse,
+            exported.stored ? host.messages.records.exportedStored : host.messages.records.exportedQuickUse,
           variant: 'success',
         });
       } catch (error) {
         toast({
-          title: (host) => host.messages.account.exportFailed,
+          title: (host) => host.messages.records.exportFailed,
           description: userMessage(error),
           variant: 'destructive',
         });

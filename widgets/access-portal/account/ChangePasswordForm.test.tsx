@@ -7,6 +7,8 @@ import { renderWidget } from '../../test-utils.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import '../../shared/messages/ar/arabic-pack.ts';
+// the access control's English texts, as the element that holds this part carries them
+import '../catalogue.ts';
 
 // The profile's "Change password": checks before sending, the call, and every answer the API gives.
 const API = 'https://api.example.org';

@@ -5,6 +5,8 @@ import type { ExportRecord } from '../../shared/account-api.ts';
 import { sessionStore } from '../../shared/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { ExportsPanel } from './ExportsPanel.tsx';
+// the access control's English texts, as the element that holds this part carries them
+import '../catalogue.ts';
 
 // The exports tab of the account area: each stored PDF can be deleted, after a confirmation.
 const API = 'https://api.example.org';

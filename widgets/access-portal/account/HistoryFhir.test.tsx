@@ -8,6 +8,8 @@ import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import '../../shared/messages/ar/arabic-pack.ts';
+// the access control's English texts, as the element that holds this part carries them
+import '../catalogue.ts';
 
 // "Download FHIR" in a history entry (docs/fhir.md): GET /api/history/:id/fhir, saved as a .fhir.json file,
 // with a busy button while it comes and a toast either way; none for an ROI entry.

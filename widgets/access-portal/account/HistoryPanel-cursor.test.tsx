@@ -4,6 +4,8 @@ import type { HistoryEntry } from '../../shared/account-api.ts';
 import { sessionStore } from '../../shared/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+// The access portal's catalogue fills the messages this panel reads (each element carries its own).
+import '../catalogue.ts';
 
 // "Load more" pages the history by the cursor the server answered (keyset paging, docs/API.md#history-signed-in),
 // never by page number, and stops when the server says there is no next page.

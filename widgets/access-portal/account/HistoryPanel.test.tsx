@@ -8,6 +8,8 @@ import { HistoryPanel } from './HistoryPanel.tsx';
 import { namePatient } from './list-parts.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import '../../shared/messages/ar/arabic-pack.ts';
+// the access control's English texts, as the element that holds this part carries them
+import '../catalogue.ts';
 
 // The history names each entry's patient from the clinician's patient list, which loads on its own: an entry
 // linked to a patient is never shown as "No patient" while that list is on its way or could not be loaded.

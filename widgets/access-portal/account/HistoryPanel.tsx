@@ -9,7 +9,8 @@ import { useToast } from '../../shared/toasts.tsx';
 import { BulletList, Button } from '../../shared/ui.tsx';
 import { useLatest } from '../../shared/use-latest.ts';
 import { usePatients } from '../../shared/use-patients.ts';
-import { pdfMessages } from '../../shared/messages/index.ts';
+import { account as accountEn } from '../../shared/messages/account.ts';
+import { TOOL_INPUTS } from '../../shared/note-inputs/index.ts';
 import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
 import { bidiText } from '../../shared/bidi-text.tsx';
 import { describeEntry } from '../../shared/notes-content.ts';
@@ -27,7 +28,7 @@ const PAGE_SIZE = 20;
 
 /** History: every calculation run while signed in, newest first, by patient and tool; open one as computed then. */
 export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospitalName?: string }) {
-  const t = useMessages().account;
+  const { account: t, records } = useMessages();
   const lang = useWidgetLang();
   const toast = useToast();
   const patients = usePatients(apiBase);
@@ -75,12 +76,13 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
   const when = (at: string) => bidiText(formatRecordedAt(at, lang));
 
   if (opened) {
-    const described = describeEntry(opened);
+    const described = describeEntry(opened, TOOL_INPUTS[opened.toolType]);
     const patient = patients?.find((candidate) => candidate.id === opened.patientId) ?? null;
     const exportIt = () =>
       void exportNotesPdf({
         entry: opened,
-        title: pdfMessages.account.tools[opened.toolType],
+        inputs: TOOL_INPUTS[opened.toolType],
+        title: accountEn.tools[opened.toolType],
         patient,
         what: opened.toolType.replace('_', '-'),
         patientId: opened.patientId,
@@ -139,7 +141,7 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
           <BulletList items={[...described.result, ...described.warnings]} />
         </div>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '10px' }}>
-          <Button onClick={exportIt}>{t.exportNotes}</Button>
+          <Button onClick={exportIt}>{records.exportNotes}</Button>
           {hasFhir && (
             <Button variant="secondary" busy={fhirBusy} disabled={fhirBusy} onClick={() => void downloadFhir()}>
               {t.downloadFhir}
@@ -179,7 +181,7 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
                 <span css={rowDetailCss}>
                   {when(entry.createdAt)} ·{' '}
                   <bdi lang="en" dir="ltr">
-                    {describeEntry(entry).result[0]}
+                    {describeEntry(entry, TOOL_INPUTS[entry.toolType]).result[0]}
                   </bdi>
                 </span>
               </span>

@@ -6,6 +6,8 @@ import { renderWidget } from '../../test-utils.tsx';
 import ActivityPanel from './ActivityPanel.tsx';
 import MyDataPanel, { formatSize } from './MyDataPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+// the access control's English texts, as the element that holds these parts carries them
+import '../catalogue.ts';
 
 // Issue 34 in the account area: Activity, My data and correcting the profile, against a mocked API.
 const API = 'https://api.example.org';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   emergencyCard,
+  EMERGENCY_CARD_TEXTS_EN,
   type EmergencyAgeGroup,
   type EmergencyDose,
   type EmergencyOutcome,
@@ -16,6 +17,13 @@ import type { Messages } from '../messages/index.ts';
 import type { SelectedPatient } from '../session-state.ts';
 import { useClinicalTexts, useMessages } from '../widget-context.ts';
 import { hideOtherContentWhilePrinting } from './print.ts';
+import { carryEnglish } from '../lang-packs.ts';
+import { doseCalculator } from '../messages/dose-calculator.ts';
+import { emergency } from '../messages/emergency.ts';
+
+// The card's English texts come with its code (../lang-packs.ts): its clinical texts, which no element's bundle
+// carries, and the messages it shows, for a card opened by the product page's bar before any element.
+carryEnglish({ messages: { emergency, doseCalculator }, clinical: EMERGENCY_CARD_TEXTS_EN });
 
 /** The patient the card is for, when one is chosen: its weight and age group fill the card. */
 export type EmergencyPatient = Partial<Pick<SelectedPatient, 'displayName' | 'weightKg' | 'ageGroup'>>;

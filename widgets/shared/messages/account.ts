@@ -1,4 +1,4 @@
-/** The account area's strings (issue 6) and the export-to-notes strings the tools share. */
+/** The account area's strings (issue 6); what the tools say of a calculation's records is in ./records.ts. */
 export const account = {
   title: 'Account',
   tabsLabel: 'Account sections',
@@ -173,17 +173,9 @@ export const account = {
   passwordChangedDescription: 'Every other session of your account has been signed out. You stay signed in here.',
   passwordChangeFailed: 'Could not change the password',
   // Export to notes (dose calculator, advisor, history)
-  exportNotes: 'Export PDF to notes',
-  exportedTitle: 'PDF exported',
-  exportedStored: 'Downloaded and stored with your exports.',
-  exportedQuickUse: 'Downloaded. Quick Use: nothing is stored.',
-  exportFailed: 'Export failed',
   // FHIR export (a dose or advisor history entry)
   downloadFhir: 'Download FHIR',
   fhirDownloadedTitle: 'FHIR file downloaded',
   fhirDownloaded: (fileName: string) => `${fileName}: a FHIR R4 Bundle for the patient's record.`,
   fhirFailed: 'FHIR download failed',
-  savedToHistory: 'Saved to your history',
-  notSavedTitle: 'Not saved to history',
-  patientLine: (name: string, mrn: string | null) => (mrn ? `Patient: ${name} (${mrn})` : `Patient: ${name}`),
 } as const;

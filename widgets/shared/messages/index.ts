@@ -5,13 +5,16 @@ import { common } from './common.ts';
 import { doseCalculator } from './dose-calculator.ts';
 import { emergency } from './emergency.ts';
 import { patientSheet } from './patient-sheet.ts';
+import { patientSheetDialog } from './patient-sheet-dialog.ts';
 import { portal } from './portal.ts';
+import { records } from './records.ts';
 import { roi } from './roi.ts';
 
 /**
- * The one message catalogue of the widgets (English). Every string a widget shows comes from here
+ * The message catalogue of the widgets (English). Every string a widget shows comes from here
  * or from clinical/ (the clinical texts shared with the API and the reports). A translation is
- * another object of the same type.
+ * another object of the same type. Each element's bundle carries only the sections it shows (its catalogue.ts,
+ * ../lang-packs.ts); a part loaded later may bring its own (the patient sheet's dialog).
  */
 export const messagesEn = {
   common,
@@ -20,8 +23,10 @@ export const messagesEn = {
   roi,
   portal,
   account,
+  records,
   emergency,
   patientSheet,
+  patientSheetDialog,
 } as const;
 
 /**

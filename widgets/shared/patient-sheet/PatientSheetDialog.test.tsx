@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
 import type { SheetText } from '../../../clinical/patient-sheet.ts';
-import { renderWidget } from '../../test-utils.tsx';
+import { carryEveryElementsEnglish, renderWidget } from '../../test-utils.tsx';
 import PatientSheetDialog, { initialsOf, localDateTimeValue } from './PatientSheetDialog.tsx';
+
+// A part shared by elements, rendered alone: the English texts as on a page holding them all.
+carryEveryElementsEnglish();
 
 // The dialog of "Patient sheet" (issue 37). jsPDF is not run here: the PDF is read back in sheet-pdf.test.ts and
 // in Chromium (e2e/patient-sheet.e2e.ts); this checks what the dialog asks and what it hands to the PDF.

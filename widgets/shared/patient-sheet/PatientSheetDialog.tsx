@@ -17,6 +17,11 @@ import { token } from '../theme.ts';
 import { useToast } from '../toasts.tsx';
 import { Button } from '../ui.tsx';
 import { useMessages, useWidgetLang } from '../widget-context.ts';
+import { carryEnglish } from '../lang-packs.ts';
+import { patientSheetDialog } from '../messages/patient-sheet-dialog.ts';
+
+// The dialog's English texts come with its code, not with the elements' bundles (../lang-packs.ts).
+carryEnglish({ messages: { patientSheetDialog } });
 
 /*
  * The dialog of "Patient sheet" (issue 37): language, time given (now unless changed), contraceptive, initials if
@@ -132,7 +137,9 @@ export default function PatientSheetDialog({
   patientName: string | null;
   onClose: () => void;
 }) {
-  const t = useMessages().patientSheet;
+  const messages = useMessages();
+  const t = messages.patientSheetDialog;
+  const failed = messages.patientSheet.failed;
   const lang = useWidgetLang();
   const toast = useToast();
   const formId = useId();
@@ -171,7 +178,7 @@ export default function PatientSheetDialog({
           outcome.issues.map((issue) => [issue.field, t.issues[issue.field as keyof typeof t.issues] ?? issue.message]),
         ),
       );
-      toast({ title: t.failed, description: t.fixFields, variant: 'destructive' });
+      toast({ title: failed, description: t.fixFields, variant: 'destructive' });
       return;
     }
     setBusy(true);
@@ -181,7 +188,7 @@ export default function PatientSheetDialog({
       toast({ title: t.madeTitle, description: t.madeDetail, variant: 'success' });
       onClose();
     } catch {
-      toast({ title: t.failed, description: t.loadFailed, variant: 'destructive' });
+      toast({ title: failed, description: messages.patientSheet.loadFailed, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { ltr } from '../../../../clinical/bidi.ts';
 import type { Messages } from '../index.ts';
 
 /**
- * The account area's strings and the export-to-notes strings the tools share (Arabic). Patient names
+ * The account area's strings (Arabic; the records' strings the tools share are in ./records.ts). Patient names
  * are left bare; the MRN, weights and file names are left-to-right runs.
  */
 export const account: Messages['account'] = {
@@ -182,16 +182,8 @@ export const account: Messages['account'] = {
   passwordChangedDescription: 'تم تسجيل الخروج من جميع الجلسات الأخرى لحسابك. ستبقى مسجّلًا للدخول هنا.',
   passwordChangeFailed: 'تعذّر تغيير كلمة المرور',
   // Export to notes (dose calculator, advisor, history)
-  exportNotes: 'تصدير PDF إلى الملاحظات',
-  exportedTitle: 'تم تصدير ملف PDF',
-  exportedStored: 'تم التنزيل والحفظ ضمن ملفاتك المُصدَّرة.',
-  exportedQuickUse: 'تم التنزيل. الاستخدام السريع: لا يُخزَّن أي شيء.',
-  exportFailed: 'تعذّر التصدير',
   downloadFhir: `تنزيل ${ltr('FHIR')}`,
   fhirDownloadedTitle: `تم تنزيل ملف ${ltr('FHIR')}`,
   fhirDownloaded: (fileName: string) => `${ltr(fileName)}: حزمة ${ltr('FHIR R4')} لسجل المريض.`,
   fhirFailed: `تعذّر تنزيل ملف ${ltr('FHIR')}`,
-  savedToHistory: 'تم الحفظ في سجلك',
-  notSavedTitle: 'لم يُحفظ في السجل',
-  patientLine: (name: string, mrn: string | null) => (mrn ? `المريض: ${name} (${ltr(mrn)})` : `المريض: ${name}`),
 };

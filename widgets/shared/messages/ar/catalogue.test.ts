@@ -76,7 +76,7 @@ const SAMPLE_ARGS: Record<string, readonly Args[]> = {
   'account.deleteExport': [['dose-20250805-1430.pdf']],
   'account.confirmDeleteExport': [['dose-20250805-1430.pdf']],
   'account.fhirDownloaded': [['sugammadex-dose-2026-11-22-3f2c1b7e.fhir.json']],
-  'account.patientLine': [
+  'records.patientLine': [
     ['Sara', 'A12345'],
     ['Sara', null],
   ],
@@ -89,8 +89,8 @@ const SAMPLE_ARGS: Record<string, readonly Args[]> = {
   'emergency.fromPatient': [['Sara']],
   'emergency.capped': [['0.6 mg'], ['1200 mL']],
   'emergency.raisedToMinimum': [['0.06 mg']],
-  'patientSheet.hospital': [['King Fahad Hospital'], ['مستشفى الملك فهد']],
-  'patientSheet.printedOn': [['الثلاثاء \u20661\u2069 ديسمبر \u20662026\u2069']],
+  'patientSheetDialog.hospital': [['King Fahad Hospital'], ['مستشفى الملك فهد']],
+  'patientSheetDialog.printedOn': [['الثلاثاء \u20661\u2069 ديسمبر \u20662026\u2069']],
 };
 
 interface Text {

@@ -5,7 +5,9 @@ import { common } from './common.ts';
 import { doseCalculator } from './dose-calculator.ts';
 import { emergency } from './emergency.ts';
 import { patientSheet } from './patient-sheet.ts';
+import { patientSheetDialog } from './patient-sheet-dialog.ts';
 import { portal } from './portal.ts';
+import { records } from './records.ts';
 import { roi } from './roi.ts';
 
 /**
@@ -19,6 +21,8 @@ export const messagesAr: Messages = {
   roi,
   portal,
   account,
+  records,
   emergency,
   patientSheet,
+  patientSheetDialog,
 };
