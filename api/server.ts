@@ -82,6 +82,7 @@ async function main() {
       publicUrl: config.publicUrl,
       webauthnRpId: config.webauthnRpId,
       oidc: config.oidc,
+      smart: config.smart,
     },
   });
   const server = createServer(
