@@ -27,6 +27,7 @@ const loadDialogs: () => Promise<PortalDialogs> = loadOnce(() => import('./porta
 const loadAccountDialog = loadOnce(() => import('./account/AccountDialog.tsx'), import.meta.url);
 /** The hand-over after the hospital's sign-in, loaded only when the page comes back from it. */
 const loadSignOnReturn = loadOnce(() => import('./security/sso-return.ts'), import.meta.url);
+const loadSmartReturn = loadOnce(() => import('../shared/ehr/smart-return.ts'), import.meta.url);
 const preloadDialogs = () => {
   loadDialogs().catch(() => {
     // reported when the user clicks
@@ -133,6 +134,16 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
     if (back.kind === 'link') {
       setLinkCode(back.code);
       openPortal('signin');
+      return;
+    }
+    if (back.kind === 'smart') {
+      loadSmartReturn().then(
+        (module) =>
+          module.finishSmartLaunch(apiBase, back.code, toast).then((user) => {
+            if (user) host.emit('sgx-signed-in', { user });
+          }),
+        loadFailed,
+      );
       return;
     }
     loadSignOnReturn().then(

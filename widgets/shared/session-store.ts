@@ -56,8 +56,12 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
     quickUse: false,
     selectedPatient: null,
     ended: null,
+    ehr: null,
     selectPatient(patient) {
       set({ selectedPatient: patient });
+    },
+    openedFromEhr(ehr) {
+      set({ ehr, selectedPatient: ehr.patient });
     },
     signedIn(token, user) {
       writeToken(token);
@@ -69,6 +73,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         quickUse: false,
         selectedPatient: null,
         ended: null,
+        ehr: null,
       });
     },
     signOut() {
@@ -81,6 +86,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         quickUse: false,
         selectedPatient: null,
         ended: null,
+        ehr: null,
       });
     },
     sessionEnded({ reason, message }) {
@@ -92,6 +98,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         userFetchedAt: null,
         userStatus: 'idle',
         selectedPatient: null,
+        ehr: null,
         ended: { reason, message, serial },
       });
     },

@@ -1,0 +1,39 @@
+import { smartSessionSchema } from '../../../contracts/smart.ts';
+import { apiRequest } from '../api-client.ts';
+import { userMessage } from '../api-error.ts';
+import { loadSessionStore, type SessionUser } from '../session-state.ts';
+import type { ToastOptions } from '../toasts.tsx';
+import { EHR_TEXTS, ehrServerText } from './texts.ts';
+
+/**
+ * Back from a launch from the EHR (`#sgx-smart=<code>`, docs/API.md#smart-app-launch): the one-time code
+ * exchanged for the session (the same `authToken` any sign-in stores) and the launch's context; the EHR's
+ * patient is chosen, so the calculators take their weight. Answers the user signed in, or null.
+ */
+export async function finishSmartLaunch(
+  apiBase: string | undefined,
+  code: string,
+  toast: (options: ToastOptions) => void,
+): Promise<SessionUser | null> {
+  try {
+    const [{ token, user, ehr }, store] = await Promise.all([
+      apiRequest(apiBase, '/api/smart/session', smartSessionSchema, { method: 'POST', body: { code }, token: null }),
+      loadSessionStore(),
+    ]);
+    store.getState().signedIn(token, user);
+    store.getState().openedFromEhr(ehr);
+    toast({
+      title: ({ lang }) => EHR_TEXTS[lang].openedTitle,
+      description: ({ lang }) => EHR_TEXTS[lang].openedText(ehr.patient.displayName),
+      variant: 'success',
+    });
+    return user;
+  } catch (error) {
+    toast({
+      title: ({ lang }) => EHR_TEXTS[lang].openFailedTitle,
+      description: (host) => ehrServerText(host, userMessage(error)),
+      variant: 'destructive',
+    });
+    return null;
+  }
+}
