@@ -87,7 +87,7 @@ async function pdfText(base64: string): Promise<string> {
 }
 
 describe('a launch from the EHR', () => {
-  it('lands signed in with the EHR patient chosen and the weight filled; Send to EHR writes the dose back', async () => {
+  it('lands signed in, the EHR patient chosen and the weight filled; Send to EHR writes the dose back', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await launch(context, { patient: EHR_PATIENT_ID, need_patient_banner: true });

@@ -2,7 +2,7 @@ import type { ServerMetadata } from 'openid-client';
 import { isLoopbackHost } from '../config.ts';
 
 /**
- * An EHR's SMART configuration (SMART App Launch v2.2 §Conformance): `{iss}/.well-known/smart-configuration`,
+ * An EHR's SMART configuration (SMART App Launch v2.2, Conformance): `{iss}/.well-known/smart-configuration`,
  * read as the authorization server's metadata for openid-client. Refused unless it offers what this app
  * needs: the authorization and token endpoints, PKCE S256 (mandatory in v2.2), and OpenID Connect (an
  * `issuer` and a `jwks_uri`, for the ID token that names the clinician by `fhirUser`).

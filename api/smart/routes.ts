@@ -598,7 +598,8 @@ const REFUSALS: Record<
     code: 'smart_no_fhir_user',
     message: 'The EHR did not say who you are (no fhirUser), so you were not signed in. Ask IT to grant fhirUser.',
     arabic:
-      'لم يحدد السجل الصحي الإلكتروني هويتك (لا يوجد fhirUser)، فلم يتم تسجيل دخولك. اطلب من قسم تقنية المعلومات منح fhirUser.',
+      'لم يحدد السجل الصحي الإلكتروني هويتك (لا يوجد fhirUser)، فلم يتم تسجيل دخولك. ' +
+      'اطلب من قسم تقنية المعلومات منح fhirUser.',
   },
   fhir_unavailable: {
     status: 502,
@@ -610,7 +611,7 @@ const REFUSALS: Record<
     status: 503,
     code: 'smart_unavailable',
     message: "The EHR's sign-in could not be reached or is not set up for SMART. Please try again in a minute.",
-    arabic: 'تعذّر الوصول إلى تسجيل الدخول في السجل الصحي الإلكتروني أو أنه غير مُعدّ لـ SMART. حاول مرة أخرى بعد دقيقة.',
+    arabic: 'تعذّر الوصول إلى تسجيل الدخول في السجل الصحي أو أنه غير مُعدّ لـ SMART. حاول مرة أخرى بعد دقيقة.',
   },
   not_configured: {
     status: 404,

@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterAll(() => main?.close());
 
 describe('a launch from the EHR', () => {
-  it('asks the EHR for the SMART scopes with PKCE S256, aud = iss and the launch, keeping the state on the server', async () => {
+  it('asks for the SMART scopes with PKCE S256, aud = iss and the launch; the state kept on the server', async () => {
     const agent = new BrowserAgent();
     const launch = main.ehr.launch({ patient: EHR_PATIENT_ID });
     const start = await agent.request(launchUrl(main.api, main.ehr.fhirBase, launch));
@@ -108,7 +108,7 @@ describe('a launch from the EHR', () => {
     expect(start.headers.get('set-cookie')).toBeNull();
   });
 
-  it('signs the clinician in with the EHR patient chosen and their latest weight; the EHR gets the verifier', async () => {
+  it('signs in with the EHR patient chosen and their latest weight; the EHR gets the verifier', async () => {
     const before = main.ehr.tokenRequests.length;
     const landed = await launchFrom(main, { patient: EHR_PATIENT_ID, need_patient_banner: true });
     expect(landed.status).toBe(303);
@@ -329,7 +329,7 @@ describe('refused launches: a clear page, a 4xx, nobody signed in', () => {
     await expectRefused(replayed, 400, 'This launch has expired or was already used.', sessions);
   });
 
-  it('PKCE: the EHR refuses a code without its verifier; the app always sends one, and knows no flow without it', async () => {
+  it('PKCE: the EHR refuses a code without its verifier, and the app always sends one', async () => {
     await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }));
     const agent = new BrowserAgent();
     const id = main.ehr.launch({ patient: EHR_PATIENT_ID });

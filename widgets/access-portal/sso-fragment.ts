@@ -1,8 +1,9 @@
 /**
  * The page's URL after the hospital's sign-in sends the browser back (docs/API.md#single-sign-on):
  * `#sgx-sso=<code>` (the hand-over of a session) or `#sgx-sso-link=<code>` (sign in with the password once to
- * link); after a launch from the EHR, `#sgx-smart=<code>` (docs/API.md#smart-app-launch). Read once per page, by whichever access portal looks first, and taken out of the address bar at once
- * (the code is good once and must not stay in the history). Tiny on purpose: every access portal runs it.
+ * link); after a launch from the EHR, `#sgx-smart=<code>` (docs/API.md#smart-app-launch). Read once per page,
+ * by whichever access portal looks first, and taken out of the address bar at once (the code is good once and
+ * must not stay in the history). Tiny on purpose: every access portal runs it.
  */
 export type SsoReturn = { kind: 'handoff' | 'link' | 'smart'; code: string };
 
