@@ -26,8 +26,10 @@ import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { PatientSheetButton } from '../shared/patient-sheet/PatientSheetButton.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
-import { EhrPatientBanner } from '../shared/ehr/EhrPatientBanner.tsx';
-import { SendToEhrButton } from '../shared/ehr/SendToEhrButton.tsx';
+import {
+  LazyEhrPatientBanner as EhrPatientBanner,
+  LazySendToEhrButton as SendToEhrButton,
+} from '../shared/ehr/lazy.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
 import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';

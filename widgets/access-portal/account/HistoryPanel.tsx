@@ -1,4 +1,4 @@
-import { SendToEhrButton } from '../../shared/ehr/SendToEhrButton.tsx';
+import { LazySendToEhrButton as SendToEhrButton } from '../../shared/ehr/lazy.tsx';
 import { useState } from 'react';
 import { downloadHistoryFhir, listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
 import { fhirFileName } from '../../../contracts/fhir.ts';
