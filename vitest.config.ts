@@ -25,6 +25,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/patients/patients-history.test.ts',
   'api/exports/exports.test.ts',
   'api/fhir/fhir-export.test.ts',
+  'api/smart/smart-launch.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',
