@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,5 +184,70 @@ describe('refused launches say why', () => {
       .poll(() => refusal(page))
       .toBe('The EHR opened the app without a patient. Open it from a patient\u2019s chart.');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+});
+
+describe('a launch inside the EHR’s own frame', () => {
+  // The EHR's chart page (127.0.0.1, the same site as its sign-in) frames the app on another site (localhost):
+  // there the browser neither sends nor stores the app's cookies, so the launch must keep its state otherwise.
+  let framedEhr: SmartEhr;
+  let framed: Awaited<ReturnType<typeof startProductServer>>;
+  let publicUrl: string;
+  let chart: { url: string; html: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    const server = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(chart.html);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    chart = {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chart`,
+      html: '',
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+    const port = await freePort();
+    publicUrl = `http://localhost:${port}`;
+    framedEhr = await startSmartEhr({ redirectUri: `${publicUrl}/smart/callback` });
+    framed = await startProductServer({
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      SMART_CLIENT_ID,
+      SMART_CLIENT_SECRET,
+      SMART_ALLOWED_ISSUERS: framedEhr.fhirBase,
+      FRAME_ANCESTORS: new URL(chart.url).origin,
+    });
+  });
+  afterAll(async () => {
+    await framed?.close();
+    await framedEhr?.close();
+    await chart?.close();
+  });
+
+  it('lands signed in with the patient and the weight, with no cookie of the app in the browser', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    try {
+      const page = await context.newPage();
+      const launch = framedEhr.launch({ patient: EHR_PATIENT_ID });
+      const src = `${publicUrl}/smart/launch?iss=${encodeURIComponent(framedEhr.fhirBase)}&launch=${launch}`;
+      chart.html =
+        '<!doctype html><title>EHR chart</title><h1>Chart</h1>' +
+        `<iframe name="app" src="${src}" style="width:1300px;height:900px"></iframe>`;
+      await page.goto(chart.url);
+      const app = page.frameLocator('iframe[name="app"]');
+      await app.locator('input[name="login"]').fill('amal.haddad');
+      await app.locator('input[name="password"]').fill('any password');
+      await app.getByRole('button', { name: 'Sign-in' }).click();
+      await app.getByRole('button', { name: 'Continue' }).click();
+      await expect
+        .poll(() => app.locator('sgx-access-portal [part="welcome"]').textContent(), { timeout: 20_000 })
+        .toBe('Welcome, Dr. Amal Haddad');
+      // The calculator below the fold renders once scrolled to (host/islands.tsx).
+      await app.locator('sgx-dose-calculator').scrollIntoViewIfNeeded();
+      const weight = app.locator('sgx-dose-calculator').getByLabel(/^Body weight/);
+      await expect.poll(() => weight.inputValue(), { timeout: 15_000 }).toBe('70');
+      expect(page.url()).toBe(chart.url); // all of it inside the frame
+      expect(await context.cookies(publicUrl)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
