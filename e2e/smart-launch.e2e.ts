@@ -140,6 +140,35 @@ describe('a launch from the EHR', () => {
   });
 });
 
+describe('a launch to the Arabic page (/smart/launch?lang=ar)', () => {
+  it('says in Arabic who was chosen, and what the EHR gave on Send to EHR', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(
+        `${launchUrl(ehr.fhirBase, ehr.launch({ patient: EHR_PATIENT_ID, need_patient_banner: true }))}&lang=ar`,
+      );
+      await authorizeAtEhr(page, ehr);
+      await page.waitForURL(`${product.url}/ar/`);
+      await waitForWidget(page, 'sgx-dose-calculator');
+      const calculator = page.locator('sgx-dose-calculator');
+      await expect.poll(() => calculator.getByLabel(/^وزن الجسم/).inputValue(), { timeout: 15_000 }).toBe('70');
+      const banner = calculator.getByRole('region', { name: 'المريض من السجل الصحي الإلكتروني' });
+      await expect.poll(() => banner.innerText()).toContain('Layla Al-Harbi');
+      expect(await banner.innerText()).toContain('أنثى');
+      await calculator.getByLabel(/^عدد سلسلة الأربع/).selectOption('2');
+      await calculator.getByRole('button', { name: 'احسب الجرعة' }).click();
+      const send = calculator.getByRole('button', { name: 'إرسال إلى السجل الصحي' });
+      await send.click();
+      await expect
+        .poll(() => calculator.locator('[part="ehr-status"]').innerText(), { timeout: 20_000 })
+        .toMatch(/^أُرسل إلى السجل الصحي الإلكتروني كمستند \u2066?doc-\d+\u2069?\.$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('refused launches say why', () => {
   let context: BrowserContext;
   beforeAll(async () => {

@@ -182,9 +182,13 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       await audit('anonymous', 'denied');
       return refuse(ctx, REFUSALS.unknown_iss, `iss ${iss} is not in SMART_ALLOWED_ISSUERS`);
     }
+    // The page in Arabic when the launch URL the EHR registered says so (`/smart/launch?lang=ar`).
+    const page = ctx.query.lang === 'ar' ? '/ar/' : '/';
     let url: URL;
     try {
-      url = await (await clientFor(iss)).begin({ kind: LAUNCH_FLOW, data: { iss }, extraParams: { launch, aud: iss } });
+      url = await (
+        await clientFor(iss)
+      ).begin({ kind: LAUNCH_FLOW, data: { iss, page }, extraParams: { launch, aud: iss } });
     } catch (error) {
       return refuse(ctx, REFUSALS.unavailable, error instanceof OidcFlowError ? error.detail : String(error));
     }
@@ -196,7 +200,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     await limited(ctx);
     const query = new URLSearchParams(ctx.querystring);
     const taken = await takeFlow(flows, LAUNCH_FLOW, query);
-    const flowData = taken?.stored.data as { iss: string } | undefined;
+    const flowData = taken?.stored.data as { iss: string; page?: string } | undefined;
     let completion;
     try {
       if (!taken || !flowData) throw new OidcFlowError('unknown_state', 'no launch under way has this state');
@@ -251,7 +255,8 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     const handle = await flows.start(HANDOFF_FLOW, { userId: user.id, link } satisfies HandoffData, HANDOFF_TTL_MS);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 303;
-    ctx.redirect(`${deps.publicUrl}/#${SMART_FRAGMENT}=${handle}`);
+    const page = flowData!.page === '/ar/' ? '/ar/' : '/';
+    ctx.redirect(`${deps.publicUrl}${page}#${SMART_FRAGMENT}=${handle}`);
   });
 
   if (signing)

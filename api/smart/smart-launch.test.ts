@@ -151,6 +151,15 @@ describe('a launch from the EHR', () => {
     expect(other.user.id).not.toBe(first.user.id);
   });
 
+  it('lands on the Arabic page when the registered launch URL says lang=ar', async () => {
+    const id = main.ehr.launch({ patient: EHR_PATIENT_ID });
+    const landed = await new BrowserAgent().follow(`${launchUrl(main.api, main.ehr.fhirBase, id)}&lang=ar`, {
+      login: 'dr.amal.haddad',
+      stopAt: `${main.api.url}/ar/#`,
+    });
+    expect(landed.location).toMatch(new RegExp(`^${main.api.url}/ar/#sgx-smart=[A-Za-z0-9_-]{43}$`));
+  });
+
   it('the hand-over code is good once', async () => {
     const landed = await launchFrom(main, { patient: EHR_PATIENT_ID });
     await session(main, landed);
