@@ -134,6 +134,14 @@ describe('a launch from the EHR', () => {
       expect(text).toContain('Layla Al-Harbi');
       // Sent once: the button is done.
       expect(await calculator.getByRole('button', { name: 'Send to EHR' }).isDisabled()).toBe(true);
+
+      // A reload keeps the session and asks the server for the launch's patient again.
+      await page.reload();
+      await waitForWidget(page, 'sgx-dose-calculator');
+      await expect.poll(() => calculator.getByLabel(/^Body weight/).inputValue(), { timeout: 15_000 }).toBe('70');
+      await expect
+        .poll(() => calculator.getByRole('region', { name: 'Patient from the EHR' }).innerText())
+        .toContain('Layla Al-Harbi');
     } finally {
       await context.close();
     }

@@ -10,6 +10,7 @@ import { token } from '../shared/theme.ts';
 import { Button, Spinner, visuallyHidden } from '../shared/ui.tsx';
 import { useToast } from '../shared/toasts.tsx';
 import { useSession } from '../shared/use-session.ts';
+import { EHR_SESSION_FLAG_KEY } from '../shared/session-storage-keys.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
 import { takeSsoReturn, type SsoReturn } from './sso-fragment.ts';
@@ -28,6 +29,14 @@ const loadAccountDialog = loadOnce(() => import('./account/AccountDialog.tsx'), 
 /** The hand-over after the hospital's sign-in, loaded only when the page comes back from it. */
 const loadSignOnReturn = loadOnce(() => import('./security/sso-return.ts'), import.meta.url);
 const loadSmartReturn = loadOnce(() => import('../shared/ehr/smart-return.ts'), import.meta.url);
+/** This tab's session was opened from the EHR (sessionStorage; blocked storage: no). */
+function openedFromEhrFlag(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(EHR_SESSION_FLAG_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 const preloadDialogs = () => {
   loadDialogs().catch(() => {
     // reported when the user clicks
@@ -154,6 +163,12 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
       loadFailed,
     );
   }, []);
+
+  // A tab opened from the EHR, reloaded: the launch's patient and "Send to EHR" come back from the server.
+  useEffect(() => {
+    if (!authenticated || session.ehr || !openedFromEhrFlag()) return;
+    loadSmartReturn().then((module) => module.restoreEhrContext(apiBase), loadFailed);
+  }, [authenticated]);
 
   // The server ended the session (the idle limit, or signed out elsewhere): say why; no reload, so every
   // element keeps what was typed.
