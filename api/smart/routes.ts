@@ -11,7 +11,7 @@ import {
   type ExportPdf,
 } from '../../fhir/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
-import { authFlows } from '../auth/flows.ts';
+import { authFlows, type AuthFlows } from '../auth/flows.ts';
 import { openSession } from '../auth/sessions.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { TOKEN_TTL_SECONDS } from '../auth/tokens.ts';
@@ -372,6 +372,11 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
   });
 
   return { pages, api };
+}
+
+/** Forgets the EHR link (and its access token) of a session that ends by signing out. */
+export async function dropEhrLink(flows: AuthFlows, sessionId: string): Promise<void> {
+  await flows.take(LINK_FLOW, sessionId);
 }
 
 /** Answered when SMART is not set up, for every route of it. */

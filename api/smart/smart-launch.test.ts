@@ -139,6 +139,12 @@ describe('a launch from the EHR', () => {
     // The local patient is the clinician's own record, found by MRN.
     const patients = await main.api.request('GET', '/api/patients', { token: opened.token });
     expect(patients.body.patients.map((patient: any) => patient.mrn)).toEqual([EHR_PATIENT_MRN]);
+    // Signing out drops the link (and the EHR's access token with it). The embedded store's records show it;
+    // PostgreSQL's probe leaves the flows out.
+    const embedded = main.api.storeKind === 'embedded';
+    if (embedded) expect(await main.api.storedData()).toContain('smart-ehr-link');
+    expect((await main.api.request('POST', '/api/auth/signout', { token: opened.token })).status).toBe(204);
+    if (embedded) expect(await main.api.storedData()).not.toContain('smart-ehr-link');
   });
 
   it('a second launch signs in the same account (iss + fhirUser) and updates the same patient', async () => {
