@@ -21,8 +21,6 @@ import { tooManyRequests } from '../http/rate-limit.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import {
-  FHIR_NOT_CLINICAL_MESSAGE,
-  HISTORY_ENTRY_NOT_FOUND_MESSAGE,
   SMART_EHR_REFUSED_MESSAGE,
   SMART_EHR_UNREACHABLE_MESSAGE,
   SMART_HANDOFF_EXPIRED_MESSAGE,
@@ -30,6 +28,10 @@ import {
   SMART_NO_NOTES_PDF_MESSAGE,
   SMART_NOT_CONFIGURED_MESSAGE,
   SMART_OTHER_PATIENT_MESSAGE,
+} from '../../contracts/smart-messages.ts';
+import {
+  FHIR_NOT_CLINICAL_MESSAGE,
+  HISTORY_ENTRY_NOT_FOUND_MESSAGE,
   TOO_MANY_FROM_ADDRESS_MESSAGE,
 } from '../messages.ts';
 import { createOidcClient, OidcFlowError, takeFlow, type OidcClient } from '../oidc/client.ts';

@@ -10,7 +10,6 @@ import { token } from '../shared/theme.ts';
 import { Button, Spinner, visuallyHidden } from '../shared/ui.tsx';
 import { useToast } from '../shared/toasts.tsx';
 import { useSession } from '../shared/use-session.ts';
-import { EHR_SESSION_FLAG_KEY } from '../shared/session-storage-keys.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
 import { takeSsoReturn, type SsoReturn } from './sso-fragment.ts';
@@ -28,15 +27,6 @@ const loadDialogs: () => Promise<PortalDialogs> = loadOnce(() => import('./porta
 const loadAccountDialog = loadOnce(() => import('./account/AccountDialog.tsx'), import.meta.url);
 /** The hand-over after the hospital's sign-in, loaded only when the page comes back from it. */
 const loadSignOnReturn = loadOnce(() => import('./security/sso-return.ts'), import.meta.url);
-const loadSmartReturn = loadOnce(() => import('../shared/ehr/smart-return.ts'), import.meta.url);
-/** This tab's session was opened from the EHR (sessionStorage; blocked storage: no). */
-function openedFromEhrFlag(): boolean {
-  try {
-    return globalThis.sessionStorage?.getItem(EHR_SESSION_FLAG_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 const preloadDialogs = () => {
   loadDialogs().catch(() => {
     // reported when the user clicks
@@ -135,8 +125,8 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
   const refocusBar = useRef(false);
   const [linkCode, setLinkCode] = useState<string | null>(null);
 
-  // Back from the hospital's sign-in: the one-time code in the page's URL opens the session (or asks for the
-  // password once, to link an account that has one).
+  // Back from the hospital's sign-in or the EHR's launch: the one-time code in the page's URL opens the session
+  // (or asks for the password once, to link an account that has one).
   useEffect(() => {
     const back: SsoReturn | null = takeSsoReturn();
     if (!back) return;
@@ -145,30 +135,15 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
       openPortal('signin');
       return;
     }
-    if (back.kind === 'smart') {
-      loadSmartReturn().then(
-        (module) =>
-          module.finishSmartLaunch(apiBase, back.code, toast).then((user) => {
-            if (user) host.emit('sgx-signed-in', { user });
-          }),
-        loadFailed,
-      );
-      return;
-    }
+    // A launch from the EHR (`smart`) is handed over the same way, with the launch's patient.
     loadSignOnReturn().then(
       (module) =>
-        module.finishSignOn(apiBase, back.code, toast).then((user) => {
+        module.finishSignOn(apiBase, back.code, toast, back.kind === 'smart').then((user) => {
           if (user) host.emit('sgx-signed-in', { user });
         }),
       loadFailed,
     );
   }, []);
-
-  // A tab opened from the EHR, reloaded: the launch's patient and "Send to EHR" come back from the server.
-  useEffect(() => {
-    if (!authenticated || session.ehr || !openedFromEhrFlag()) return;
-    loadSmartReturn().then((module) => module.restoreEhrContext(apiBase), loadFailed);
-  }, [authenticated]);
 
   // The server ended the session (the idle limit, or signed out elsewhere): say why; no reload, so every
   // element keeps what was typed.

@@ -9,8 +9,3 @@ export const SESSION_CHANGED_EVENT = 'sgx-session-changed';
  * detail `{ token, code?, message }`. The session store signs that session out, without a reload.
  */
 export const SESSION_REFUSED_EVENT = 'sgx-session-refused';
-/**
- * sessionStorage: this tab's session was opened from the EHR (SMART launch), so a reload asks the server for the
- * launch's context again (GET /api/smart/context). Only a flag: the context itself stays on the server.
- */
-export const EHR_SESSION_FLAG_KEY = 'sgx-ehr-session';

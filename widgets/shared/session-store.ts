@@ -3,6 +3,8 @@ import { sessionStatusSchema, userSchema } from '../../contracts/auth.ts';
 import { ERROR_CODES } from '../../contracts/errors.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 import { existingSessionStore, type SessionState } from './session-state.ts';
+import { EHR_SESSION_FLAG_KEY } from './ehr/flag.ts';
+import { loadOnce } from './load-once.ts';
 import {
   AUTH_TOKEN_KEY,
   SESSION_CHANGED_EVENT,
@@ -40,6 +42,16 @@ function writeToken(token: string | null): void {
     else globalThis.localStorage?.removeItem(AUTH_TOKEN_KEY);
   } catch {
     // storage blocked: the session lasts for this page only
+  }
+}
+
+/** A tab opened from the EHR and reloaded: the launch's context is asked again (ehr/smart-return.ts). */
+const loadSmartReturn = loadOnce(() => import('./ehr/smart-return.ts'), import.meta.url);
+function openedFromEhr(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(EHR_SESSION_FLAG_KEY) === '1';
+  } catch {
+    return false; // storage blocked
   }
 }
 
@@ -114,7 +126,14 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
       set({ userStatus: 'loading' });
       inFlight = apiRequest(base, '/api/auth/me', userSchema, { token })
         .then((loaded) => {
-          if (get().token === token) set({ user: loaded, userFetchedAt: now(), userStatus: 'idle' });
+          if (get().token !== token) return;
+          set({ user: loaded, userFetchedAt: now(), userStatus: 'idle' });
+          // The launch's patient, banner and "Send to EHR" come back from the server after a reload.
+          if (!get().ehr && openedFromEhr())
+            loadSmartReturn().then(
+              (module) => module.restoreEhrContext(base),
+              () => undefined, // offline: the tools work without it
+            );
         })
         .catch((error: unknown) => {
           if (get().token !== token) return;

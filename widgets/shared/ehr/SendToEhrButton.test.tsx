@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
-import { SMART_EHR_REFUSED_MESSAGE } from '../../../contracts/api-messages.ts';
+import { SMART_EHR_REFUSED_MESSAGE } from '../../../contracts/smart-messages.ts';
 import type { EhrContext } from '../../../contracts/smart.ts';
 import { ApiError } from '../api-error.ts';
 import { sessionStore } from '../session-store.ts';

@@ -3,7 +3,7 @@ import { apiRequest } from '../api-client.ts';
 import { userMessage } from '../api-error.ts';
 import { ApiError } from '../api-error.ts';
 import { loadSessionStore, type SessionUser } from '../session-state.ts';
-import { EHR_SESSION_FLAG_KEY } from '../session-storage-keys.ts';
+import { EHR_SESSION_FLAG_KEY } from './flag.ts';
 import type { ToastOptions } from '../toasts.tsx';
 import { EHR_TEXTS, ehrServerText } from './texts.ts';
 

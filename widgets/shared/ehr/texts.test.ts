@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { isolationProblems } from '../../../clinical/texts/checks.ts';
+import * as api from '../../../contracts/smart-messages.ts';
 import { EHR_SERVER_AR, EHR_TEXTS } from './texts.ts';
 
 // The texts of a launch from the EHR in both languages: the same keys, every Arabic text Arabic, every figure
@@ -50,7 +51,9 @@ describe('the texts of a launch from the EHR', () => {
   });
 
   it('has an Arabic text for each of the launch’s API messages', () => {
-    expect(EHR_SERVER_AR.size).toBe(7);
+    const messages = Object.values(api);
+    expect(messages.length).toBe(7);
+    expect([...EHR_SERVER_AR.keys()].sort()).toEqual([...messages].sort());
     for (const text of EHR_SERVER_AR.values()) expect(text).toMatch(/[\u0600-\u06FF]/);
   });
 });

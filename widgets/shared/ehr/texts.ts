@@ -1,6 +1,6 @@
 import { ltr } from '../../../clinical/bidi.ts';
 import type { Catalogue } from '../../../clinical/texts/catalogue.ts';
-import * as api from '../../../contracts/api-messages.ts';
+import * as api from '../../../contracts/smart-messages.ts';
 import { useWidgetHost, useWidgetLang, type WidgetHost } from '../widget-context.ts';
 
 // The texts of a launch from the EHR (SMART App Launch): the patient banner, "Send to EHR" and what it
