@@ -23,6 +23,7 @@ import { negotiateLanguage } from './http/language.ts';
 import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
 import { createOidcClient } from './oidc/client.ts';
 import { OIDC_CALLBACK_PATH, signInConfig, singleSignOnOff, singleSignOnRoutes } from './oidc/routes.ts';
+import { smartOff, smartRoutes } from './smart/routes.ts';
 import { staticFiles } from './http/static-files.ts';
 import { siteConfigRoutes } from './site-config.ts';
 import { historyRoutes } from './history/routes.ts';
@@ -36,7 +37,7 @@ import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
 import type { AppState } from './state.ts';
 import type { CustomFetch } from 'openid-client';
-import { DEFAULT_SESSION_IDLE_MINUTES, type OidcConfig } from './config.ts';
+import { DEFAULT_SESSION_IDLE_MINUTES, type OidcConfig, type SmartConfig } from './config.ts';
 import { toolRoutes } from './tools/routes.ts';
 
 export interface AppDeps {
@@ -80,6 +81,8 @@ export interface AppDeps {
     oidc?: OidcConfig;
     /** The HTTP client that reaches the OpenID provider (tests: a recorded or local provider). */
     oidcFetch?: CustomFetch;
+    /** SMART App Launch from an EHR (SMART_*, FHIR_WRITE_DRAFT_ORDERS); needs publicUrl. */
+    smart?: SmartConfig;
   };
   /** ACCOUNT_DELETION_GRACE_DAYS (default 0: "Delete my account" erases at once). */
   accountDeletionGraceDays?: number;
@@ -155,8 +158,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     metrics: deps.metrics,
     metricsToken: deps.metricsToken,
   });
+  // SMART's launch and callback are pages (the EHR opens them), served before the site's files.
+  const smart =
+    auth.smart && auth.publicUrl
+      ? smartRoutes({ ...authDeps, config: auth.smart, publicUrl: auth.publicUrl })
+      : smartOff();
   const routers = [
     authRoutes(authDeps),
+    smart.api,
     securityRoutes({ ...authDeps, ssoDisplayName: auth.oidc?.displayName, ssoIssuer: auth.oidc?.issuer }),
     oidcClient && auth.oidc && auth.publicUrl
       ? singleSignOnRoutes({
@@ -187,7 +196,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   ];
 
   const routeOf = (path: string, method: string) => {
-    for (const router of [operations, ...routers]) {
+    for (const router of [operations, smart.pages, ...routers]) {
       const layer = router.match(path, method).pathAndMethod.find((candidate) => candidate.methods.length > 0);
       if (layer && typeof layer.path === 'string') return layer.path;
     }
@@ -206,6 +215,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));
   app.use(operations.routes());
+  app.use(smart.pages.routes());
   app.use(staticFiles(deps.staticRoot));
   app.use(negotiateLanguage());
   app.use(jsonBodyParser({ leaveUnread: isExportUpload, deleteWithBody: isAccountDeletion }));

@@ -1,8 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, databaseUrlOf, loadConfig } from './config.ts';
+import { ConfigError, databaseUrlOf, loadConfig, smartSigningAlgorithm } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -75,6 +76,10 @@ describe('loadConfig', () => {
           REQUIRE_MFA: 'true',
           SESSION_IDLE_MINUTES: '15',
           WEBAUTHN_RP_ID: 'Hospital.Example',
+          SMART_CLIENT_ID: ' sgx-smart-app ',
+          SMART_CLIENT_SECRET: 'smart-secret-value',
+          SMART_ALLOWED_ISSUERS: 'https://fhir.hospital.example/api/FHIR/R4/ , http://127.0.0.1:9000/fhir',
+          FHIR_WRITE_DRAFT_ORDERS: 'true',
         },
         '/srv/app',
       ),
@@ -113,6 +118,13 @@ describe('loadConfig', () => {
       requireMfa: true,
       sessionIdleMinutes: 15,
       webauthnRpId: 'hospital.example',
+      smart: {
+        clientId: 'sgx-smart-app',
+        clientSecret: 'smart-secret-value',
+        privateKeyPem: undefined,
+        allowedIssuers: ['https://fhir.hospital.example/api/FHIR/R4', 'http://127.0.0.1:9000/fhir'],
+        writeDraftOrders: true,
+      },
     });
   });
   it.each([
@@ -300,5 +312,51 @@ describe('secrets from files (JWT_SECRET_FILE, DATABASE_URL_FILE)', () => {
     expect(databaseUrlOf({ DATABASE_URL: url })).toBe(url);
     expect(databaseUrlOf({ DATABASE_URL_FILE: path.join(dir, 'missing') })).toBe('');
     expect(databaseUrlOf({})).toBe('');
+  });
+});
+
+describe('SMART App Launch settings (SMART_*, FHIR_WRITE_DRAFT_ORDERS)', () => {
+  const base = {
+    PUBLIC_URL: 'https://sgx.hospital.example',
+    SMART_CLIENT_ID: 'sgx-smart-app',
+    SMART_ALLOWED_ISSUERS: 'https://fhir.hospital.example/R4',
+  };
+  const rsa = (bits: number) =>
+    generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const ec = (namedCurve: string) =>
+    generateKeyPairSync('ec', { namedCurve }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+
+  it('takes a private key for private_key_jwt (RSA: RS384, EC P-384: ES384) and turns it off when unset', () => {
+    const pem = rsa(2048);
+    expect(loadConfig({ ...base, SMART_PRIVATE_KEY: pem }).smart).toMatchObject({ privateKeyPem: pem.trim() });
+    expect(smartSigningAlgorithm(pem)).toBe('RS384');
+    expect(smartSigningAlgorithm(ec('secp384r1'))).toBe('ES384');
+    expect(loadConfig({}).smart).toBeUndefined();
+    expect(loadConfig(base).smart).toMatchObject({ clientSecret: undefined, writeDraftOrders: false });
+  });
+
+  it.each([
+    [{ SMART_CLIENT_ID: undefined }, 'SMART_ALLOWED_ISSUERS is set but SMART_CLIENT_ID is not'],
+    [
+      { SMART_CLIENT_ID: undefined, SMART_ALLOWED_ISSUERS: '', FHIR_WRITE_DRAFT_ORDERS: 'true' },
+      'FHIR_WRITE_DRAFT_ORDERS is set but SMART_CLIENT_ID is not',
+    ],
+    [{ SMART_ALLOWED_ISSUERS: '' }, 'SMART_CLIENT_ID is set: set SMART_ALLOWED_ISSUERS too'],
+    [
+      { SMART_ALLOWED_ISSUERS: 'http://fhir.hospital.example/R4' },
+      'SMART_ALLOWED_ISSUERS has "http://fhir.hospital.example/R4"',
+    ],
+    [{ SMART_ALLOWED_ISSUERS: 'fhir.hospital.example' }, 'SMART_ALLOWED_ISSUERS has "fhir.hospital.example"'],
+    [{ PUBLIC_URL: undefined }, 'SMART_CLIENT_ID is set: set PUBLIC_URL too'],
+    [
+      { SMART_CLIENT_SECRET: 'x', SMART_PRIVATE_KEY: rsa(2048) },
+      'SMART_CLIENT_SECRET and SMART_PRIVATE_KEY are both set',
+    ],
+    [{ SMART_PRIVATE_KEY: 'not a key' }, 'SMART_PRIVATE_KEY is not a PEM private key'],
+    [{ SMART_PRIVATE_KEY: rsa(1024) }, 'SMART_PRIVATE_KEY must be an RSA key of 2048 bits or more'],
+    [{ SMART_PRIVATE_KEY: ec('prime256v1') }, 'SMART_PRIVATE_KEY must be an RSA key of 2048 bits or more'],
+    [{ FHIR_WRITE_DRAFT_ORDERS: 'yes' }, 'FHIR_WRITE_DRAFT_ORDERS must be "true" or "false"'],
+  ])('refuses %o with a message saying what to set', (change, message) => {
+    expect(() => loadConfig({ ...base, ...change })).toThrow(message);
   });
 });

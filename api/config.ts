@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSPITAL_NAME_MAX_CHARS } from '../clinical/patient-sheet.ts';
@@ -112,6 +113,25 @@ export interface ServerConfig {
   readonly sessionIdleMinutes: number;
   /** WEBAUTHN_RP_ID: the domain passkeys are made for (default: PUBLIC_URL's host, else the request's host). */
   readonly webauthnRpId: string | undefined;
+  /** SMART_CLIENT_ID and the settings with it: launch from the EHR (SMART App Launch); unset, none. */
+  readonly smart: SmartConfig | undefined;
+}
+
+/** SMART App Launch settings (SMART_*, FHIR_WRITE_DRAFT_ORDERS), checked (docs/API.md#smart-app-launch). */
+export interface SmartConfig {
+  /** SMART_CLIENT_ID: the client id the EHR registered for this app. */
+  readonly clientId: string;
+  /** SMART_CLIENT_SECRET (or SMART_CLIENT_SECRET_FILE): a confidential client with client_secret_basic. */
+  readonly clientSecret: string | undefined;
+  /**
+   * SMART_PRIVATE_KEY (or SMART_PRIVATE_KEY_FILE): a PEM private key (RSA of 2048 bits or more, signing RS384,
+   * or EC P-384, ES384) for `private_key_jwt`; its public half is served at /smart/jwks.json.
+   */
+  readonly privateKeyPem: string | undefined;
+  /** SMART_ALLOWED_ISSUERS: the EHRs' FHIR base URLs a launch may name as `iss` (no trailing slash). */
+  readonly allowedIssuers: readonly string[];
+  /** FHIR_WRITE_DRAFT_ORDERS: "true" also writes the dose as a draft MedicationRequest. */
+  readonly writeDraftOrders: boolean;
 }
 
 /** Single sign-on settings (OIDC_*), checked. */
@@ -227,7 +247,7 @@ function parseOptionalWholeNumber(name: string, value: string | undefined, min: 
   return parseWholeNumber(name, value, 0, min, max);
 }
 
-type SecretName = 'DATABASE_URL' | 'JWT_SECRET' | 'OIDC_CLIENT_SECRET';
+type SecretName = 'DATABASE_URL' | 'JWT_SECRET' | 'OIDC_CLIENT_SECRET' | 'SMART_CLIENT_SECRET' | 'SMART_PRIVATE_KEY';
 
 /**
  * NAME, or the contents of the file that NAME_FILE names (compose and Kubernetes hand secrets over as
@@ -443,6 +463,7 @@ function parseSignInSettings(env: Readonly<Record<string, string | undefined>>, 
   return {
     publicUrl,
     oidc,
+    smart: parseSmart(env, cwd, publicUrl),
     oidcOnly,
     requireMfa: parseBoolean('REQUIRE_MFA', env.REQUIRE_MFA),
     sessionIdleMinutes: parseWholeNumber(
@@ -557,4 +578,91 @@ function parseOidc(
     allowedTenants: Object.freeze(allowedTenants),
     scopes: scopes.join(' '),
   });
+}
+
+/** SMART_CLIENT_ID, its secret or private key, SMART_ALLOWED_ISSUERS and FHIR_WRITE_DRAFT_ORDERS, together. */
+function parseSmart(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  publicUrl: string | undefined,
+): SmartConfig | undefined {
+  const clientId = env.SMART_CLIENT_ID?.trim();
+  const clientSecret = secretSetting(env, 'SMART_CLIENT_SECRET', cwd) || undefined;
+  const privateKeyPem = secretSetting(env, 'SMART_PRIVATE_KEY', cwd)?.trim() || undefined;
+  const writeDraftOrders = parseBoolean('FHIR_WRITE_DRAFT_ORDERS', env.FHIR_WRITE_DRAFT_ORDERS);
+  if (!clientId) {
+    const stray = [
+      ['SMART_CLIENT_SECRET', clientSecret],
+      ['SMART_PRIVATE_KEY', privateKeyPem],
+      ['SMART_ALLOWED_ISSUERS', env.SMART_ALLOWED_ISSUERS?.trim()],
+      ['FHIR_WRITE_DRAFT_ORDERS', writeDraftOrders],
+    ].find(([, value]) => value);
+    if (stray)
+      throw new ConfigError(
+        `${stray[0]} is set but SMART_CLIENT_ID is not: set SMART_CLIENT_ID too, or unset ${stray[0]}`,
+      );
+    return undefined;
+  }
+  if (clientSecret && privateKeyPem)
+    throw new ConfigError(
+      'SMART_CLIENT_SECRET and SMART_PRIVATE_KEY are both set: the EHR registered one way for this app to prove ' +
+        'itself (client_secret_basic or private_key_jwt); set only that one',
+    );
+  if (privateKeyPem) smartSigningAlgorithm(privateKeyPem);
+  const allowedIssuers = (env.SMART_ALLOWED_ISSUERS ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      const secure = url && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)));
+      if (!url || !secure || url.search || url.hash || url.username || url.password)
+        throw new ConfigError(
+          `SMART_ALLOWED_ISSUERS has "${item}", which is not an https FHIR base URL such as ` +
+            'https://fhir.hospital.example/api/FHIR/R4 (http only on 127.0.0.1 or localhost)',
+        );
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    });
+  if (allowedIssuers.length === 0)
+    throw new ConfigError(
+      'SMART_CLIENT_ID is set: set SMART_ALLOWED_ISSUERS too, the FHIR base URLs of the EHRs that may launch this ' +
+        'app, separated by commas',
+    );
+  if (!publicUrl)
+    throw new ConfigError(
+      'SMART_CLIENT_ID is set: set PUBLIC_URL too; the redirect URI to register at the EHR is PUBLIC_URL + ' +
+        '/smart/callback',
+    );
+  return Object.freeze({
+    clientId,
+    clientSecret,
+    privateKeyPem,
+    allowedIssuers: Object.freeze(allowedIssuers),
+    writeDraftOrders,
+  });
+}
+
+/**
+ * The JWS algorithm SMART App Launch allows for the key (RS384 for RSA, ES384 for EC P-384), or a ConfigError
+ * naming what is wrong with it (never its contents).
+ */
+export function smartSigningAlgorithm(pem: string): 'RS384' | 'ES384' {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new ConfigError('SMART_PRIVATE_KEY is not a PEM private key (-----BEGIN PRIVATE KEY----- …)');
+  }
+  const details = key.asymmetricKeyDetails ?? {};
+  if (key.asymmetricKeyType === 'rsa' && (details.modulusLength ?? 0) >= 2048) return 'RS384';
+  if (key.asymmetricKeyType === 'ec' && details.namedCurve === 'secp384r1') return 'ES384';
+  throw new ConfigError(
+    'SMART_PRIVATE_KEY must be an RSA key of 2048 bits or more (RS384) or an EC P-384 key (ES384), ' +
+      `the algorithms SMART App Launch allows (got ${key.asymmetricKeyType ?? 'an unknown'} key)`,
+  );
 }

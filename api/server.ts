@@ -83,6 +83,7 @@ async function main() {
       publicUrl: config.publicUrl,
       webauthnRpId: config.webauthnRpId,
       oidc: config.oidc,
+      smart: config.smart,
     },
     accountDeletionGraceDays: config.accountDeletionGraceDays,
   });

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'user.signin.passkey',
   'user.signin.recovery_code',
   'user.link.oidc',
+  'user.signup.smart',
+  'user.signin.smart',
   'session.idle_timeout',
   'session.end.one',
   'session.end.others',
@@ -36,11 +38,14 @@ export const AUDIT_ACTIONS = [
   'patient.read',
   'patient.update',
   'patient.delete',
+  'patient.create.smart',
+  'patient.update.smart',
   // History
   'calculation.create',
   'calculation.list',
   'calculation.read',
   'calculation.export_fhir',
+  'calculation.send_ehr',
   // Exports to notes
   'export.create',
   'export.list',

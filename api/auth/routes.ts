@@ -32,6 +32,7 @@ import type { OidcClient } from '../oidc/client.ts';
 import { LINK_FLOW, type LinkFlowData } from '../oidc/routes.ts';
 import { requireAuth } from './authenticate.ts';
 import { authFlows } from './flows.ts';
+import { dropEhrLink } from '../smart/routes.ts';
 import { authenticationOptions, relyingParty, verifyAuthentication, type WebAuthnSettings } from './mfa/passkeys.ts';
 import { normaliseRecoveryCode, recoveryCodeHash } from './mfa/recovery-codes.ts';
 import { totpStep } from './mfa/totp.ts';
@@ -404,6 +405,8 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const { userId, sessionId } = requireAuth(ctx);
     const session = ctx.state.session;
     await deps.store.revokeSession(sessionId, deps.now().toISOString());
+    // A session opened from the EHR: its access token goes with it (api/smart/routes.ts).
+    await dropEhrLink(flows, sessionId);
     await deps.audit.record({
       actor: userId,
       action: 'user.signout',

@@ -33,6 +33,13 @@ export interface OidcClientOptions {
   allowedTenants?: readonly string[];
   /** The HTTP client for the provider (tests give a recorded or local provider); the global fetch by default. */
   fetch?: client.CustomFetch;
+  /**
+   * The provider's metadata found some other way than `{issuer}/.well-known/openid-configuration` (an EHR's
+   * `.well-known/smart-configuration`, api/smart/discovery.ts); `issuer` is then a name for the log only.
+   */
+  metadata?: () => Promise<client.ServerMetadata>;
+  /** How the client proves itself at the token endpoint, instead of the secret (e.g. private_key_jwt). */
+  clientAuth?: client.ClientAuth;
 }
 
 export interface BeginOptions {
@@ -74,6 +81,22 @@ export interface Completion {
   idToken: string;
 }
 
+/** A flow taken from the store by takeFlow (its data is the `data` begin() was given). */
+export interface TakenFlow {
+  readonly state: string;
+  readonly stored: StoredFlow;
+}
+
+/**
+ * Takes the flow the callback's `state` names, before knowing which client finishes it (an EHR launch: the
+ * flow's data names the EHR, and so the client); undefined when there is none (expired, used or unknown).
+ */
+export async function takeFlow(flows: AuthFlows, kind: string, query: URLSearchParams): Promise<TakenFlow | undefined> {
+  const state = query.get('state');
+  const flow = state ? await flows.take<StoredFlow>(kind, state) : undefined;
+  return flow && state ? { state, stored: flow.data } : undefined;
+}
+
 interface StoredFlow {
   nonce: string;
   codeVerifier: string;
@@ -93,8 +116,14 @@ export interface OidcClient {
   configuration(): Promise<client.Configuration>;
   /** Starts a flow: answers the provider's authorization URL to send the browser to. */
   begin(options: BeginOptions): Promise<URL>;
-  /** Finishes the flow the callback URL's `state` names (taking it), or throws OidcFlowError. */
-  complete(callbackQuery: URLSearchParams, options: { kind: string; binding?: string }): Promise<Completion>;
+  /**
+   * Finishes the flow the callback URL's `state` names (taking it, unless `taken` is that flow already, as
+   * takeFlow answered it), or throws OidcFlowError.
+   */
+  complete(
+    callbackQuery: URLSearchParams,
+    options: { kind: string; binding?: string; taken?: TakenFlow },
+  ): Promise<Completion>;
   /** Where to send the browser to end the provider's session too, when it offers end_session_endpoint. */
   endSessionUrl(idTokenHint: string, postLogoutRedirectUri: string): Promise<string | undefined>;
 }
@@ -111,19 +140,24 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         client_secret: options.clientSecret,
         [client.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
       };
-      const config = await client.discovery(
-        issuerUrl,
-        options.clientId,
-        metadata,
-        options.clientSecret ? client.ClientSecretBasic(options.clientSecret) : client.None(),
-        {
-          ...(options.fetch ? { [client.customFetch]: options.fetch } : {}),
-          // The ID token's signature is checked against the provider's JWKS too, not only TLS to its token
-          // endpoint (which OpenID Connect Core 3.1.3.7 allows): a proxy or a wrong DNS answer cannot forge one.
-          execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
-          timeout: 10,
-        },
-      );
+      const auth =
+        options.clientAuth ?? (options.clientSecret ? client.ClientSecretBasic(options.clientSecret) : client.None());
+      if (options.metadata) {
+        const server = await options.metadata();
+        const config = new client.Configuration(server, options.clientId, metadata, auth);
+        if (options.fetch) config[client.customFetch] = options.fetch;
+        config.timeout = 10;
+        client.enableNonRepudiationChecks(config);
+        if (insecure) client.allowInsecureRequests(config);
+        return config;
+      }
+      const config = await client.discovery(issuerUrl, options.clientId, metadata, auth, {
+        ...(options.fetch ? { [client.customFetch]: options.fetch } : {}),
+        // The ID token's signature is checked against the provider's JWKS too, not only TLS to its token
+        // endpoint (which OpenID Connect Core 3.1.3.7 allows): a proxy or a wrong DNS answer cannot forge one.
+        execute: [client.enableNonRepudiationChecks, ...(insecure ? [client.allowInsecureRequests] : [])],
+        timeout: 10,
+      });
       if (isMultiTenant(config.serverMetadata().issuer) && allowedTenants.size === 0)
         throw new OidcFlowError(
           'unavailable',
@@ -175,12 +209,12 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       return client.buildAuthorizationUrl(config, parameters);
     },
 
-    async complete(query, { kind, binding }) {
-      const state = query.get('state');
+    async complete(query, { kind, binding, taken }) {
       // Taken first, whatever follows: a state is good for one answer of the provider, right or wrong.
-      const flow = state ? await options.flows.take<StoredFlow>(kind, state) : undefined;
-      if (!flow) throw new OidcFlowError('unknown_state', 'no sign-in under way has this state (expired or used)');
-      const stored = flow.data;
+      const flow = taken ?? (await takeFlow(options.flows, kind, query));
+      if (!flow || flow.state !== query.get('state'))
+        throw new OidcFlowError('unknown_state', 'no sign-in under way has this state (expired or used)');
+      const { state, stored } = flow;
       if (stored.bindingHash && (!binding || sha256(binding) !== stored.bindingHash))
         throw new OidcFlowError('binding_mismatch', 'the flow was started in another browser', stored.data);
       if (query.has('error'))
@@ -198,7 +232,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       try {
         tokens = await client.authorizationCodeGrant(config, callbackUrl, {
           pkceCodeVerifier: stored.codeVerifier,
-          expectedState: state!,
+          expectedState: state,
           expectedNonce: stored.nonce,
           idTokenExpected: true,
           ...(stored.maxAge !== null ? { maxAge: stored.maxAge } : {}),

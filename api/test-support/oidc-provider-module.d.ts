@@ -17,9 +17,23 @@ declare module 'oidc-provider' {
     features?: Record<string, { enabled: boolean }>;
     ttl?: Record<string, number>;
     cookies?: { keys: string[] };
+    extraParams?: string[];
+    enabledJWA?: Record<string, string[]>;
+    scopes?: string[];
+  }
+  /** The Koa context a provider's middleware sees (only what the tests' SMART EHR reads and writes). */
+  interface ProviderContext {
+    method: string;
+    path: string;
+    querystring: string;
+    status: number;
+    body: unknown;
+    oidc: unknown;
   }
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
+    AccessToken: { find(value: string): Promise<unknown> };
   }
 }

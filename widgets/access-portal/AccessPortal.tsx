@@ -127,8 +127,8 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
   const refocusBar = useRef(false);
   const [linkCode, setLinkCode] = useState<string | null>(null);
 
-  // Back from the hospital's sign-in: the one-time code in the page's URL opens the session (or asks for the
-  // password once, to link an account that has one).
+  // Back from the hospital's sign-in or the EHR's launch: the one-time code in the page's URL opens the session
+  // (or asks for the password once, to link an account that has one).
   useEffect(() => {
     const back: SsoReturn | null = takeSsoReturn();
     if (!back) return;
@@ -137,9 +137,10 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
       openPortal('signin');
       return;
     }
+    // A launch from the EHR (`smart`) is handed over the same way, with the launch's patient.
     loadSignOnReturn().then(
       (module) =>
-        module.finishSignOn(apiBase, back.code, toast).then((user) => {
+        module.finishSignOn(apiBase, back.code, toast, back.kind === 'smart').then((user) => {
           if (user) host.emit('sgx-signed-in', { user });
         }),
       loadFailed,

@@ -27,6 +27,10 @@ import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { PatientSheetButton } from '../shared/patient-sheet/PatientSheetButton.tsx';
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
+import {
+  LazyEhrPatientBanner as EhrPatientBanner,
+  LazySendToEhrButton as SendToEhrButton,
+} from '../shared/ehr/lazy.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
 import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
 import { bidiText } from '../shared/bidi-text.tsx';
@@ -244,6 +248,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
         </div>
         <p css={{ margin: '4px 0 0', color: token('--sgx-color-muted') }}>{bidiText(t.subtitle)}</p>
       </header>
+      <EhrPatientBanner patientId={patient?.id} />
       <div css={twoColumnsCss(760)}>
         <FormCard aria-label={t.formLabel} onSubmit={calculate}>
           <div css={{ display: 'grid', gap: '14px', gridTemplateColumns: fitColumns(200) }}>
@@ -341,7 +346,30 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
               savedLine={historyId ? messages.records.savedToHistory : undefined}
               onExport={exportToNotes}
               sheetButton={
-                <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />
+                <>
+                  <PatientSheetButton
+                    apiBase={apiBase}
+                    hospitalName={hospitalName}
+                    patientName={patient?.displayName}
+                  />
+                  <SendToEhrButton
+                    key={historyId ?? ''}
+                    apiBase={apiBase}
+                    request={
+                      historyId && patient
+                        ? {
+                            entry: doseNotesEntry(result.input),
+                            inputs: DOSE_CALCULATOR_INPUTS,
+                            title: doseCalculatorEn.title,
+                            patient,
+                            what: 'dose',
+                            patientId: patient.id,
+                            calculationId: historyId,
+                          }
+                        : null
+                    }
+                  />
+                </>
               }
             />
           )}

@@ -75,13 +75,19 @@ export function notesFileName(at: Date, what: string): string {
 export async function exportNotes(
   apiBase: string,
   content: NotesContent,
-  meta: { fileName: string; patientId?: string | null; calculationId?: string | null },
+  meta: { fileName: string; patientId?: string | null; calculationId?: string | null; download?: boolean },
 ): Promise<{ stored: ExportRecord | null }> {
   const { jsPDF } = await loadJsPdf();
   const blob = buildNotesPdf(jsPDF, content).output('blob');
   const stored = isAuthenticated(existingSessionStore()?.getState() ?? NO_SESSION)
-    ? await uploadExport(apiBase, blob, meta, newIdempotencyKey())
+    ? await uploadExport(
+        apiBase,
+        blob,
+        { fileName: meta.fileName, patientId: meta.patientId, calculationId: meta.calculationId },
+        newIdempotencyKey(),
+      )
     : null;
-  saveBlob(blob, meta.fileName);
+  // "Send to EHR" stores it for the EHR without a download (download: false).
+  if (meta.download !== false) saveBlob(blob, meta.fileName);
   return { stored };
 }

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { User } from '../../contracts/auth.ts';
 import type { Patient } from '../../contracts/records.ts';
+import type { EhrContext } from '../../contracts/smart.ts';
 import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
 import { loadOnce } from './load-once.ts';
 
@@ -29,6 +30,12 @@ export interface SessionData {
    * sign-out. The elements keep what was typed; the access portal says why and offers to sign in again.
    */
   ended: SessionEnded | null;
+  /**
+   * The session was opened from the EHR (SMART App Launch): its patient, the banner it asked for, and
+   * whether "Send to EHR" writes a draft order too. Null otherwise, and after a reload (the EHR opens the
+   * app again for each patient).
+   */
+  ehr: EhrContext | null;
 }
 
 export interface SessionEnded {
@@ -41,6 +48,8 @@ export interface SessionEnded {
 
 export interface SessionState extends SessionData {
   selectPatient(patient: SelectedPatient | null): void;
+  /** After a launch from the EHR: the launch's context, and its patient chosen. */
+  openedFromEhr(ehr: EhrContext): void;
   /** After a successful sign-up or sign-in. */
   signedIn(token: string, user: SessionUser): void;
   /** Removes the token and every cached value (the caller reloads the page, docs/product.md §4). */
@@ -61,6 +70,7 @@ export const NO_SESSION: SessionData = Object.freeze({
   quickUse: false,
   selectedPatient: null,
   ended: null,
+  ehr: null,
 });
 
 /** docs/product.md §4: authenticated only when both a user is loaded and a token exists. */

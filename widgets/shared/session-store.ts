@@ -3,6 +3,8 @@ import { sessionStatusSchema, userSchema } from '../../contracts/auth.ts';
 import { ERROR_CODES } from '../../contracts/errors.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 import { existingSessionStore, type SessionState } from './session-state.ts';
+import { EHR_SESSION_FLAG_KEY } from './ehr/flag.ts';
+import { loadOnce } from './load-once.ts';
 import {
   AUTH_TOKEN_KEY,
   SESSION_CHANGED_EVENT,
@@ -43,6 +45,16 @@ function writeToken(token: string | null): void {
   }
 }
 
+/** A tab opened from the EHR and reloaded: the launch's context is asked again (ehr/smart-return.ts). */
+const loadSmartReturn = loadOnce(() => import('./ehr/smart-return.ts'), import.meta.url);
+function openedFromEhr(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(EHR_SESSION_FLAG_KEY) === '1';
+  } catch {
+    return false; // storage blocked
+  }
+}
+
 function createSessionStore(now: () => number = () => Date.now()): StoreApi<SessionState> {
   let inFlight: Promise<void> | null = null;
   let serial = 0;
@@ -56,8 +68,12 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
     quickUse: false,
     selectedPatient: null,
     ended: null,
+    ehr: null,
     selectPatient(patient) {
       set({ selectedPatient: patient });
+    },
+    openedFromEhr(ehr) {
+      set({ ehr, selectedPatient: ehr.patient });
     },
     signedIn(token, user) {
       writeToken(token);
@@ -69,6 +85,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         quickUse: false,
         selectedPatient: null,
         ended: null,
+        ehr: null,
       });
     },
     signOut() {
@@ -81,6 +98,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         quickUse: false,
         selectedPatient: null,
         ended: null,
+        ehr: null,
       });
     },
     sessionEnded({ reason, message }) {
@@ -92,6 +110,7 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
         userFetchedAt: null,
         userStatus: 'idle',
         selectedPatient: null,
+        ehr: null,
         ended: { reason, message, serial },
       });
     },
@@ -107,7 +126,14 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
       set({ userStatus: 'loading' });
       inFlight = apiRequest(base, '/api/auth/me', userSchema, { token })
         .then((loaded) => {
-          if (get().token === token) set({ user: loaded, userFetchedAt: now(), userStatus: 'idle' });
+          if (get().token !== token) return;
+          set({ user: loaded, userFetchedAt: now(), userStatus: 'idle' });
+          // The launch's patient, banner and "Send to EHR" come back from the server after a reload.
+          if (!get().ehr && openedFromEhr())
+            loadSmartReturn().then(
+              (module) => module.restoreEhrContext(base),
+              () => undefined, // offline: the tools work without it
+            );
         })
         .catch((error: unknown) => {
           if (get().token !== token) return;

@@ -1,3 +1,4 @@
+import { LazySendToEhrButton as SendToEhrButton } from '../../shared/ehr/lazy.tsx';
 import { useState } from 'react';
 import { downloadHistoryFhir, listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
 import { fhirFileName } from '../../../contracts/fhir.ts';
@@ -149,6 +150,21 @@ export function HistoryPanel({ apiBase, hospitalName }: { apiBase: string; hospi
           )}
           {givesDose(opened) && (
             <PatientSheetButton apiBase={apiBase} hospitalName={hospitalName} patientName={patient?.displayName} />
+          )}
+          {hasFhir && patient && (
+            <SendToEhrButton
+              key={opened.id}
+              apiBase={apiBase}
+              request={{
+                entry: opened,
+                inputs: TOOL_INPUTS[opened.toolType],
+                title: accountEn.tools[opened.toolType],
+                patient,
+                what: opened.toolType.replace('_', '-'),
+                patientId: patient.id,
+                calculationId: opened.id,
+              }}
+            />
           )}
         </div>
       </article>

@@ -2,6 +2,7 @@ import type { SessionUser } from '../../shared/session-state.ts';
 import { loadSessionStore } from '../../shared/session-state.ts';
 import { userMessage } from '../../shared/api-error.ts';
 import type { ToastOptions } from '../../shared/toasts.tsx';
+import { finishSmartLaunch } from '../../shared/ehr/smart-return.ts';
 import { exchangeSignOn } from './api.ts';
 import { SECURITY_TEXTS, serverText } from './texts.ts';
 
@@ -14,7 +15,10 @@ export async function finishSignOn(
   apiBase: string | undefined,
   code: string,
   toast: (options: ToastOptions) => void,
+  /** The hand-over of a launch from the EHR (`#sgx-smart=`), with the launch's patient. */
+  smart = false,
 ): Promise<SessionUser | null> {
+  if (smart) return finishSmartLaunch(apiBase, code, toast);
   try {
     const [{ token, user }, store] = await Promise.all([exchangeSignOn(apiBase, code), loadSessionStore()]);
     store.getState().signedIn(token, user);

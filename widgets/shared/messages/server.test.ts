@@ -6,8 +6,12 @@ import { NETWORK_ERROR_MESSAGE } from '../api-client.ts';
 import { hostFor } from '../widget-context.ts';
 import { serverMessageInArabic as inPack } from './server.ts';
 import { SECURITY_SERVER_AR } from './ar/security-server.ts';
-/** As the element shows it: the Arabic pack's, or the sign-in code's own (ar/security-server.ts). */
-const serverMessageInArabic = (text: string) => SECURITY_SERVER_AR.get(text) ?? inPack(text);
+import { EHR_SERVER_AR } from '../ehr/texts.ts';
+/**
+ * As the element shows it: the Arabic pack's, or the sign-in code's own (ar/security-server.ts), or the EHR
+ * launch's (ehr/texts.ts).
+ */
+const serverMessageInArabic = (text: string) => SECURITY_SERVER_AR.get(text) ?? EHR_SERVER_AR.get(text) ?? inPack(text);
 
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
 import './ar/arabic-pack.ts';

@@ -1,0 +1,15 @@
+// The API's messages of a launch from the EHR and of "Send to EHR" (SMART_*, docs/API.md#smart-app-launch). Kept
+// apart from api-messages.ts, whose every text the Arabic pack carries to every Arabic page: these travel with
+// the EHR code that shows them (widgets/shared/ehr/texts.ts has their Arabic).
+export const SMART_NOT_CONFIGURED_MESSAGE = 'Launch from the EHR is not set up on this server';
+export const SMART_HANDOFF_EXPIRED_MESSAGE =
+  'This launch from the EHR has expired or was already used. Open the app from the EHR again.';
+export const SMART_NO_EHR_LINK_MESSAGE =
+  'This session was not opened from the EHR, or its EHR access has ended. Open the app from the EHR again.';
+export const SMART_NO_NOTES_PDF_MESSAGE = 'Export the notes PDF of this calculation first, then send it to the EHR.';
+export const SMART_EHR_REFUSED_MESSAGE =
+  'The EHR did not accept the document. Nothing was written; try again, or export the PDF to the notes by hand.';
+export const SMART_EHR_UNREACHABLE_MESSAGE =
+  "The EHR's FHIR server could not be reached. Nothing was written; please try again in a minute.";
+export const SMART_OTHER_PATIENT_MESSAGE =
+  'This calculation is not for the patient the EHR opened the app with, so it was not sent.';
