@@ -48,10 +48,17 @@ export interface ExportPatient {
   mrn: string | null;
   yearOfBirth: number | null;
   /**
-   * The EHR's own Patient, for a calculation opened from the EHR (SMART launch): `Patient/<id>` on that EHR's
-   * FHIR server. Set, the Bundle refers to it and carries no Patient of its own. Absent today.
+   * The EHR's own Patient, for a patient opened from the EHR (SMART launch): the EHR's FHIR base URL and the
+   * Patient's logical id there. Set, the Bundle carries no Patient of its own: every reference to the patient
+   * is `<fhirBase>/Patient/<id>` (docs/fhir.md#patient).
    */
-  ehrPatient?: { reference: string } | null;
+  ehrPatient?: EhrPatient | null;
+}
+
+/** A Patient on an EHR's FHIR server: its base URL (the SMART launch's `iss`) and the Patient's logical id. */
+export interface EhrPatient {
+  fhirBase: string;
+  patientId: string;
 }
 
 export interface ExportClinician {
@@ -128,6 +135,16 @@ function created<T extends Resource>(id: string, resource: T, ifNoneExist?: stri
     resource,
     request: { method: 'POST', url: resource.resourceType, ...(ifNoneExist ? { ifNoneExist } : {}) },
   };
+}
+
+/**
+ * The EHR's Patient as a Reference (docs/fhir.md#patient). Written to that EHR's own FHIR server (`on` = its
+ * base, as "Send to EHR" does): relative, `Patient/<id>`. Anywhere else (the export's Bundle, which may be
+ * posted to another server): absolute, `<fhirBase>/Patient/<id>`, which a transaction leaves as it is.
+ */
+export function ehrPatientReference(patient: EhrPatient, on?: string): Reference<Patient> {
+  const relative = `Patient/${patient.patientId}`;
+  return { reference: on === patient.fhirBase ? relative : `${patient.fhirBase.replace(/\/+$/, '')}/${relative}` };
 }
 
 /** The patient: identified by MRN when there is one (docs/fhir.md#patient). */
@@ -358,7 +375,7 @@ function bundleOf(stored: StoredCalculation, calculation: ClinicalCalculation, o
   const at = stored.createdAt;
   const ehrPatient = options.patient?.ehrPatient;
   const patientEntry = ehrPatient ? null : add(patientEntryOf(options));
-  const subject: Reference<Patient> = ehrPatient ? { reference: ehrPatient.reference } : ref(patientEntry!);
+  const subject: Reference<Patient> = ehrPatient ? ehrPatientReference(ehrPatient) : ref(patientEntry!);
   const clinician = clinicianReference(options.clinician);
 
   const clinical: BundleEntry[] = [];

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import ZipStream from 'zip-stream';
 import type { ExportPatient } from '../../fhir/index.ts';
-import { calculationBundle, exportPdf, type FhirRouteDeps } from '../fhir/routes.ts';
+import { calculationBundle, exportPatient, exportPdf, type FhirRouteDeps } from '../fhir/routes.ts';
 import { publicEntry } from '../history/routes.ts';
 import { publicPatient } from '../patients/routes.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
@@ -146,9 +146,7 @@ export function accountExportZip(deps: ExportDeps, user: UserRecord): Readable {
     for await (const entry of deps.store.calculationsOf(user.id)) {
       if (!hasFhirBundle(entry)) continue;
       const found = entry.patientId ? byId.get(entry.patientId) : undefined;
-      const patient: ExportPatient | null = found
-        ? { displayName: found.displayName, mrn: found.mrn, yearOfBirth: found.yearOfBirth }
-        : null;
+      const patient: ExportPatient | null = found ? exportPatient(found) : null;
       const record = newestPdf.get(entry.id);
       const bytes = record ? await deps.store.readExportFile(user.id, record.id) : undefined;
       const outcome = calculationBundle(deps.fhir, entry, {

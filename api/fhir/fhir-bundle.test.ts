@@ -20,6 +20,7 @@ import {
   ALL_CODES,
   buildCalculationBundle,
   CODES,
+  ehrPatientReference,
   MEDICATION_TEXT,
   SYSTEMS,
   type BundleOptions,
@@ -36,6 +37,7 @@ import {
   CREATED_AT,
   DOSE_CASES,
   DOSE_INPUT,
+  LAUNCHED_PATIENT_REFERENCE,
   MRN_SYSTEM,
   NOTES_PDF,
   options,
@@ -198,9 +200,15 @@ function expectCommonParts(bundle: Bundle, patient: (typeof PATIENTS)[keyof type
   const subjects = resources(bundle).flatMap((resource) =>
     'subject' in resource && resource.subject ? [(resource.subject as { reference?: string }).reference] : [],
   );
+  expect(subjects.length).toBeGreaterThan(0);
   if (patient && 'ehrPatient' in patient) {
+    // no Patient of its own, no MRN: every reference to the patient is the EHR's Patient, absolute
     expect(patients).toEqual([]);
-    expect(new Set(subjects)).toEqual(new Set(['Patient/8812']));
+    expect(new Set(subjects)).toEqual(new Set([LAUNCHED_PATIENT_REFERENCE]));
+    const patientReferences = JSON.stringify(bundle).match(/"reference":"[^"]*Patient[^"]*"/g);
+    expect(new Set(patientReferences)).toEqual(new Set([`"reference":"${LAUNCHED_PATIENT_REFERENCE}"`]));
+    expect(JSON.stringify(bundle)).not.toContain(patient.mrn);
+    expect(JSON.stringify(bundle)).not.toContain(SYSTEMS.identifierType);
   } else {
     expect(patients).toHaveLength(1);
     expect(new Set(subjects)).toEqual(new Set([entryOf(bundle, patients[0]!).fullUrl]));
@@ -255,6 +263,23 @@ describe('without an MRN system, the MRN is still sent, with its type (and the P
     expect(patient.resource).toMatchObject({ identifier: [{ value: 'MRN-000123' }] });
     expect((patient.resource as { identifier: { system?: string }[] }).identifier[0]!.system).toBeUndefined();
     expect(patient.request).toEqual({ method: 'POST', url: 'Patient' });
+  });
+});
+
+describe('the EHR’s Patient: absolute in the Bundle, relative when written to that EHR itself', () => {
+  const ehr = { fhirBase: 'https://fhir.hospital.example/api/FHIR/R4', patientId: 'eXk2Lm9.8812' };
+  it.each([
+    ['in an exported Bundle', ehr, undefined, LAUNCHED_PATIENT_REFERENCE],
+    [
+      'with a trailing slash on the base',
+      { ...ehr, fhirBase: `${ehr.fhirBase}/` },
+      undefined,
+      LAUNCHED_PATIENT_REFERENCE,
+    ],
+    ['written to that EHR (Send to EHR)', ehr, ehr.fhirBase, 'Patient/eXk2Lm9.8812'],
+    ['written to another server', ehr, 'https://other.example/fhir', LAUNCHED_PATIENT_REFERENCE],
+  ])('%s', (_, patient, on, reference) => {
+    expect(ehrPatientReference(patient, on)).toEqual({ reference });
   });
 });
 
@@ -373,6 +398,18 @@ describe('the validation can fail: a Bundle missing a required element, or with 
     expect(fhirProblems(wrong).join('\n')).toContain('points at a Observation');
   });
 
+  it('an absolute reference (a launched patient’s) that is no FHIR URL, or names the wrong type', () => {
+    const launched = () => bundleOf(storedDose(DOSE_INPUT), { patient: PATIENTS['launched patient'] });
+    expect(fhirProblems(launched())).toEqual([]);
+    const subjectOf = (bundle: Bundle) => first(bundle, 'MedicationRequest').subject as { reference: string };
+    const practitioner = launched();
+    subjectOf(practitioner).reference = 'https://fhir.hospital.example/api/FHIR/R4/Practitioner/dr-1';
+    expect(fhirProblems(practitioner).join('\n')).toContain('points at a Practitioner');
+    const bare = launched();
+    subjectOf(bare).reference = 'https://fhir.hospital.example/';
+    expect(fhirProblems(bare).join('\n')).toContain('not a FHIR URL <base>/<type>/<id>');
+  });
+
   it.each([
     ['a unit that is not UCUM', { unit: 'kilogram', code: 'kilogram' }, 'is not a UCUM code'],
     ['UCUM written in the wrong case', { unit: 'KG', code: 'KG' }, 'is not a UCUM code'],
@@ -469,6 +506,10 @@ describe('golden files: docs/fhir-examples/ show one Bundle of each kind, as the
     ['dose-with-notes-pdf.json', () => bundleOf(storedDose(DOSE_CASES[1]![1]), { pdf: NOTES_PDF })],
     ['contraindicated-no-patient.json', () => bundleOf(storedDose(DOSE_CASES[6]![1]), { patient: null })],
     ['bradycardia-risk-high.json', () => bundleOf(storedAdvisor(ADVISOR_CASES[2]![1]))],
+    [
+      'dose-launched-patient.json',
+      () => bundleOf(storedDose(DOSE_INPUT), { patient: PATIENTS['launched patient'], pdf: NOTES_PDF }),
+    ],
   ];
   it.each(examples)('%s', (name, build) => {
     const file = path.join(root, 'docs/fhir-examples', name);

@@ -94,16 +94,19 @@ export const PATIENTS = {
   'with MRN and MRN system': { displayName: 'F.A.', mrn: 'MRN-000123', yearOfBirth: 1961 },
   'with MRN, no MRN system': { displayName: 'F.A.', mrn: 'MRN-000123', yearOfBirth: null },
   'without MRN': { displayName: 'Bed 4', mrn: null, yearOfBirth: null },
-  'from an EHR launch': {
+  // opened from the EHR (SMART launch): the Bundle refers to the EHR's Patient and writes none
+  'launched patient': {
     displayName: 'F.A.',
     mrn: 'MRN-000123',
     yearOfBirth: 1961,
-    ehrPatient: { reference: 'Patient/8812' },
+    ehrPatient: { fhirBase: 'https://fhir.hospital.example/api/FHIR/R4', patientId: 'eXk2Lm9.8812' },
   },
   'no patient': null,
 } as const;
 
 export const MRN_SYSTEM = 'urn:oid:2.16.840.1.113883.3.1234.1';
+/** The reference every resource of a launched patient's Bundle has for them. */
+export const LAUNCHED_PATIENT_REFERENCE = 'https://fhir.hospital.example/api/FHIR/R4/Patient/eXk2Lm9.8812';
 
 /** Ids 00000000-0000-4000-8000-000000000001, …002, …: the same Bundle every time. */
 export function counterIds(): () => string {

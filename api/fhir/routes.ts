@@ -6,7 +6,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { FHIR_NOT_CLINICAL_MESSAGE, HISTORY_ENTRY_NOT_FOUND_MESSAGE } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
-import type { CalculationRecord } from '../storage/records.ts';
+import type { CalculationRecord, PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { RELEASE_VERSION } from './release.ts';
@@ -106,7 +106,17 @@ export function exportPdf(record: { fileName: string; createdAt: string }, bytes
 async function patientOf(store: Store, ownerId: string, entry: CalculationRecord): Promise<ExportPatient | null> {
   if (!entry.patientId) return null;
   const patient = await store.findPatient(ownerId, entry.patientId);
-  return patient ? { displayName: patient.displayName, mrn: patient.mrn, yearOfBirth: patient.yearOfBirth } : null;
+  return patient ? exportPatient(patient) : null;
+}
+
+/** A stored patient as the Bundle refers to them: by MRN, or, opened from an EHR, as that EHR's Patient. */
+export function exportPatient(patient: PatientRecord): ExportPatient {
+  return {
+    displayName: patient.displayName,
+    mrn: patient.mrn,
+    yearOfBirth: patient.yearOfBirth,
+    ehrPatient: patient.ehrPatient ?? null,
+  };
 }
 
 /** The newest notes PDF exported for this calculation, if one was (and its bytes are still there). */

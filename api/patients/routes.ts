@@ -18,8 +18,11 @@ import type { AppState } from '../state.ts';
 
 export const SEARCH_MAX_LENGTH = 100;
 
-/** The patient as the API shows it (the owner is implied: it is always the caller). */
-export function publicPatient({ ownerId: _ownerId, ...patient }: PatientRecord): Patient {
+/**
+ * The patient as the API shows it (the owner is implied: it is always the caller). The EHR link a launch
+ * keeps is the server's (the FHIR export's reference, docs/fhir.md#patient): neither shown nor settable here.
+ */
+export function publicPatient({ ownerId: _ownerId, ehrPatient: _ehrPatient, ...patient }: PatientRecord): Patient {
   return patient;
 }
 

@@ -6,6 +6,7 @@ import { strictFields } from '../../clinical/validation.ts';
 import type { EhrContext } from '../../contracts/smart.ts';
 import {
   documentReferenceResource,
+  ehrPatientReference,
   medicationRequestResource,
   readCalculation,
   type ExportPdf,
@@ -37,7 +38,7 @@ import {
 import { createOidcClient, OidcFlowError, takeFlow, type OidcClient } from '../oidc/client.ts';
 import { publicPatient } from '../patients/routes.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
-import type { PatientRecord, UserRecord } from '../storage/records.ts';
+import type { EhrPatientLink, PatientRecord, UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { discoverSmartConfiguration } from './discovery.ts';
@@ -242,7 +243,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     }
     const subject = new URL(fhirUser, `${iss}/`).href;
     const user = await accountFor(deps, iss, subject, claims);
-    const localPatient = await upsertPatient(deps, user.id, fields);
+    const localPatient = await upsertPatient(deps, user.id, fields, { fhirBase: iss, patientId });
     const expiresIn = typeof tokens.expires_in === 'number' ? tokens.expires_in : DEFAULT_ACCESS_TTL_SECONDS;
     const link: EhrLink = {
       fhirBase: iss,
@@ -315,7 +316,9 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     const clinician = await deps.store.findUserById(userId);
     if (!clinician) throw new Error('the signed-in clinician has no account record');
 
-    const subject = { reference: `Patient/${link.patientId}` };
+    // Written to the EHR's own server: its Patient by a relative reference (the export's Bundle, for any
+    // server, has the absolute one).
+    const subject = ehrPatientReference({ fhirBase: link.fhirBase, patientId: link.patientId }, link.fhirBase);
     const author = { reference: link.fhirUser, display: clinician.name };
     const ehr = ehrFhir(link.fhirBase, link.accessToken, fetcher);
     const sent = async <T>(write: () => Promise<T>) => {
@@ -462,21 +465,31 @@ async function accountFor(
   throw new Error('no account could be made for the clinician the EHR launched the app for');
 }
 
-/** The clinician's patient with the EHR's MRN, updated with what the EHR holds now; or a new one. */
+/**
+ * The clinician's patient linked to this EHR Patient, else the one with the EHR's MRN, updated with what the
+ * EHR holds now and linked to its Patient (the FHIR export then refers to it, docs/fhir.md#patient); or a new
+ * one, linked.
+ */
 async function upsertPatient(
   deps: SmartDeps,
   ownerId: string,
   fields: ReturnType<typeof patientFieldsFromEhr>,
+  ehrPatient: EhrPatientLink,
 ): Promise<PatientRecord> {
   const at = deps.now().toISOString();
-  const existing = fields.mrn
-    ? (await deps.store.listPatients(ownerId)).find((patient) => patient.mrn === fields.mrn)
-    : undefined;
+  const patients = await deps.store.listPatients(ownerId);
+  const existing =
+    patients.find(
+      (patient) =>
+        patient.ehrPatient?.fhirBase === ehrPatient.fhirBase && patient.ehrPatient.patientId === ehrPatient.patientId,
+    ) ?? (fields.mrn ? patients.find((patient) => patient.mrn === fields.mrn) : undefined);
   const changes = {
     displayName: fields.displayName,
+    ...(fields.mrn !== null ? { mrn: fields.mrn } : {}),
     ...(fields.yearOfBirth !== null ? { yearOfBirth: fields.yearOfBirth } : {}),
     ...(fields.ageGroup !== null ? { ageGroup: fields.ageGroup } : {}),
     ...(fields.weightKg !== null ? { weightKg: fields.weightKg } : {}),
+    ehrPatient,
   };
   if (existing) {
     const updated = await deps.store.updatePatient(ownerId, existing.id, changes, at);
@@ -502,6 +515,7 @@ async function upsertPatient(
     notes: null,
     createdAt: at,
     updatedAt: at,
+    ehrPatient,
   };
   await deps.store.createPatient(patient);
   await deps.audit.record({

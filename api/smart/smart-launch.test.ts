@@ -1,7 +1,15 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { Bundle, DocumentReference, MedicationRequest, Resource } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  DocumentReference,
+  MedicationRequest,
+  Patient as FhirPatient,
+  Resource,
+  RiskAssessment,
+} from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOSE_INPUT, NOTES_PDF_BYTES } from '../fhir/fhir-fixtures.test-support.ts';
+import { ADULT_ADVISOR_INPUT } from '../../clinical/test-inputs.test-support.ts';
+import { DOSE_INPUT, MRN_SYSTEM, NOTES_PDF_BYTES } from '../fhir/fhir-fixtures.test-support.ts';
 import { BrowserAgent, type AgentResponse } from '../test-support/browser-agent.ts';
 import { fhirProblems } from '../test-support/fhir-validation.ts';
 import {
@@ -43,6 +51,7 @@ async function startPair(smart: Partial<SmartConfig> = {}, ehrOptions: { without
         ...smart,
       },
     },
+    fhir: { mrnSystem: MRN_SYSTEM },
   }));
   ehr = await startSmartEhr({ redirectUri: `${api.url}/smart/callback`, ...ehrOptions });
   return { ehr, api, close: async () => (await api.close(), await ehr!.close()) } satisfies Pair;
@@ -301,6 +310,116 @@ describe('Send to EHR', () => {
     } finally {
       await drafts.close();
     }
+  });
+});
+
+describe('the FHIR export of a launched patient’s calculation refers to the EHR’s Patient', () => {
+  const fhirOf = async (token: string, id: string) => {
+    const response = await main.api.request('GET', `/api/history/${id}/fhir`, { token });
+    expect(response.status).toBe(200);
+    const bundle = JSON.parse(response.text) as Bundle;
+    expect(fhirProblems(bundle)).toEqual([]);
+    return bundle;
+  };
+  const run = async (token: string, toolType: string, inputs: object, patientId: string) => {
+    const response = await main.api.request('POST', '/api/tools/run', { token, body: { toolType, inputs, patientId } });
+    expect(response.status).toBe(200);
+    return response.body.historyId as string;
+  };
+  const resourcesOf = (bundle: Bundle) => (bundle.entry ?? []).map((entry) => entry.resource as Resource);
+  /** Every `reference` in the Bundle that is not to one of its own entries. */
+  const outsideReferences = (bundle: Bundle) =>
+    [...JSON.stringify(bundle).matchAll(/"reference":"([^"]+)"/g)]
+      .map((match) => match[1]!)
+      .filter((reference) => !reference.startsWith('urn:uuid:'));
+
+  it('a dose and an advisor entry: no Patient entry, every reference is {fhirBase}/Patient/{id}', async () => {
+    const opened = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.rana' }));
+    const ehrPatient = `${main.ehr.fhirBase}/Patient/${EHR_PATIENT_ID}`;
+    const patientId = opened.ehr.patient.id as string;
+
+    const dose = await fhirOf(opened.token, await run(opened.token, 'dose_calculator', DOSE_INPUT, patientId));
+    expect(resourcesOf(dose).map((resource) => resource.resourceType)).toEqual([
+      'Observation',
+      'Observation',
+      'MedicationRequest',
+      'Device',
+      'Provenance',
+    ]);
+    const [request] = resourcesOf(dose).filter((resource): resource is MedicationRequest => 'intent' in resource);
+    expect(request!.subject).toEqual({ reference: ehrPatient });
+    expect(new Set(outsideReferences(dose))).toEqual(new Set([ehrPatient]));
+    expect(outsideReferences(dose)).toHaveLength(3); // the weight, the CrCl and the MedicationRequest
+    expect(dose.entry!.map((entry) => entry.request?.ifNoneExist)).toEqual(dose.entry!.map(() => undefined));
+
+    const advisor = await fhirOf(
+      opened.token,
+      await run(opened.token, 'bradycardia_advisor', ADULT_ADVISOR_INPUT, patientId),
+    );
+    expect(resourcesOf(advisor).some((resource) => resource.resourceType === 'Patient')).toBe(false);
+    const [assessment] = resourcesOf(advisor).filter(
+      (resource): resource is RiskAssessment => resource.resourceType === 'RiskAssessment',
+    );
+    expect(assessment!.subject).toEqual({ reference: ehrPatient });
+    expect(assessment!.basis!.every((basis) => basis.reference!.startsWith('urn:uuid:'))).toBe(true);
+    expect(new Set(outsideReferences(advisor))).toEqual(new Set([ehrPatient]));
+
+    // the link is the server's: not in the patient API's answers, and not settable through it
+    const shown = await main.api.request('GET', `/api/patients/${patientId}`, { token: opened.token });
+    expect(shown.status).toBe(200);
+    expect(shown.text).not.toContain('ehrPatient');
+    expect(shown.text).not.toContain(main.ehr.fhirBase);
+    const link = { fhirBase: 'https://other.example/fhir', patientId: 'x' };
+    for (const [method, path, body] of [
+      ['POST', '/api/patients', { displayName: 'Forged', ehrPatient: link }],
+      ['PATCH', `/api/patients/${patientId}`, { ehrPatient: link }],
+    ] as const) {
+      const refused = await main.api.request(method, path, { token: opened.token, body });
+      expect(refused.status, `${method} ${path}`).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('ehrPatient');
+    }
+    expect(new Set(outsideReferences(await fhirOf(opened.token, dose.identifier!.value!.slice(9))))).toEqual(
+      new Set([ehrPatient]),
+    );
+  });
+
+  it('a patient made by hand still gets a Patient entry with the MRN; a later launch links them', async () => {
+    const opened = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.hana' }));
+    // The launched record goes; the clinician makes the same patient (same MRN) by hand.
+    const launchedId = opened.ehr.patient.id as string;
+    expect((await main.api.request('DELETE', `/api/patients/${launchedId}`, { token: opened.token })).status).toBe(204);
+    const byHand = await main.api.request('POST', '/api/patients', {
+      token: opened.token,
+      body: { displayName: 'L. Al-Harbi', mrn: EHR_PATIENT_MRN, weightKg: 70 },
+    });
+    expect(byHand.status).toBe(201);
+    const id = await run(opened.token, 'dose_calculator', DOSE_INPUT, byHand.body.id);
+    const before = await fhirOf(opened.token, id);
+    const patients = resourcesOf(before).filter(
+      (resource): resource is FhirPatient => resource.resourceType === 'Patient',
+    );
+    expect(patients).toHaveLength(1);
+    expect(patients[0]!.identifier).toEqual([
+      {
+        use: 'usual',
+        type: {
+          coding: [
+            { system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' },
+          ],
+        },
+        system: MRN_SYSTEM,
+        value: EHR_PATIENT_MRN,
+      },
+    ]);
+    expect(outsideReferences(before)).toEqual([]);
+
+    // Opened from the EHR again: the record with the EHR's MRN is updated and linked, and its calculations
+    // now refer to the EHR's Patient.
+    const again = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.hana' }));
+    expect(again.ehr.patient.id).toBe(byHand.body.id);
+    const after = await fhirOf(again.token, id);
+    expect(resourcesOf(after).some((resource) => resource.resourceType === 'Patient')).toBe(false);
+    expect(new Set(outsideReferences(after))).toEqual(new Set([`${main.ehr.fhirBase}/Patient/${EHR_PATIENT_ID}`]));
   });
 });
 

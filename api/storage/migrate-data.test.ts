@@ -104,6 +104,9 @@ const session = (id: string, userId: string, revokedAt: string | null = null): S
   method: 'password+totp',
   oidc: null,
 });
+/** The EHR's Patient a launched patient came from (api/smart/routes.ts). */
+const EHR_LINK = { fhirBase: 'https://fhir.hospital.example/api/FHIR/R4', patientId: 'eXk2Lm9' };
+
 const patient = (id: string, ownerId: string, displayName: string, fields: Partial<PatientRecord> = {}) =>
   ({
     id,
@@ -236,6 +239,8 @@ async function fill() {
         ageGroup: 'adult',
         weightKg: 82.5,
         notes: 'حساسية من البنسلين',
+        // opened from an EHR (a SMART launch): the link to its Patient goes across too
+        ehrPatient: EHR_LINK,
       }),
     );
     await store.createPatient(patient('p-a-zoe', A, 'Zoë Ålander', { ageGroup: 'pediatric', weightKg: 23.4 }));
@@ -415,6 +420,10 @@ describe('migrateData', { timeout: 30_000 }, () => {
       'أحمد الفارسي',
     ]);
     expect((embedded[`${A} search zoë`] as PatientRecord[]).map((entry) => entry.id)).toEqual(['p-a-zoe']);
+    expect((postgres[`${A} patients`] as PatientRecord[]).map((entry) => entry.ehrPatient)).toEqual([
+      undefined,
+      EHR_LINK,
+    ]);
     expect((embedded[`${A} exports`] as ExportRecord[]).map((entry) => [entry.id, entry.patientId])).toEqual([
       ['e-a-2', null],
       ['e-a-1', 'p-a-ahmed'],
@@ -511,7 +520,11 @@ describe('migrateData', { timeout: 30_000 }, () => {
     await fill();
     const database = await freshDatabase();
     const { adapter } = await openPostgresStore(database.url);
-    const conflicting = patient('p-a-zoe', A, 'Somebody else', { ageGroup: 'pediatric', weightKg: 23.4 });
+    const conflicting = patient('p-a-zoe', A, 'Somebody else', {
+      ageGroup: 'pediatric',
+      weightKg: 23.4,
+      ehrPatient: EHR_LINK,
+    });
     try {
       await adapter.createPatient(conflicting);
       await adapter.createUser({ ...users.B, id: 'u-other', email: 'BILAL@hospital.example' });
@@ -525,7 +538,7 @@ describe('migrateData', { timeout: 30_000 }, () => {
     expect(error).toBeInstanceOf(MigrationError);
     expect(error.message).toContain('2 records of the data directory conflict with what PostgreSQL already holds');
     expect(error.message).toContain('Nothing has been copied and nothing overwritten');
-    expect(error.message).toContain(`patient p-a-zoe of clinician ${A}: displayName, searchText differ`);
+    expect(error.message).toContain(`patient p-a-zoe of clinician ${A}: displayName, ehrFhirBase, ehrPatientId, searchText differ`);
     expect(error.message).toContain(`user ${B}: PostgreSQL has another user (u-other) with the same e-mail`);
     expect(error.message).not.toContain('Somebody else'); // names records, never their values
     expect(await tableCounts(database.url)).toEqual({

@@ -486,7 +486,8 @@ function recordSpecs(source: Source) {
     select:
       'owner_id AS "ownerId", display_name AS "displayName", mrn, year_of_birth AS "yearOfBirth", ' +
       'age_group AS "ageGroup", weight_kg AS "weightKg", notes, created_at AS "createdAt", ' +
-      'updated_at AS "updatedAt", search_text AS "searchText"',
+      'updated_at AS "updatedAt", ehr_fhir_base AS "ehrFhirBase", ehr_patient_id AS "ehrPatientId", ' +
+      'search_text AS "searchText"',
     flat: (patient) => ({
       ownerId: orNull(patient.ownerId),
       displayName: orNull(patient.displayName),
@@ -497,6 +498,8 @@ function recordSpecs(source: Source) {
       notes: orNull(patient.notes),
       createdAt: canonicalTime(patient.createdAt),
       updatedAt: canonicalTime(patient.updatedAt),
+      ehrFhirBase: orNull(patient.ehrPatient?.fhirBase),
+      ehrPatientId: orNull(patient.ehrPatient?.patientId),
       searchText: patientSearchText(patient),
     }),
     owner: (patient) => patient.ownerId,

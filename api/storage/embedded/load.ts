@@ -72,6 +72,13 @@ function recordProblem(value: unknown, ownerId: string): string | undefined {
   return undefined;
 }
 
+/** A patient's EHR link, when it has one (a file written before launches existed has none). */
+function ehrPatientProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const valid = isObject(value) && typeof value.fhirBase === 'string' && typeof value.patientId === 'string';
+  return valid ? undefined : 'the ehrPatient is not a FHIR base URL and a Patient id';
+}
+
 export async function loadAccounts(dataDir: string): Promise<AccountsFile> {
   const file = path.join(dataDir, ACCOUNTS_FILE_NAME);
   const accounts = await readJson<AccountsFile>(file, (data) => {
@@ -120,7 +127,9 @@ async function loadClinician(dir: string, ownerId: string): Promise<LoadedClinic
     if (problem) return problem;
     const { patients, deletedPatientIds } = data as { patients: unknown[]; deletedPatientIds: unknown[] };
     for (const [index, patient] of patients.entries()) {
-      const problem = recordProblem(isObject(patient) ? { patientId: null, ...patient } : patient, ownerId);
+      const problem =
+        recordProblem(isObject(patient) ? { patientId: null, ...patient } : patient, ownerId) ??
+        ehrPatientProblem((patient as Record<string, unknown>).ehrPatient);
       if (problem) return `patient ${index + 1}: ${problem}`;
     }
     if (deletedPatientIds.some((id) => typeof id !== 'string')) return 'a deleted patient id is not text';

@@ -5,6 +5,7 @@ import sessionsAndLoggedLimits from './migrations/0002-sessions-per-account-logg
 import singleSignOn from './migrations/0003-single-sign-on-second-factors-idle-sessions.sql?raw';
 import auditChainAndDataRights from './migrations/0004-audit-chain-data-rights.sql?raw';
 import historyCountsAndIdempotencyKeys from './migrations/0005-history-counts-idempotency-keys.sql?raw';
+import patientEhrReference from './migrations/0006-patient-ehr-reference.sql?raw';
 
 export interface Migration {
   version: number;
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'single sign-on, second factors, idle sessions', sql: singleSignOn },
   { version: 4, name: 'audit chain, data rights', sql: auditChainAndDataRights },
   { version: 5, name: 'history counts, idempotency keys', sql: historyCountsAndIdempotencyKeys },
+  { version: 6, name: 'patient EHR reference', sql: patientEhrReference },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

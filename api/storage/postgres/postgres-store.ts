@@ -156,13 +156,14 @@ const USER_READ_COLUMNS = `${USER_COLUMNS}, deletion_requested_at, erase_after`;
 const SESSION_COLUMNS =
   'id, user_id, created_at, expires_at, revoked_at, last_used_at, device, method, oidc_issuer, oidc_id_token';
 const PATIENT_COLUMNS =
-  'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at';
+  'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at, ' +
+  'ehr_fhir_base, ehr_patient_id';
 /** A patient row as inserted: the record's fields, then the text a search looks in (policy.ts). */
 export const PATIENT_INSERT_COLUMNS = [...PATIENT_COLUMNS.split(', '), 'search_text'];
 /** Their types, for an INSERT … SELECT of parameters. */
 const PATIENT_INSERT_TYPES = [
   ...['text', 'text', 'text', 'text', 'integer', 'text', 'float8', 'text'],
-  ...['timestamptz', 'timestamptz', 'text'],
+  ...['timestamptz', 'timestamptz', 'text', 'text', 'text'],
 ];
 export const patientValues = (patient: PatientRecord): unknown[] => [
   patient.id,
@@ -175,6 +176,8 @@ export const patientValues = (patient: PatientRecord): unknown[] => [
   patient.notes,
   patient.createdAt,
   patient.updatedAt,
+  patient.ehrPatient?.fhirBase ?? null,
+  patient.ehrPatient?.patientId ?? null,
   patientSearchText(patient),
 ];
 const CALCULATION_COLUMNS = 'id, owner_id, patient_id, tool_type, inputs, result, created_at';
@@ -258,6 +261,10 @@ const toPatient = (row: Row): PatientRecord => ({
   notes: row.notes as string | null,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
+  // a patient made by hand has no EHR link: the field is absent, as in the embedded store
+  ...(row.ehr_fhir_base === null
+    ? {}
+    : { ehrPatient: { fhirBase: row.ehr_fhir_base as string, patientId: row.ehr_patient_id as string } }),
 });
 const toCalculation = (row: Row): CalculationRecord => ({
   id: row.id as string,
@@ -286,7 +293,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** The patient fields updatePatient may change, and their columns. */
+/** The patient fields updatePatient may change, and their columns (the EHR link has two: see updatePatient). */
 const PATIENT_FIELD_COLUMNS = {
   displayName: 'display_name',
   mrn: 'mrn',
@@ -294,7 +301,7 @@ const PATIENT_FIELD_COLUMNS = {
   ageGroup: 'age_group',
   weightKg: 'weight_kg',
   notes: 'notes',
-} as const satisfies Record<keyof PatientFields, string>;
+} as const satisfies Record<Exclude<keyof PatientFields, 'ehrPatient'>, string>;
 
 /** Thrown inside a transaction to roll it back: the identity was taken by another sign-in meanwhile. */
 class DuplicateIdentity extends Error {}
@@ -721,9 +728,10 @@ class PostgresAdapter implements StoreAdapter {
       for (const field of Object.keys(PATIENT_FIELD_COLUMNS) as (keyof PatientFields)[]) {
         if (changes[field] !== undefined) (next as unknown as Record<string, unknown>)[field] = changes[field];
       }
+      if (changes.ehrPatient !== undefined) next.ehrPatient = changes.ehrPatient;
       const updated = await client.query(
         `UPDATE patients SET display_name = $3, mrn = $4, year_of_birth = $5, age_group = $6, weight_kg = $7,
-           notes = $8, updated_at = $9, search_text = $10
+           notes = $8, updated_at = $9, search_text = $10, ehr_fhir_base = $11, ehr_patient_id = $12
          WHERE owner_id = $1 AND id = $2 RETURNING ${PATIENT_COLUMNS}`,
         [
           ownerId,
@@ -736,6 +744,8 @@ class PostgresAdapter implements StoreAdapter {
           next.notes,
           next.updatedAt,
           patientSearchText(next),
+          next.ehrPatient?.fhirBase ?? null,
+          next.ehrPatient?.patientId ?? null,
         ],
       );
       return toPatient(updated.rows[0] as Row);
