@@ -538,7 +538,9 @@ describe('migrateData', { timeout: 30_000 }, () => {
     expect(error).toBeInstanceOf(MigrationError);
     expect(error.message).toContain('2 records of the data directory conflict with what PostgreSQL already holds');
     expect(error.message).toContain('Nothing has been copied and nothing overwritten');
-    expect(error.message).toContain(`patient p-a-zoe of clinician ${A}: displayName, ehrFhirBase, ehrPatientId, searchText differ`);
+    expect(error.message).toContain(
+      `patient p-a-zoe of clinician ${A}: displayName, ehrFhirBase, ehrPatientId, searchText differ`,
+    );
     expect(error.message).toContain(`user ${B}: PostgreSQL has another user (u-other) with the same e-mail`);
     expect(error.message).not.toContain('Somebody else'); // names records, never their values
     expect(await tableCounts(database.url)).toEqual({

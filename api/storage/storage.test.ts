@@ -450,6 +450,11 @@ describe('what a crash or damage leaves, at start', () => {
       JSON.stringify({ patients: [patient('p1', 'u9')], deletedPatientIds: [] }),
       'not one this server can read (patient 1: the ownerId "u9" is not this folder\'s)',
     ],
+    [
+      'clinicians/u1/patients.json',
+      JSON.stringify({ patients: [{ ...patient('p1', 'u1'), ehrPatient: 'Patient/1' }], deletedPatientIds: [] }),
+      'not one this server can read (patient 1: the ehrPatient is not a FHIR base URL and a Patient id)',
+    ],
   ])('a damaged %s (%j) stops start-up naming it, unchanged', async (name, content, problem) => {
     await openLowdbStore(dataDir);
     await mkdir(at('clinicians', 'u1'), { recursive: true });

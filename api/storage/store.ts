@@ -15,7 +15,7 @@ import type {
   UserRecord,
 } from './records.ts';
 
-/** What updatePatient may change; `ehrPatient` only a SMART launch sets (the patients API's schema has no such field). */
+/** What updatePatient may change; `ehrPatient` only a SMART launch sets (the patients API has no such field). */
 export type PatientFields = Omit<PatientRecord, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 
 export interface HistoryFilter {

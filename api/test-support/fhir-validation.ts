@@ -55,7 +55,7 @@ function definitions(): Map<string, StructureDefinition> {
 
 const UNRESOLVED_REFERENCE = /^Invalid reference: got "(urn:uuid:[^"]+)", expected (.+)$/;
 const ABSOLUTE_REFERENCE_WARNING = /^Invalid reference: got "https?:", expected (.+)$/;
-/** FHIR R4 §3.1.0.1.2 (RESTful URL): `<http(s) base>/<resource type>/<logical id>`. */
+/** A literal reference by absolute URL (FHIR R4 references.html#literal): `<http(s) base>/<type>/<logical id>`. */
 const ABSOLUTE_REFERENCE = /^https?:\/\/[^\s/?#]+(?:\/[^\s/?#]+)*\/([A-Z][A-Za-z]+)\/[A-Za-z0-9\-.]{1,64}$/;
 const allowedTypes = (expected: string) =>
   [...expected.matchAll(/StructureDefinition\/(\w+)"/g)].map((match) => match[1]!);
