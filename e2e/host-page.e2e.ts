@@ -245,6 +245,10 @@ describe('the product page', () => {
   it('safety panels open and close independently, by mouse and keyboard', async () => {
     const { page, close } = await open();
     const buttons = page.locator('#safety h3 button');
+    // Below the fold the section is laid out only as the reader nears it (content-visibility: auto,
+    // host/components/Section.tsx): its texts are drawn, and innerText has them, once it is scrolled to.
+    await page.locator('#safety').scrollIntoViewIfNeeded();
+    await expect.poll(() => buttons.first().innerText()).not.toBe('');
     expect(await buttons.allInnerTexts()).toEqual(
       ['Contraindications', 'Warnings & Precautions', 'Adverse Reactions', 'Drug Interactions'].map(
         (title) => `${title}\n+`,
