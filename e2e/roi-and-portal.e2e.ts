@@ -207,8 +207,11 @@ describe('one session for every element', () => {
       })
       .toBe(1);
 
-    // logging out in the first tab signs the second out too
+    // logging out in the first tab signs the second out too (and reloads the first: wait for it, since a page
+    // closed while its reload is answered by this test's route does not close until the route times out)
+    const reloaded = first.waitForEvent('load');
     await portal.getByRole('button', { name: 'Log Out' }).click();
+    await reloaded;
     await expect
       .poll(() => second.locator('sgx-access-portal').getByRole('button', { name: 'Sign In / Quick Use' }).count(), {
         timeout: 10_000,
