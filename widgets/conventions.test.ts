@@ -12,7 +12,7 @@ const sources = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' })
     (file) =>
       /\.(ts|tsx)$/.test(file) &&
       !/\.test\.tsx?$/.test(file) &&
-      !file.startsWith('shared/messages/') &&
+      !file.startsWith('shared/lang/messages/') &&
       !file.includes('test-'),
   )
   .map((file) => ({ file, text: readFileSync(path.join(widgetsDir, file), 'utf8') }));

@@ -1,13 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry, Patient } from '../../shared/account-api.ts';
-import { messagesEn } from '../../shared/messages/index.ts';
-import { sessionStore } from '../../shared/session-store.ts';
+import type { HistoryEntry, Patient } from '../../shared/session/account-api.ts';
+import { messagesEn } from '../../shared/lang/messages/index.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { namePatient } from './list-parts.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../../shared/messages/ar/arabic-pack.ts';
+import '../../shared/lang/messages/ar/arabic-pack.ts';
 // the access control's English texts, as the element that holds this part carries them
 import '../catalogue.ts';
 
