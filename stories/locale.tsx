@@ -2,10 +2,13 @@ import type { Decorator } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { withoutIsolates } from '../clinical/bidi.ts';
 import { directionOf, langOf, type WidgetLang } from '../widgets/shared/element/element-lang.ts';
+import { arabicPack } from '../widgets/shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../widgets/shared/lang/lang-packs.ts';
+import { hostFor } from '../widgets/shared/widget-host/widget-context.ts';
+
 // Designers switch the toolbar between languages at will: the Arabic catalogues are here from the start
 // (a page's elements fetch them when they first speak Arabic, widgets/shared/lang/lang-packs.ts).
-import '../widgets/shared/lang/messages/ar/arabic-pack.ts';
-import { hostFor } from '../widgets/shared/widget-host/widget-context.ts';
+registerLangPack('ar', arabicPack);
 
 /**
  * The story's language, from the toolbar's `locale` global (issue 14): every story renders in English

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import {
   existingSessionStore,
   isAuthenticated,
-  loadSessionStore,
   type SessionData,
   type SessionUser,
 } from '../shared/session/session-state.ts';
+import { loadSessionStore } from '../shared/session/session-store-loader.ts';
 import { token } from '../shared/ui/theme.ts';
 import { Button, Spinner, visuallyHidden } from '../shared/ui/ui.tsx';
 import { useToast } from '../shared/ui/toasts.tsx';

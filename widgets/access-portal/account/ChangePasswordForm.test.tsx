@@ -6,9 +6,12 @@ import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../../shared/lang/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../../shared/lang/lang-packs.ts';
 // the access control's English texts, as the element that holds this part carries them
 import '../catalogue.ts';
+
+registerLangPack('ar', arabicPack);
 
 // The profile's "Change password": checks before sending, the call, and every answer the API gives.
 const API = 'https://api.example.org';

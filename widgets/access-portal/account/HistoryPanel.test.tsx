@@ -7,9 +7,12 @@ import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { namePatient } from './list-parts.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../../shared/lang/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../../shared/lang/lang-packs.ts';
 // the access control's English texts, as the element that holds this part carries them
 import '../catalogue.ts';
+
+registerLangPack('ar', arabicPack);
 
 // The history names each entry's patient from the clinician's patient list, which loads on its own: an entry
 // linked to a patient is never shown as "No patient" while that list is on its way or could not be loaded.

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../shared/session/session-state.ts';
-import { loadSessionStore } from '../../shared/session/session-state.ts';
+import { loadSessionStore } from '../../shared/session/session-store-loader.ts';
 import { userMessage } from '../../shared/api/api-error.ts';
 import type { ToastOptions } from '../../shared/ui/toasts.tsx';
 import { exchangeSignOn } from './api.ts';

@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { errorBodySchema } from '../../../contracts/errors.ts';
 import { ApiError } from './api-error.ts';
-import { SESSION_REFUSED_EVENT } from '../session/session-storage-keys.ts';
+
+/**
+ * Page-wide notice (on globalThis) that the API refused a session's token (a 401 to a request that sent one):
+ * detail `{ token, code?, message }`. The session store (widgets/shared/session/) signs that session out, without
+ * a reload.
+ */
+export const SESSION_REFUSED_EVENT = 'sgx-session-refused';
 
 // ApiError and userMessage live apart (api-error.ts), so a screen that only shows failures does not
 // carry the request code into an element's first download.

@@ -4,7 +4,10 @@ import { langOf, resolveLang } from './element-lang.ts';
 import { useMessages, useWidgetHost } from '../widget-host/widget-context.ts';
 import { WidgetRoot } from './widget-root.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../lang/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 afterEach(() => {
   document.documentElement.removeAttribute('lang');

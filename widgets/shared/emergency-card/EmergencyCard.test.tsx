@@ -10,7 +10,10 @@ import { EmergencyButton } from './EmergencyButton.tsx';
 import { EmergencyCard, type EmergencyCardProps } from './EmergencyCard.tsx';
 import { closeEmergencyCard, EMERGENCY_CARD_HOLDER_ATTRIBUTE } from './open-card.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../lang/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 // A part shared by elements, rendered alone: the English texts as on a page holding them all.
 carryEveryElementsEnglish();

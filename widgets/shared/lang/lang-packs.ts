@@ -4,15 +4,9 @@ import type { WidgetLang } from './lang.ts';
 import { loadOnce } from '../loading/load-once.ts';
 import { common } from './messages/common.ts';
 import type { Messages } from './messages/index.ts';
+import type { LangPack } from './lang-pack.ts';
 
-/** Everything an element shows in one language: its catalogue, clinical/'s texts, and the API's messages. */
-export interface LangPack {
-  messages: Messages;
-  /** The texts clinical/ writes into results, warnings and validation messages. */
-  clinical: ClinicalTexts;
-  /** A message the API (or the API client) wrote, in this language when it is a known one. */
-  serverMessage: (text: string) => string;
-}
+export type { LangPack } from './lang-pack.ts';
 
 /**
  * English, which every element has from the start: the texts its own bundle carries, nothing more. Each element
@@ -41,12 +35,14 @@ export function carryEnglish(texts: EnglishTexts): void {
 }
 
 /**
- * The other languages, each a chunk of its own that registers itself (./messages/ar/arabic-pack.ts): an English
- * page never downloads the Arabic catalogues (about 12 KiB gzip), an Arabic one fetches them once, when its
- * first element renders (the product page fetches them with the element's code, host/elements.ts).
+ * The other languages, each a chunk of its own that hands over its pack (./messages/ar/arabic-pack.ts), registered
+ * here when it arrives: an English page never downloads the Arabic catalogues (about 12 KiB gzip), an Arabic one
+ * fetches them once, when its first element renders (the product page fetches them with the element's code,
+ * host/elements.ts).
  */
-const LOADERS: Record<Exclude<WidgetLang, 'en'>, () => Promise<unknown>> = {
-  ar: loadOnce(() => import('./messages/ar/arabic-pack.ts'), import.meta.url),
+const arabicChunk = loadOnce(() => import('./messages/ar/arabic-pack.ts'), import.meta.url);
+const LOADERS: Record<Exclude<WidgetLang, 'en'>, () => Promise<LangPack>> = {
+  ar: () => arabicChunk().then((chunk) => chunk.arabicPack),
 };
 
 const packs = new Map<WidgetLang, LangPack>([['en', ENGLISH]]);
@@ -59,7 +55,7 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-/** Called by a language's chunk when it arrives (and by tests and stories, which load it up front). */
+/** Called when a language's chunk arrives (and by tests and stories, which load it up front). */
 export function registerLangPack(lang: WidgetLang, pack: LangPack): void {
   packs.set(lang, pack);
   failed.delete(lang);
@@ -71,9 +67,9 @@ export const loadedLangPack = (lang: WidgetLang): LangPack | undefined => packs.
 
 /** The language's pack, fetched once; a fetch that failed is tried again by the next call. */
 export async function loadLangPack(lang: WidgetLang): Promise<LangPack> {
-  if (lang !== 'en') {
+  if (lang !== 'en' && !packs.has(lang)) {
     try {
-      await LOADERS[lang]();
+      registerLangPack(lang, await LOADERS[lang]());
     } catch (error) {
       failed.add(lang);
       notify();

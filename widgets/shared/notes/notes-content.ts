@@ -1,6 +1,5 @@
 import { formatDateTime, formatOneDecimal, formatSarPrice } from '../lang/format.ts';
 import type { HistoryEntry } from '../session/account-api.ts';
-import type { NotesContent } from './notes-pdf.ts';
 import { pdfSafe } from '../pdf/text.ts';
 import type { SelectedPatient } from '../session/session-state.ts';
 
@@ -94,6 +93,17 @@ export function describeEntry(
         warnings,
       };
   }
+}
+
+/** What goes into a one-page PDF for the patient's notes (issue 6). */
+export interface NotesContent {
+  title: string;
+  patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null;
+  clinicianName: string | null;
+  inputs: [label: string, value: string][];
+  result: string[];
+  warnings: string[];
+  generatedAt: Date;
 }
 
 export function notesFor(

@@ -3,21 +3,10 @@ import { loadJsPdf } from '../pdf/load-jspdf.ts';
 import { saveBlob, uploadExport, type ExportRecord } from '../session/account-api.ts';
 import { newIdempotencyKey } from '../api/idempotency-key.ts';
 import { formatFileStamp } from '../lang/format.ts';
-import { notesLines, type NotesLine } from './notes-content.ts';
+import { notesLines, type NotesContent, type NotesLine } from './notes-content.ts';
 import { PdfFlow, type TextStyle } from '../pdf/layout.ts';
 import { pdfSafe } from '../pdf/text.ts';
-import { existingSessionStore, isAuthenticated, NO_SESSION, type SelectedPatient } from '../session/session-state.ts';
-
-/** What goes into a one-page PDF for the patient's notes (issue 6). */
-export interface NotesContent {
-  title: string;
-  patient: Pick<SelectedPatient, 'displayName' | 'mrn' | 'yearOfBirth'> | null;
-  clinicianName: string | null;
-  inputs: [label: string, value: string][];
-  result: string[];
-  warnings: string[];
-  generatedAt: Date;
-}
+import { existingSessionStore, isAuthenticated, NO_SESSION } from '../session/session-state.ts';
 
 /** The notes' own measures: 18 mm to the first baseline, lines of 0.45 mm per pt, one page down to 280 mm. */
 const TOP_MM = 18;

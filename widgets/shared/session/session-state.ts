@@ -2,12 +2,11 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { User } from '../../../contracts/auth.ts';
 import type { Patient } from '../../../contracts/records.ts';
 import { AUTH_TOKEN_KEY, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
-import { loadOnce } from '../loading/load-once.ts';
 
 // What every element may read about the session without loading the session store's code (zustand,
 // the /api/auth/me call): its shape, the signed-out state, and the page's store if one exists. The
-// store itself (session-store.ts) loads only when a stored session exists or the user asks for an
-// account feature, so an element alone on a page does not download it.
+// store itself (session-store.ts, loaded by session-store-loader.ts) loads only when a stored session exists
+// or the user asks for an account feature, so an element alone on a page does not download it.
 
 export type SessionUser = User;
 
@@ -84,14 +83,4 @@ export function hasStoredToken(): boolean {
   } catch {
     return false; // storage blocked (privacy mode, sandboxed iframe)
   }
-}
-
-/** The store's code, downloaded once (a failed download can be retried). */
-const loadStoreCode = loadOnce(() => import('./session-store.ts'), import.meta.url);
-
-/** The page's session store, creating it (and loading its code) when none exists yet. */
-export function loadSessionStore(): Promise<StoreApi<SessionState>> {
-  const existing = existingSessionStore();
-  if (existing) return Promise.resolve(existing);
-  return loadStoreCode().then((module) => module.sessionStore());
 }

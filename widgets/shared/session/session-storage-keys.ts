@@ -4,8 +4,3 @@ export const AUTH_TOKEN_KEY = 'authToken';
 export const SESSION_STORE_SYMBOL = Symbol.for('sgx.session.v1');
 /** Same-page notice that the page's session store now exists (the storage event reaches other tabs only). */
 export const SESSION_CHANGED_EVENT = 'sgx-session-changed';
-/**
- * Page-wide notice (on globalThis) that the API refused a session's token (a 401 to a request that sent one):
- * detail `{ token, code?, message }`. The session store signs that session out, without a reload.
- */
-export const SESSION_REFUSED_EVENT = 'sgx-session-refused';

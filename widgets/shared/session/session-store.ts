@@ -3,12 +3,8 @@ import { sessionStatusSchema, userSchema } from '../../../contracts/auth.ts';
 import { ERROR_CODES } from '../../../contracts/errors.ts';
 import { ApiError, apiRequest } from '../api/api-client.ts';
 import { existingSessionStore, type SessionState } from './session-state.ts';
-import {
-  AUTH_TOKEN_KEY,
-  SESSION_CHANGED_EVENT,
-  SESSION_REFUSED_EVENT,
-  SESSION_STORE_SYMBOL,
-} from './session-storage-keys.ts';
+import { AUTH_TOKEN_KEY, SESSION_CHANGED_EVENT, SESSION_STORE_SYMBOL } from './session-storage-keys.ts';
+import { SESSION_REFUSED_EVENT } from '../api/api-client.ts';
 
 // The session store's code: loaded by an element only when a stored session exists or the user asks
 // for an account feature (session-state.ts holds what elements read without it).

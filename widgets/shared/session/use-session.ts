@@ -3,11 +3,11 @@ import type { StoreApi } from 'zustand/vanilla';
 import {
   existingSessionStore,
   hasStoredToken,
-  loadSessionStore,
   NO_SESSION,
   type SessionData,
   type SessionState,
 } from './session-state.ts';
+import { loadSessionStore } from './session-store-loader.ts';
 import { AUTH_TOKEN_KEY, SESSION_CHANGED_EVENT } from './session-storage-keys.ts';
 
 /**

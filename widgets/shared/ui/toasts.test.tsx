@@ -4,7 +4,10 @@ import { renderWidget } from '../../test-utils.tsx';
 import { messagesAr } from '../lang/messages/ar/index.ts';
 import { TOAST_DURATION_MS, useToast } from './toasts.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../lang/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 function Trigger() {
   const toast = useToast();

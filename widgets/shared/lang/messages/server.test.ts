@@ -10,7 +10,10 @@ import { SECURITY_SERVER_AR } from './ar/security-server.ts';
 const serverMessageInArabic = (text: string) => SECURITY_SERVER_AR.get(text) ?? inPack(text);
 
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import './ar/arabic-pack.ts';
+import { arabicPack } from './ar/arabic-pack.ts';
+import { registerLangPack } from '../lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 describe('the server’s messages in an Arabic element', () => {
   it.each([
