@@ -12,7 +12,7 @@ const PRINT_WIDTH = (JSON.parse(readFileSync(path.join(root, '.prettierrc.json')
   .printWidth;
 const CODE = /\.(ts|tsx|mjs|cjs|js|css|html)$/;
 const DATA =
-  /^(host\/content\/|widgets\/shared\/messages\/|clinical\/(dose|patient-sheet)-texts\.ts$|host\/pdfs\/documents\.ts$)/;
+  /^(host\/content\/|widgets\/shared\/lang\/messages\/|clinical\/(dose|patient-sheet)-texts\.ts$|host\/pdfs\/documents\.ts$)/;
 
 describe('line width', () => {
   it(`no line of code is over ${PRINT_WIDTH} characters (data files aside)`, () => {
