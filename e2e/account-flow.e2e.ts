@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../api/test-support/postgres-cluster.ts';
 import { launchBrowser } from './browser.ts';
 import { startProductServer, waitForWidget } from './support.ts';
-import { formatDate } from '../widgets/shared/format.ts';
+import { formatDate } from '../widgets/shared/lang/format.ts';
 
 // Issue 6: the account area end to end on the product page, against the real server: once on the
 // embedded store (DATA_DIR) and once on PostgreSQL (DATABASE_URL), which must behave the same.

@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutIsolates } from '../clinical/bidi.ts';
-import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
-import { messagesEn } from '../widgets/shared/messages/index.ts';
+import { messagesAr } from '../widgets/shared/lang/messages/ar/index.ts';
+import { messagesEn } from '../widgets/shared/lang/messages/index.ts';
 import { launchBrowser } from './browser.ts';
 import { serveFiles, type StaticFiles } from './static-server.ts';
 import {

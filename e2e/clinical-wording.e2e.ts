@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
+import { messagesAr } from '../widgets/shared/lang/messages/ar/index.ts';
 import { forbiddenAbbreviationsIn, rejectedVariantsIn } from '../scripts/glossary.mjs';
 import { launchBrowser } from './browser.ts';
 import { openPage, startProductServer, waitForAllWidgets, waitForWidget } from './support.ts';

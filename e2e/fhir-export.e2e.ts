@@ -5,7 +5,7 @@ import type { Bundle, MedicationRequest, Observation, Resource } from '@medplum/
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fhirProblems, loadFhirDefinitions } from '../api/test-support/fhir-validation.ts';
-import { AUTH_TOKEN_KEY } from '../widgets/shared/session-storage-keys.ts';
+import { AUTH_TOKEN_KEY } from '../widgets/shared/session/session-storage-keys.ts';
 import { launchBrowser } from './browser.ts';
 import { startProductServer, waitForWidget } from './support.ts';
 

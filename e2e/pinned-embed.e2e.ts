@@ -97,7 +97,7 @@ describe('embed.json', () => {
       expect(element.integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
       expect([name, Object.keys(element.chunks).length > 0]).toEqual([name, true]);
       for (const [address, integrity] of Object.entries(element.chunks)) {
-        // each chunk at its own address and at the fresh ones a retry may use (widgets/shared/load-once.ts)
+        // each chunk at its own address and at the fresh ones a retry may use (widgets/shared/loading/load-once.ts)
         expect(address).toMatch(
           new RegExp(`^/widgets/${embed.version.replaceAll('.', '\\.')}/chunks/[^/]+\\.js(\\?retry=[1-9])?$`),
         );
@@ -173,7 +173,7 @@ describe("the README's pinned snippet", () => {
 
   it('a retry under a fresh address is checked as the first load was: altered, refused; intact, Arabic', async () => {
     // A browser that keeps a failed import for the page's life tries the chunk again under ?retry=1, then
-    // ?retry=2 (widgets/shared/load-once.ts); the import map lists both with the chunk's integrity.
+    // ?retry=2 (widgets/shared/loading/load-once.ts); the import map lists both with the chunk's integrity.
     const chunk = Object.keys(embed.elements['sgx-dose-calculator']!.chunks).find((url) => /arabic-pack/.test(url))!;
     const site = await readmePage('ar');
     const { page, messages, close } = await tabWithConsole();

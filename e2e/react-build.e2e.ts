@@ -104,7 +104,7 @@ describe('the React build as released', () => {
       for (const file of files) {
         expect(file.startsWith(`${versioned}chunks/`)).toBe(true);
         expect(element.chunks[file]).toBe(react.chunks[file]);
-        // and at each fresh address a retry may use (widgets/shared/load-once.ts), with the same integrity
+        // and at each fresh address a retry may use (widgets/shared/loading/load-once.ts), with the same integrity
         for (let retry = 1; retry <= FRESH_ADDRESSES; retry += 1)
           expect(element.chunks[`${file}?retry=${retry}`]).toBe(react.chunks[file]);
       }

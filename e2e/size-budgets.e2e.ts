@@ -58,7 +58,7 @@ let baselineKib: number;
 
 const kib = (bytes: number) => Number((bytes / KIB).toFixed(1));
 
-/** The Arabic catalogues (widgets/shared/lang-packs.ts): a chunk of their own, fetched only for Arabic. */
+/** The Arabic catalogues (widgets/shared/lang/lang-packs.ts): a chunk of their own, fetched only for Arabic. */
 const ARABIC_CHUNK = /arabic-pack/;
 
 /** A blank page on the product's origin holding only `<tag>` and its standalone bundle. */

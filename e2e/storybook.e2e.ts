@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutIsolates } from '../clinical/bidi.ts';
-import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
-import { messagesEn } from '../widgets/shared/messages/index.ts';
+import { messagesAr } from '../widgets/shared/lang/messages/ar/index.ts';
+import { messagesEn } from '../widgets/shared/lang/messages/index.ts';
 import { launchBrowser } from './browser.ts';
 import { repoRoot } from './support.ts';
 

@@ -1,8 +1,8 @@
-import { loadOnce } from '../widgets/shared/load-once.ts';
+import { loadOnce } from '../widgets/shared/loading/load-once.ts';
 import { documentLang } from './content/context.ts';
 
-/** The language packs' loader (widgets/shared/lang-packs.ts), with the first element's code. */
-const loadLangPacks = loadOnce(() => import('../widgets/shared/lang-packs.ts'), import.meta.url);
+/** The language packs' loader (widgets/shared/lang/lang-packs.ts), with the first element's code. */
+const loadLangPacks = loadOnce(() => import('../widgets/shared/lang/lang-packs.ts'), import.meta.url);
 
 /** One of the product page's custom elements: its tag, and its code, a chunk of its own fetched when first needed. */
 export interface PageElement {
@@ -11,7 +11,7 @@ export interface PageElement {
 }
 
 /**
- * An element's code with its texts in the page's language (widgets/shared/lang-packs.ts: English comes with
+ * An element's code with its texts in the page's language (widgets/shared/lang/lang-packs.ts: English comes with
  * the code, Arabic is a chunk of its own), fetched together so that the element renders at once in the page's
  * language when it is defined. Texts that fail to arrive do not hold the element back: it shows English until
  * they can be fetched (lang-packs.ts).

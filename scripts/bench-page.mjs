@@ -178,7 +178,7 @@ export async function javascriptBeforeInteraction(productUrl, baselineDir) {
         }),
       );
     }
-    // In Arabic, the elements also fetch their Arabic texts (a chunk of their own, widgets/shared/lang-packs.ts)
+    // In Arabic, the elements also fetch their Arabic texts (a chunk of their own, widgets/shared/lang/lang-packs.ts)
     const arabic = {
       'sgx-dose-calculator': summary(
         await scriptsBeforeInteraction(browser, `${productUrl}/size-probe/ar/sgx-dose-calculator.html`, {

@@ -300,7 +300,7 @@ jsPDF load, and how vitest resolves Testing Library and Emotion (docs/engineerin
 React's place"). The page is still prerendered by React; Preact hydrates it, keeping every served element.
 
 The Arabic texts of the elements (the widgets' catalogue, clinical/'s texts and the API's messages in Arabic,
-about 15 KiB gzip) are a chunk of their own (widgets/shared/lang-packs.ts), fetched when an element first
+about 15 KiB gzip) are a chunk of their own (widgets/shared/lang/lang-packs.ts), fetched when an element first
 speaks Arabic: an English embed no longer downloads them (the standalone dose calculator went from 58.3 to
 45.1 KiB, the product page from 77.3 to 65.4 KiB), and an Arabic one fetches them beside its bundle.
 

@@ -13,5 +13,5 @@ export interface EmbedManifest extends EmbedBuild {
 }
 export function versionWidgets(widgetsDir: string, entries: readonly string[], version?: string): EmbedManifest;
 export function precompress(dir: string): void;
-/** How many fresh addresses (`?retry=N`) of each chunk embed.json lists (widgets/shared/load-once.ts tries as many). */
+/** How many fresh addresses (`?retry=N`) of each chunk embed.json lists (widgets/shared/loading/load-once.ts tries as many). */
 export const FRESH_ADDRESSES: number;

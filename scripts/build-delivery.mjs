@@ -27,7 +27,7 @@ const files = (dir) =>
 export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 /**
- * How many fresh addresses (`?retry=N`) widgets/shared/load-once.ts may load a chunk under after failed loads
+ * How many fresh addresses (`?retry=N`) widgets/shared/loading/load-once.ts may load a chunk under after failed loads
  * (docs/engineering-notes.md#chunks-fetched-again): each is listed with the chunk's integrity, so an import map
  * made from embed.json checks a retry as it checks the first load. scripts/embed-snippets.test.ts keeps the two
  * numbers equal.

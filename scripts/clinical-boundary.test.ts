@@ -80,8 +80,8 @@ describe('contracts/ boundary (the same rules; clinical/ may be imported)', () =
     ["import { AGE_GROUPS } from '../clinical/dose-schema.ts';", []],
     ["import { TOOL_TYPES } from './records.ts';", []],
     [
-      "import { x } from '../widgets/shared/api-client.ts';",
-      ['imports "../widgets/shared/api-client.ts" from outside contracts/ and clinical/'],
+      "import { x } from '../widgets/shared/api/api-client.ts';",
+      ['imports "../widgets/shared/api/api-client.ts" from outside contracts/ and clinical/'],
     ],
     [
       "import { publicUser } from '../api/auth/routes.ts';",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRESH_ADDRESSES as LOADER_FRESH_ADDRESSES, freshAddress } from '../widgets/shared/load-once.ts';
+import { FRESH_ADDRESSES as LOADER_FRESH_ADDRESSES, freshAddress } from '../widgets/shared/loading/load-once.ts';
 import { FRESH_ADDRESSES as DELIVERY_FRESH_ADDRESSES } from './build-delivery.mjs';
 import { pinnedImportMap, pinnedSnippet, readmePinnedSnippet, withPinnedSnippet } from './embed-snippets.mjs';
 

@@ -13,11 +13,11 @@ import * as api from '../contracts/api-messages.ts';
 import { CONTENT_AR, CONTENT_EN } from '../host/content/index.ts';
 import { PDF_DOCUMENTS, PDF_META } from '../host/pdfs/documents.ts';
 import { renderPdfWithText } from '../host/pdfs/render-pdf.ts';
-import { messagesEn } from '../widgets/shared/messages/index.ts';
-import { messagesAr } from '../widgets/shared/messages/ar/index.ts';
-import { serverMessageInArabic } from '../widgets/shared/messages/server.ts';
-import { notesFor, notesText } from '../widgets/shared/notes-content.ts';
-import { TOOL_INPUTS } from '../widgets/shared/note-inputs/index.ts';
+import { messagesEn } from '../widgets/shared/lang/messages/index.ts';
+import { messagesAr } from '../widgets/shared/lang/messages/ar/index.ts';
+import { serverMessageInArabic } from '../widgets/shared/lang/messages/server.ts';
+import { notesFor, notesText } from '../widgets/shared/notes/notes-content.ts';
+import { TOOL_INPUTS } from '../widgets/shared/notes/inputs/index.ts';
 import {
   forbiddenAbbreviationsIn,
   GLOSSARY_DOC,

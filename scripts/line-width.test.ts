@@ -11,8 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PRINT_WIDTH = (JSON.parse(readFileSync(path.join(root, '.prettierrc.json'), 'utf8')) as { printWidth: number })
   .printWidth;
 const CODE = /\.(ts|tsx|mjs|cjs|js|css|html)$/;
-const DATA =
-  /^(host\/content\/|widgets\/shared\/messages\/|clinical\/(dose|patient-sheet)-texts\.ts$|host\/pdfs\/documents\.ts$)/;
+const DATA = new RegExp(
+  '^(host/content/|widgets/shared/lang/messages/|clinical/(dose|patient-sheet)-texts\\.ts$|host/pdfs/documents\\.ts$)',
+);
 
 describe('line width', () => {
   it(`no line of code is over ${PRINT_WIDTH} characters (data files aside)`, () => {

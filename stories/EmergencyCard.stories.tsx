@@ -4,7 +4,7 @@ import { Nav } from '../host/components/Nav.tsx';
 import { PageContentContext } from '../host/content/context.ts';
 import { CONTENT_AR } from '../host/content/ar/index.ts';
 import { CONTENT_EN } from '../host/content/en.ts';
-import type { SelectedPatient } from '../widgets/shared/session-state.ts';
+import type { SelectedPatient } from '../widgets/shared/session/session-state.ts';
 import { EMERGENCY_CARD_HOLDER_ATTRIBUTE } from '../widgets/shared/emergency-card/open-card.tsx';
 import { expectExactText, expectText, localeKit, localeOf, named, startingWith, type LocaleKit } from './locale.tsx';
 import { shadowOf, typeInto } from './shadow.ts';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { TOKENS, type ThemeToken } from '../widgets/shared/theme.ts';
+import { TOKENS, type ThemeToken } from '../widgets/shared/ui/theme.ts';
 import { localeKit } from './locale.tsx';
 import { shadowOf } from './shadow.ts';
 

@@ -1,11 +1,14 @@
 import type { Decorator } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { withoutIsolates } from '../clinical/bidi.ts';
-import { directionOf, langOf, type WidgetLang } from '../widgets/shared/element-lang.ts';
+import { directionOf, langOf, type WidgetLang } from '../widgets/shared/element/element-lang.ts';
+import { arabicPack } from '../widgets/shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../widgets/shared/lang/lang-packs.ts';
+import { hostFor } from '../widgets/shared/widget-host/widget-context.ts';
+
 // Designers switch the toolbar between languages at will: the Arabic catalogues are here from the start
-// (a page's elements fetch them when they first speak Arabic, widgets/shared/lang-packs.ts).
-import '../widgets/shared/messages/ar/arabic-pack.ts';
-import { hostFor } from '../widgets/shared/widget-context.ts';
+// (a page's elements fetch them when they first speak Arabic, widgets/shared/lang/lang-packs.ts).
+registerLangPack('ar', arabicPack);
 
 /**
  * The story's language, from the toolbar's `locale` global (issue 14): every story renders in English
@@ -32,7 +35,7 @@ export type LocaleKit = ReturnType<typeof localeKit>;
 
 /**
  * Renders the story inside `<div lang dir>`: the elements take their language from that ancestor
- * (widgets/shared/element-lang.ts) and follow it live when the toolbar switches.
+ * (widgets/shared/element/element-lang.ts) and follow it live when the toolbar switches.
  */
 export const withLocale: Decorator = (Story, context) => {
   const locale = localeOf(context.globals);
@@ -48,7 +51,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * Matches a text that starts with `text` (a field's label, followed by its required or optional mark), isolates
- * aside: on screen an isolated run is a <bdi> (widgets/shared/bidi-text.tsx), in an attribute it keeps its marks.
+ * aside: on screen an isolated run is a <bdi> (widgets/shared/ui/bidi-text.tsx), in an attribute it keeps its marks.
  */
 export const startingWith = (text: string) =>
   new RegExp(`^${[...withoutIsolates(text)].map(escapeRegExp).join('[\u2066-\u2069]*')}`);

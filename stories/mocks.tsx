@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useLayoutEffect, useState } from 'react';
 import { assessBradycardia, calculateDose, calculateRoi, clinicalTextsFor } from '../clinical/index.ts';
-import { sessionStore, type SelectedPatient, type SessionUser } from '../widgets/shared/session-store.ts';
+import { sessionStore, type SelectedPatient, type SessionUser } from '../widgets/shared/session/session-store.ts';
 
 /**
  * The API answered at the fetch layer, so stories need no server. A story names its answers in

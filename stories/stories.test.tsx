@@ -2,7 +2,7 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as previewAnnotations from './.storybook/preview.ts';
-import { directionOf } from '../widgets/shared/element-lang.ts';
+import { directionOf } from '../widgets/shared/element/element-lang.ts';
 import { LOCALES } from './locale.tsx';
 
 // Every story renders and runs its play function (portable stories), in jsdom, once per locale of the

@@ -7,8 +7,8 @@ import { ACCESS_PORTAL_CATALOGUE } from './access-portal/catalogue.ts';
 import { BRADYCARDIA_ADVISOR_CATALOGUE } from './bradycardia-advisor/catalogue.ts';
 import { DOSE_CALCULATOR_CATALOGUE } from './dose-calculator/catalogue.ts';
 import { ROI_CALCULATOR_CATALOGUE } from './roi-calculator/catalogue.ts';
-import { ENGLISH } from './shared/lang-packs.ts';
-import { messagesEn } from './shared/messages/index.ts';
+import { ENGLISH } from './shared/lang/lang-packs.ts';
+import { messagesEn } from './shared/lang/messages/index.ts';
 
 // Each element's bundle carries only its own catalogue (shared/lang-packs.ts): the sections of the messages its
 // `catalogue.ts` lists. A section its code reads but does not carry would be missing on a page with that element
@@ -115,7 +115,7 @@ function modulesOf(element: string): string[] {
     const relative = path.relative(widgetsDir, file);
     // outside widgets/ (clinical/, contracts/) there is no widget message; the catalogue itself is data; assets
     // (a font imported `?inline`) are no code
-    if (seen.has(relative) || relative.startsWith('..') || relative.startsWith('shared/messages/')) return;
+    if (seen.has(relative) || relative.startsWith('..') || relative.startsWith('shared/lang/messages/')) return;
     if (!/\.tsx?$/.test(file)) return;
     if (!existsSync(file)) throw new Error(`${relative}: imported but not found`);
     seen.add(relative);

@@ -12,7 +12,7 @@ const sources = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' })
     (file) =>
       /\.(ts|tsx)$/.test(file) &&
       !/\.test\.tsx?$/.test(file) &&
-      !file.startsWith('shared/messages/') &&
+      !file.startsWith('shared/lang/messages/') &&
       !file.includes('test-'),
   )
   .map((file) => ({ file, text: readFileSync(path.join(widgetsDir, file), 'utf8') }));
@@ -70,6 +70,36 @@ describe('widget source conventions', () => {
 // element-types*) put widget folders together. Tests are held to it too.
 const COMPOSITION_ROOTS = /^(bundles\/|register\.ts$|index\.ts$|element-types)/;
 
+/**
+ * shared/ in rooms, one per concern, floor by floor from the ground: a room imports only rooms on a lower floor
+ * (and its own files), so the arrows between them run one way. Every file of shared/ stands in a room. A test
+ * stands above what it puts together (a language pack rendered in an element's root, say): no module imports a
+ * test, so it may use any room.
+ */
+const SHARED_FLOORS: readonly (readonly string[])[] = [
+  // the API client, its errors and idempotency keys; the release and the chunks loaded later
+  ['api', 'loading'],
+  // languages and catalogues; PDF page layout; calculations kept offline until the API records them
+  ['lang', 'pdf', 'offline'],
+  // the session every element reads, its store, the account calls
+  ['session'],
+  // what an element gives its components: language, messages, events
+  ['widget-host'],
+  // the UI kit
+  ['ui'],
+  // a component made a custom element; the notes and their PDF
+  ['element', 'notes'],
+  // the parts an element opens: the emergency card, the patient sheet, the EHR's banner and "Send to EHR"
+  ['emergency-card', 'patient-sheet', 'ehr'],
+];
+const TEST_FILE = /\.test\.tsx?$/;
+const floorOf = (room: string) => SHARED_FLOORS.findIndex((rooms) => rooms.includes(room));
+/** The room of a path under shared/ ('shared/ui/dialog.tsx' -> 'ui'); '' for a file straight in shared/. */
+const roomOf = (file: string) => {
+  const parts = file.split('/');
+  return parts[0] === 'shared' ? (parts.length > 2 ? parts[1]! : '') : null;
+};
+
 /** Widget-folder imports that cross the layer map, as "from -> to" (paths relative to widgets/). */
 function layerViolations(files: readonly { file: string; text: string }[]): string[] {
   const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : null);
@@ -100,6 +130,11 @@ function layerViolations(files: readonly { file: string; text: string }[]): stri
           !COMPOSITION_ROOTS.test(target) &&
           (from === 'shared' || to !== 'shared');
         if (crosses) offenders.push(`${file} -> ${target}`);
+        const [fromRoom, toRoom] = [roomOf(file), roomOf(target)];
+        if (fromRoom !== null && toRoom !== null && fromRoom !== toRoom && !TEST_FILE.test(file)) {
+          const [fromFloor, toFloor] = [floorOf(fromRoom), floorOf(toRoom)];
+          if (fromFloor < 0 || toFloor < 0 || toFloor >= fromFloor) offenders.push(`${file} -> ${target}`);
+        }
       }
       ts.forEachChild(node, visit);
     };
@@ -113,8 +148,14 @@ describe('widget layer map', () => {
     .filter((file) => /\.(ts|tsx)$/.test(file))
     .map((file) => ({ file: file.split(path.sep).join('/'), text: readFileSync(path.join(widgetsDir, file), 'utf8') }));
 
-  it('no widget folder imports another, and shared/ imports none', () => {
+  it("no widget folder imports another, shared/ imports none, and shared/'s rooms import down only", () => {
     expect(layerViolations(everything)).toEqual([]);
+  });
+
+  it('every file of shared/ stands in a room of the map, and every room of the map is a folder', () => {
+    const rooms = new Set(everything.map(({ file }) => roomOf(file)).filter((room) => room !== null));
+    expect([...rooms].filter((room) => floorOf(room) < 0)).toEqual([]);
+    expect(SHARED_FLOORS.flat().filter((room) => !rooms.has(room))).toEqual([]);
   });
 
   it.each([
@@ -140,6 +181,15 @@ describe('widget layer map', () => {
       [],
     ],
     ['bundles/sgx-widgets.ts', "import '../register.ts'; import { g } from '../dose-calculator/element.ts';", []],
+    // shared/'s rooms: down a floor, or within a room, is allowed; across a floor, or up, is not
+    ['shared/ui/x.tsx', "import { h } from '../widget-host/h.ts'; import { t } from './theme.ts';", []],
+    ['shared/notes/x.ts', "import { p } from '../pdf/layout.ts'; import { s } from '../session/s.ts';", []],
+    ['shared/lang/x.ts', "import { s } from '../session/s.ts';", ['shared/lang/x.ts -> shared/session/s.ts']],
+    ['shared/element/x.tsx', "import { n } from '../notes/n.ts';", ['shared/element/x.tsx -> shared/notes/n.ts']],
+    ['shared/api/x.ts', "const l = await import('../lang/l.ts');", ['shared/api/x.ts -> shared/lang/l.ts']],
+    ['shared/x.ts', "import { a } from './api/a.ts';", ['shared/x.ts -> shared/api/a.ts']],
+    ['shared/lang/x.test.tsx', "import { r } from '../element/widget-root.tsx';", []],
+    ['shared/ui/x.tsx', "import { k } from '../kitchen/k.ts';", ['shared/ui/x.tsx -> shared/kitchen/k.ts']],
     ['register.ts', "import { h } from './roi-calculator/element.ts';", []],
   ])('%s: %s', (file, text, expected) => {
     expect(layerViolations([{ file, text }])).toEqual(expected);

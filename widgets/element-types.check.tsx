@@ -1,7 +1,7 @@
 // Type-level check of the element contract for host pages (compiled by `npm run typecheck`, never run):
 // JSX for React hosts, HTMLElementTagNameMap and the typed events.
 import type { SgxBradycardiaAdvisorElement, SgxRoiCalculatorElement } from './element-types.ts';
-import type {} from './shared/events.ts';
+import type {} from './shared/widget-host/events.ts';
 
 export function HostPageExample() {
   return (

@@ -5,9 +5,9 @@ export { defineRoiCalculator, ROI_CALCULATOR_TAG } from './roi-calculator/elemen
 export { defineAccessPortal, ACCESS_PORTAL_TAG } from './access-portal/element.ts';
 export { DoseCalculator, type DoseCalculatorProps } from './dose-calculator/DoseCalculator.tsx';
 export { BradycardiaAdvisor, type BradycardiaAdvisorProps } from './bradycardia-advisor/BradycardiaAdvisor.tsx';
-export { defineWidget } from './shared/define-widget.tsx';
-export { sessionStore, isAuthenticated, type SessionState, type SessionUser } from './shared/session-store.ts';
-export { TOKENS, type ThemeToken } from './shared/theme.ts';
-export { messagesEn, type Messages } from './shared/messages/index.ts';
-export type { SgxEventDetails, SgxEventName, SgxEvent } from './shared/events.ts';
+export { defineWidget } from './shared/element/define-widget.tsx';
+export { sessionStore, isAuthenticated, type SessionState, type SessionUser } from './shared/session/session-store.ts';
+export { TOKENS, type ThemeToken } from './shared/ui/theme.ts';
+export { messagesEn, type Messages } from './shared/lang/messages/index.ts';
+export type { SgxEventDetails, SgxEventName, SgxEvent } from './shared/widget-host/events.ts';
 export type * from './element-types.ts';

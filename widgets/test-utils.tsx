@@ -1,9 +1,9 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { CLINICAL_TEXTS_EN } from '../clinical/texts/en.ts';
-import { carryEnglish } from './shared/lang-packs.ts';
-import { messagesEn } from './shared/messages/index.ts';
-import { WidgetRoot } from './shared/widget-root.tsx';
+import { carryEnglish } from './shared/lang/lang-packs.ts';
+import { messagesEn } from './shared/lang/messages/index.ts';
+import { WidgetRoot } from './shared/element/widget-root.tsx';
 
 /** Renders a widget's component the way its element does (WidgetRoot: styles, messages, toasts). */
 export function renderWidget(ui: ReactElement): RenderResult {

@@ -223,7 +223,7 @@ describe('versioned bundles', () => {
     const chunkIntegrity = integrityOf(decoded(await get(chunkUrl)));
     expect(listing.chunks).toEqual({ [chunkUrl]: chunkIntegrity });
     // what the element may load later (its import() of the chunk), for the page's import map, at the address it
-    // is first loaded from and at each fresh one a retry may use (widgets/shared/load-once.ts)
+    // is first loaded from and at each fresh one a retry may use (widgets/shared/loading/load-once.ts)
     expect(listing.elements['sgx-x']!.chunks).toEqual(
       Object.fromEntries(
         [chunkUrl, ...Array.from({ length: FRESH_ADDRESSES }, (_, n) => `${chunkUrl}?retry=${n + 1}`)].map(

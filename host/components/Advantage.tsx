@@ -1,7 +1,7 @@
 import { usePageContent } from '../content/context.ts';
 import { cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { Section } from './Section.tsx';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 export function Advantage() {
   const { advantage } = usePageContent();

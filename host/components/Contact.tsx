@@ -1,7 +1,7 @@
 import { usePageContent } from '../content/context.ts';
 import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, container } from '../styles.ts';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 
 /** docs/product.md §2: the contact footer. */

@@ -5,7 +5,7 @@ import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardGrid, cardStyle, colour, twoColumns } from '../styles.ts';
 import { InEnglish, Ltr } from './Bidi.tsx';
 import { Section } from './Section.tsx';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 /**
  * docs/product.md §5: an empty or "#" link shows the alert (`message`, in the page's language); any other

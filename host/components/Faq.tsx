@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { usePageContent } from '../content/context.ts';
 import { colour, disclosureButton } from '../styles.ts';
 import { Section } from './Section.tsx';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 /** docs/product.md §2/§4: twelve questions, at most one answer open; the open one can be closed. */
 export function Faq() {

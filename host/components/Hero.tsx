@@ -4,7 +4,7 @@ import { scrollToSection } from '../scroll.ts';
 import { buttonStyle, cardStyle, colour, container, srOnly } from '../styles.ts';
 import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 import { formatTof, nextTofHundredths, TOF_END_HUNDREDTHS, TOF_INTERVAL_MS, TOF_START_HUNDREDTHS } from '../tof.ts';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 

@@ -1,7 +1,7 @@
 import { usePageContent } from '../content/context.ts';
 import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { Section } from './Section.tsx';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 export function Mechanism() {
   const { mechanism } = usePageContent();

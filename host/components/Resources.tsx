@@ -3,7 +3,7 @@ import type { Resource } from '../content/types.ts';
 import { cardGrid, cardStyle, colour } from '../styles.ts';
 import { PdfLanguageNote, usePdfHrefLang } from './Bidi.tsx';
 import { Section } from './Section.tsx';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 function ResourceCard({ resource }: { resource: Resource }) {
   const { resources } = usePageContent();

@@ -3,7 +3,7 @@ import { usePageContent } from '../content/context.ts';
 import { colour, disclosureButton } from '../styles.ts';
 import { InEnglish } from './Bidi.tsx';
 import { Section } from './Section.tsx';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 /** docs/product.md §2: four panels; several may be open at once; each toggles on click (a disclosure each). */
 export function SafetyHub() {

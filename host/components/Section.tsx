@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { container, sectionStyle } from '../styles.ts';
-import { bidiText } from '../../widgets/shared/bidi-text.tsx';
+import { bidiText } from '../../widgets/shared/ui/bidi-text.tsx';
 
 /**
  * The heights the content sections measured (px, English, fonts loaded; at 412 and 1280 px wide), their

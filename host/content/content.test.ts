@@ -131,7 +131,7 @@ describe('the page content per language', () => {
   });
 
   it('carries no invisible character but the isolates: no no-break space, no word joiner (copied into records)', () => {
-    // A run is kept on one line by the markup (widgets/shared/bidi-text.tsx), not by characters in the text.
+    // A run is kept on one line by the markup (widgets/shared/ui/bidi-text.tsx), not by characters in the text.
     expect(arabic.filter(({ text }) => /[\u00a0\u2060\u200b-\u200f\u202a-\u202e]/.test(text))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { langOf } from '../../widgets/shared/lang.ts';
+import { langOf } from '../../widgets/shared/lang/lang.ts';
 import { contentFor } from './languages.ts';
 import type { Lang, PageContent } from './types.ts';
 
@@ -11,7 +11,7 @@ export const PageContentContext = createContext<PageContent | null>(null);
  * follows the document's `<html lang>`, as the prerendered markup did; English when there is none.
  */
 export function documentLang(): Lang {
-  // read as the elements read it (widgets/shared/element-lang.ts): `ar`, `ar-SA`… are Arabic, else English
+  // read as the elements read it (widgets/shared/element/element-lang.ts): `ar`, `ar-SA`… are Arabic, else English
   return typeof document === 'undefined' ? 'en' : langOf(document.documentElement.getAttribute('lang'));
 }
 

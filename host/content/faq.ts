@@ -10,7 +10,7 @@ import {
   VIAL_CONTENT_MG,
   doseQuantities,
 } from '../../clinical/index.ts';
-import { formatOneDecimal } from '../../widgets/shared/format.ts';
+import { formatOneDecimal } from '../../widgets/shared/lang/format.ts';
 import { CONTRACEPTION_STATEMENT, DISPLACEMENT_STATEMENT, REPARALYSIS_SUMMARY } from './safety.ts';
 import type { FaqContent, FaqEntry } from './types.ts';
 

@@ -1,6 +1,6 @@
 // The page's content, written once: rendered by the host page and by the PDF generator (host/pdfs).
 export type * from './types.ts';
-export { NAV_ITEMS, SITE, type SiteMeta } from './nav.ts';
+export { NAV_ITEMS, SITE } from './nav.ts';
 export { HERO } from './hero.ts';
 export { MECHANISM } from './mechanism.ts';
 export { ADVANTAGE } from './advantage.ts';

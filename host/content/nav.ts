@@ -1,4 +1,4 @@
-import type { NavItem } from './types.ts';
+import type { NavItem, SiteMeta } from './types.ts';
 
 /** Top navigation (docs/product.md §2): the ten labels in order, each with its section anchor. */
 export const NAV_ITEMS: NavItem[] = [
@@ -13,15 +13,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'FAQ', target: 'faq' },
   { label: 'Contact', target: 'contact' },
 ];
-
-export interface SiteMeta {
-  /** Short name, used in the copyright line and as the PDFs' author. */
-  name: string;
-  /** The page's <title>. */
-  title: string;
-  /** The page's meta description. */
-  description: string;
-}
 
 /** Page metadata. The product is named generically (sugammadex class), never by a brand. */
 export const SITE: SiteMeta = {

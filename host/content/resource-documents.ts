@@ -16,7 +16,7 @@ import {
   doseQuantities,
   reparalysisGuidance,
 } from '../../clinical/index.ts';
-import { formatOneDecimal, formatSarPrice } from '../../widgets/shared/format.ts';
+import { formatOneDecimal, formatSarPrice } from '../../widgets/shared/lang/format.ts';
 import { ADVANTAGE } from './advantage.ts';
 import { EVIDENCE } from './evidence.ts';
 import { MECHANISM } from './mechanism.ts';

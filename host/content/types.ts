@@ -2,7 +2,6 @@
  * The page's content as typed data: written once, rendered by the page and by the PDF generator.
  * Facts come from docs/product.md and docs/clinical-reference.md.
  */
-import type { SiteMeta } from './nav.ts';
 
 export type SectionId =
   | 'hero'
@@ -16,6 +15,15 @@ export type SectionId =
   | 'resources'
   | 'faq'
   | 'contact';
+
+export interface SiteMeta {
+  /** Short name, used in the copyright line and as the PDFs' author. */
+  name: string;
+  /** The page's <title>. */
+  title: string;
+  /** The page's meta description. */
+  description: string;
+}
 
 export interface NavItem {
   label: string;

@@ -1,4 +1,4 @@
-import { langOf } from '../../widgets/shared/lang.ts';
+import { langOf } from '../../widgets/shared/lang/lang.ts';
 import type { Lang } from '../content/types.ts';
 
 /** What the installable page says of itself: the app's short name and the update prompt (host/pwa/register.ts). */

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore, type SessionUser } from '../shared/session-store.ts';
-import { hostFor, WidgetHostContext, type WidgetHost } from '../shared/widget-context.ts';
+import { sessionStore, type SessionUser } from '../shared/session/session-store.ts';
+import { hostFor, WidgetHostContext, type WidgetHost } from '../shared/widget-host/widget-context.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { AccessPortal, type AccessPortalProps } from './AccessPortal.tsx';
 import { reloadPage } from './reload.ts';
@@ -708,7 +708,7 @@ describe('<AccessPortal> hospital sign-in, second factor, sessions that end', ()
     renderPortal();
     expect(screen.getByText('Welcome, Dr. Sara')).toBeTruthy();
     // any element's request with the token is refused
-    const { accountApi } = await import('../shared/account-api-loader.ts');
+    const { accountApi } = await import('../shared/session/account-api-loader.ts');
     await expect((await accountApi()).listPatients(API)).rejects.toThrow();
     const toast = await notifications().findByRole('alert');
     expect(toast.textContent).toContain('Signed out');

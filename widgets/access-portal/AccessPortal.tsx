@@ -2,22 +2,22 @@ import { useEffect, useRef, useState } from 'react';
 import {
   existingSessionStore,
   isAuthenticated,
-  loadSessionStore,
   type SessionData,
   type SessionUser,
-} from '../shared/session-state.ts';
-import { token } from '../shared/theme.ts';
-import { Button, Spinner, visuallyHidden } from '../shared/ui.tsx';
-import { useToast } from '../shared/toasts.tsx';
-import { useSession } from '../shared/use-session.ts';
-import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+} from '../shared/session/session-state.ts';
+import { loadSessionStore } from '../shared/session/session-store-loader.ts';
+import { token } from '../shared/ui/theme.ts';
+import { Button, Spinner, visuallyHidden } from '../shared/ui/ui.tsx';
+import { useToast } from '../shared/ui/toasts.tsx';
+import { useSession } from '../shared/session/use-session.ts';
+import { useMessages, useWidgetHost } from '../shared/widget-host/widget-context.ts';
 import { signOutOnServer } from './auth-request.ts';
 import { takeSsoReturn, type SsoReturn } from './sso-fragment.ts';
 import type { PortalTab } from './PortalDialog.tsx';
 import { QuickUseBadge } from './QuickUseBadge.tsx';
 import { reloadPage } from './reload.ts';
-import { outlineLinkCss } from '../shared/styles.ts';
-import { loadOnce } from '../shared/load-once.ts';
+import { outlineLinkCss } from '../shared/ui/styles.ts';
+import { loadOnce } from '../shared/loading/load-once.ts';
 // The access control's texts in English (only its own), carried with its code.
 import './catalogue.ts';
 

@@ -1,8 +1,8 @@
-import { Dialog } from '../shared/dialog.tsx';
-import { token } from '../shared/theme.ts';
-import { Button, Card } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
-import { fitColumns } from '../shared/styles.ts';
+import { Dialog } from '../shared/ui/dialog.tsx';
+import { token } from '../shared/ui/theme.ts';
+import { Button, Card } from '../shared/ui/ui.tsx';
+import { useMessages } from '../shared/widget-host/widget-context.ts';
+import { fitColumns } from '../shared/ui/styles.ts';
 import type { PortalTab } from './PortalDialog.tsx';
 
 interface ChooserDialogProps {

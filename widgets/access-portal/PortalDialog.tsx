@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SiteConfig } from '../../contracts/site-config.ts';
-import { Dialog } from '../shared/dialog.tsx';
-import type { SessionUser } from '../shared/session-store.ts';
-import { token } from '../shared/theme.ts';
-import { useMessages, useWidgetHost } from '../shared/widget-context.ts';
+import { Dialog } from '../shared/ui/dialog.tsx';
+import type { SessionUser } from '../shared/session/session-store.ts';
+import { token } from '../shared/ui/theme.ts';
+import { useMessages, useWidgetHost } from '../shared/widget-host/widget-context.ts';
 import { SignInForm, SignUpForm } from './AuthForms.tsx';
 import { loadSignInOptions } from './security/api.ts';
 

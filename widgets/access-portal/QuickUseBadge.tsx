@@ -1,4 +1,4 @@
-import { token } from '../shared/theme.ts';
+import { token } from '../shared/ui/theme.ts';
 
 /**
  * The Quick Use notice next to the access button. Looks like the shared Badge, but wraps onto two

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { sessionStore } from '../shared/session-store.ts';
+import { sessionStore } from '../shared/session/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { AccessPortal } from './AccessPortal.tsx';
 

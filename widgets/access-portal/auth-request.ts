@@ -5,7 +5,7 @@ import {
   type AuthResponse,
   type SignInResponse,
 } from '../../contracts/auth.ts';
-import { apiRequest } from '../shared/api-client.ts';
+import { apiRequest } from '../shared/api/api-client.ts';
 
 export interface SignUpPayload {
   email: string;

@@ -1,8 +1,8 @@
-import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
-import { account } from '../shared/messages/account.ts';
-import { patientSheet } from '../shared/messages/patient-sheet.ts';
-import { portal } from '../shared/messages/portal.ts';
-import { records } from '../shared/messages/records.ts';
+import { carryEnglish, type EnglishTexts } from '../shared/lang/lang-packs.ts';
+import { account } from '../shared/lang/messages/account.ts';
+import { patientSheet } from '../shared/lang/messages/patient-sheet.ts';
+import { portal } from '../shared/lang/messages/portal.ts';
+import { records } from '../shared/lang/messages/records.ts';
 
 /**
  * What <sgx-access-portal> says in English, its account area included, and all its bundle carries of the catalogues

@@ -1,4 +1,4 @@
-import { defineWidget } from '../shared/define-widget.tsx';
+import { defineWidget } from '../shared/element/define-widget.tsx';
 import { AccessPortal, type AccessPortalProps } from './AccessPortal.tsx';
 
 export const ACCESS_PORTAL_TAG = 'sgx-access-portal';

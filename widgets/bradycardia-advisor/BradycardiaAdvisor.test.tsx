@@ -3,18 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../clinical/bidi.ts';
 import { assessBradycardia, clinicalTextsFor } from '../../clinical/index.ts';
-import type { NotesContent } from '../shared/notes-pdf.ts';
-import { messagesAr } from '../shared/messages/ar/index.ts';
-import { sessionStore } from '../shared/session-store.ts';
+import type { NotesContent } from '../shared/notes/notes-content.ts';
+import { messagesAr } from '../shared/lang/messages/ar/index.ts';
+import { sessionStore } from '../shared/session/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { BradycardiaAdvisor } from './BradycardiaAdvisor.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../shared/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../shared/lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 // The notes PDF is built but not stored or downloaded: the test reads what would go into it.
 const exportNotes = vi.hoisted(() => vi.fn(async (..._args: unknown[]) => ({ stored: null })));
-vi.mock('../shared/notes-pdf.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../shared/notes-pdf.ts')>()),
+vi.mock('../shared/notes/notes-pdf.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../shared/notes/notes-pdf.ts')>()),
   exportNotes,
 }));
 

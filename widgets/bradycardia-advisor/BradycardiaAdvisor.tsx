@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useChanged, useWidgetState } from '../shared/widget-state.ts';
+import { useChanged, useWidgetState } from '../shared/element/widget-state.ts';
 import {
   ADULT_MIN_AGE_YEARS,
   ADVISOR_NMBA_TYPES,
@@ -17,27 +17,27 @@ import {
   type FieldIssue,
 } from '../../clinical/index.ts';
 import { ltr } from '../../clinical/bidi.ts';
-import { accountApi } from '../shared/account-api-loader.ts';
-import { isUnreachable, userMessage } from '../shared/api-error.ts';
-import { newIdempotencyKey } from '../shared/idempotency-key.ts';
-import { keepOfflineRun, replayOfflineRuns } from '../shared/offline-runs.ts';
-import { useExportToNotes } from '../shared/use-export-notes.ts';
-import { usePatients } from '../shared/use-patients.ts';
-import { isAuthenticated } from '../shared/session-state.ts';
-import { useSession } from '../shared/use-session.ts';
+import { accountApi } from '../shared/session/account-api-loader.ts';
+import { isUnreachable, userMessage } from '../shared/api/api-error.ts';
+import { newIdempotencyKey } from '../shared/api/idempotency-key.ts';
+import { keepOfflineRun, replayOfflineRuns } from '../shared/offline/offline-runs.ts';
+import { useExportToNotes } from '../shared/notes/use-export-notes.ts';
+import { usePatients } from '../shared/session/use-patients.ts';
+import { isAuthenticated } from '../shared/session/session-state.ts';
+import { useSession } from '../shared/session/use-session.ts';
 import { EmergencyButton } from '../shared/emergency-card/EmergencyButton.tsx';
-import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
-import { parseDecimalText } from '../shared/parse-number.ts';
-import { token } from '../shared/theme.ts';
-import { useToast } from '../shared/toasts.tsx';
-import { Badge, Button, FormCard } from '../shared/ui.tsx';
-import { advisor as advisorEn } from '../shared/messages/advisor.ts';
-import { BRADYCARDIA_ADVISOR_INPUTS } from '../shared/note-inputs/bradycardia-advisor.ts';
-import type { WidgetLang } from '../shared/lang.ts';
-import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-context.ts';
+import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/ui/fields.tsx';
+import { parseDecimalText } from '../shared/lang/parse-number.ts';
+import { token } from '../shared/ui/theme.ts';
+import { useToast } from '../shared/ui/toasts.tsx';
+import { Badge, Button, FormCard } from '../shared/ui/ui.tsx';
+import { advisor as advisorEn } from '../shared/lang/messages/advisor.ts';
+import { BRADYCARDIA_ADVISOR_INPUTS } from '../shared/notes/inputs/bradycardia-advisor.ts';
+import type { WidgetLang } from '../shared/lang/lang.ts';
+import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-host/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
-import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
-import { bidiText } from '../shared/bidi-text.tsx';
+import { fitColumns, twoColumnsCss } from '../shared/ui/styles.ts';
+import { bidiText } from '../shared/ui/bidi-text.tsx';
 // The advisor's texts in English (only its own), carried with its code.
 import './catalogue.ts';
 

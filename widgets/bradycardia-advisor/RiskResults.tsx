@@ -1,9 +1,9 @@
 import type { BradycardiaAssessment, RiskBand } from '../../clinical/index.ts';
-import { formatOneDecimal } from '../shared/format.ts';
-import { token } from '../shared/theme.ts';
-import { Badge, BulletList, Button, Card } from '../shared/ui.tsx';
-import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
-import { bidiText } from '../shared/bidi-text.tsx';
+import { formatOneDecimal } from '../shared/lang/format.ts';
+import { token } from '../shared/ui/theme.ts';
+import { Badge, BulletList, Button, Card } from '../shared/ui/ui.tsx';
+import { useClinicalTexts, useMessages } from '../shared/widget-host/widget-context.ts';
+import { bidiText } from '../shared/ui/bidi-text.tsx';
 
 /** docs/product.md §9 band colours (LOW green, MODERATE yellow, HIGH red), as AA-contrast pairs. */
 export const BAND_STYLES: Record<RiskBand, { background: string; color: string; accent: string }> = {

@@ -1,9 +1,9 @@
 import { ADVISOR_CLINICAL_TEXTS_EN } from '../../clinical/index.ts';
-import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
-import { advisor } from '../shared/messages/advisor.ts';
-import { doseCalculator } from '../shared/messages/dose-calculator.ts';
-import { emergency } from '../shared/messages/emergency.ts';
-import { records } from '../shared/messages/records.ts';
+import { carryEnglish, type EnglishTexts } from '../shared/lang/lang-packs.ts';
+import { advisor } from '../shared/lang/messages/advisor.ts';
+import { doseCalculator } from '../shared/lang/messages/dose-calculator.ts';
+import { emergency } from '../shared/lang/messages/emergency.ts';
+import { records } from '../shared/lang/messages/records.ts';
 
 /**
  * What <sgx-bradycardia-advisor> says in English, and all its bundle carries of the catalogues (each element carries

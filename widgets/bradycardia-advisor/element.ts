@@ -1,4 +1,4 @@
-import { defineWidget } from '../shared/define-widget.tsx';
+import { defineWidget } from '../shared/element/define-widget.tsx';
 import { BradycardiaAdvisor, type BradycardiaAdvisorProps } from './BradycardiaAdvisor.tsx';
 
 export const BRADYCARDIA_ADVISOR_TAG = 'sgx-bradycardia-advisor';

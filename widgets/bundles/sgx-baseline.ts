@@ -2,10 +2,10 @@
 // defineWidget, the theme, toasts, the session hook; the session store itself loads on demand) with a
 // trivial element, so that an element's own code is its first download minus this one's (issue 13 budgets).
 import { createElement } from 'react';
-import { defineWidget } from '../shared/define-widget.tsx';
-import { isAuthenticated } from '../shared/session-state.ts';
-import { Button } from '../shared/ui.tsx';
-import { useSession } from '../shared/use-session.ts';
+import { defineWidget } from '../shared/element/define-widget.tsx';
+import { isAuthenticated } from '../shared/session/session-state.ts';
+import { Button } from '../shared/ui/ui.tsx';
+import { useSession } from '../shared/session/use-session.ts';
 
 function Baseline() {
   const signedIn = useSession(isAuthenticated);

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useWidgetState } from '../shared/widget-state.ts';
+import { useWidgetState } from '../shared/element/widget-state.ts';
 import { cockcroftGault } from '../../clinical/index.ts';
-import { fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
-import { parseDecimalText } from '../shared/parse-number.ts';
-import { token } from '../shared/theme.ts';
-import { Button } from '../shared/ui.tsx';
-import { fitColumns } from '../shared/styles.ts';
-import { useClinicalTexts, useMessages } from '../shared/widget-context.ts';
-import { bidiText } from '../shared/bidi-text.tsx';
+import { fieldBinder, NumberField, SelectField } from '../shared/ui/fields.tsx';
+import { parseDecimalText } from '../shared/lang/parse-number.ts';
+import { token } from '../shared/ui/theme.ts';
+import { Button } from '../shared/ui/ui.tsx';
+import { fitColumns } from '../shared/ui/styles.ts';
+import { useClinicalTexts, useMessages } from '../shared/widget-host/widget-context.ts';
+import { bidiText } from '../shared/ui/bidi-text.tsx';
 
 interface HelperForm {
   ageYears: string;

@@ -8,21 +8,21 @@ import {
   type DoseNmbaType,
   type TofCountText,
 } from '../../clinical/index.ts';
-import { accountApi } from '../shared/account-api-loader.ts';
-import { userMessage } from '../shared/api-error.ts';
+import { accountApi } from '../shared/session/account-api-loader.ts';
+import { userMessage } from '../shared/api/api-error.ts';
 import { EmergencyButton } from '../shared/emergency-card/EmergencyButton.tsx';
-import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/fields.tsx';
-import { useExportToNotes } from '../shared/use-export-notes.ts';
-import { isAuthenticated } from '../shared/session-state.ts';
-import { useSession } from '../shared/use-session.ts';
-import { parseDecimalText } from '../shared/parse-number.ts';
-import { token } from '../shared/theme.ts';
-import { useToast } from '../shared/toasts.tsx';
-import { Button, FormCard } from '../shared/ui.tsx';
-import { doseCalculator as doseCalculatorEn } from '../shared/messages/dose-calculator.ts';
-import { DOSE_CALCULATOR_INPUTS } from '../shared/note-inputs/dose-calculator.ts';
-import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-context.ts';
-import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
+import { CheckboxField, fieldBinder, NumberField, SelectField } from '../shared/ui/fields.tsx';
+import { useExportToNotes } from '../shared/notes/use-export-notes.ts';
+import { isAuthenticated } from '../shared/session/session-state.ts';
+import { useSession } from '../shared/session/use-session.ts';
+import { parseDecimalText } from '../shared/lang/parse-number.ts';
+import { token } from '../shared/ui/theme.ts';
+import { useToast } from '../shared/ui/toasts.tsx';
+import { Button, FormCard } from '../shared/ui/ui.tsx';
+import { doseCalculator as doseCalculatorEn } from '../shared/lang/messages/dose-calculator.ts';
+import { DOSE_CALCULATOR_INPUTS } from '../shared/notes/inputs/dose-calculator.ts';
+import { useClinicalTexts, useMessages, useWidgetHost } from '../shared/widget-host/widget-context.ts';
+import { shallowEqual, useChanged, useWidgetState } from '../shared/element/widget-state.ts';
 import { parseAgeGroupPreset, unknownAgeGroupWarning } from './age-group-preset.ts';
 import { CreatinineHelper } from './CreatinineHelper.tsx';
 import { PatientSheetButton } from '../shared/patient-sheet/PatientSheetButton.tsx';
@@ -32,8 +32,8 @@ import {
   LazySendToEhrButton as SendToEhrButton,
 } from '../shared/ehr/lazy.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
-import { fitColumns, twoColumnsCss } from '../shared/styles.ts';
-import { bidiText } from '../shared/bidi-text.tsx';
+import { fitColumns, twoColumnsCss } from '../shared/ui/styles.ts';
+import { bidiText } from '../shared/ui/bidi-text.tsx';
 // The dose calculator's texts in English (only its own), carried with its code.
 import './catalogue.ts';
 

@@ -1,11 +1,11 @@
 import type { DoseOutcome, DoseResult } from '../../clinical/index.ts';
-import { formatOneDecimal, formatSarPrice } from '../shared/format.ts';
-import { token } from '../shared/theme.ts';
-import { useToast } from '../shared/toasts.tsx';
-import { Badge, BulletList, Button } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
-import { fitColumns, surfaceCss } from '../shared/styles.ts';
-import { bidi, bidiText } from '../shared/bidi-text.tsx';
+import { formatOneDecimal, formatSarPrice } from '../shared/lang/format.ts';
+import { token } from '../shared/ui/theme.ts';
+import { useToast } from '../shared/ui/toasts.tsx';
+import { Badge, BulletList, Button } from '../shared/ui/ui.tsx';
+import { useMessages } from '../shared/widget-host/widget-context.ts';
+import { fitColumns, surfaceCss } from '../shared/ui/styles.ts';
+import { bidi, bidiText } from '../shared/ui/bidi-text.tsx';
 
 type ShownOutcome = Exclude<DoseOutcome, { kind: 'invalid_input' }>;
 

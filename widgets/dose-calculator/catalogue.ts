@@ -1,9 +1,9 @@
 import { COCKCROFT_GAULT_HELPER_TEXTS_EN, DOSE_CALCULATOR_TEXTS_EN } from '../../clinical/index.ts';
-import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
-import { doseCalculator } from '../shared/messages/dose-calculator.ts';
-import { emergency } from '../shared/messages/emergency.ts';
-import { patientSheet } from '../shared/messages/patient-sheet.ts';
-import { records } from '../shared/messages/records.ts';
+import { carryEnglish, type EnglishTexts } from '../shared/lang/lang-packs.ts';
+import { doseCalculator } from '../shared/lang/messages/dose-calculator.ts';
+import { emergency } from '../shared/lang/messages/emergency.ts';
+import { patientSheet } from '../shared/lang/messages/patient-sheet.ts';
+import { records } from '../shared/lang/messages/records.ts';
 
 /**
  * What <sgx-dose-calculator> says in English, and all its bundle carries of the catalogues (each element carries its

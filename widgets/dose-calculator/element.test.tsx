@@ -1,10 +1,13 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messagesAr } from '../shared/messages/ar/index.ts';
+import { messagesAr } from '../shared/lang/messages/ar/index.ts';
 import { withoutIsolates } from '../../clinical/bidi.ts';
 import { defineDoseCalculator } from './element.ts';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../shared/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../shared/lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 // <sgx-dose-calculator> itself, as a page writes it: the age-group attribute (issue 30).
 defineDoseCalculator();

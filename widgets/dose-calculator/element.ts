@@ -1,4 +1,4 @@
-import { defineWidget } from '../shared/define-widget.tsx';
+import { defineWidget } from '../shared/element/define-widget.tsx';
 import { DoseCalculator, type DoseCalculatorProps } from './DoseCalculator.tsx';
 
 export const DOSE_CALCULATOR_TAG = 'sgx-dose-calculator';

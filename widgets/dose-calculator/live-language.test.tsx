@@ -2,13 +2,16 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLINICAL_TEXTS_AR, CLINICAL_TEXTS_EN } from '../../clinical/index.ts';
-import { messagesAr } from '../shared/messages/ar/index.ts';
-import { messagesEn } from '../shared/messages/index.ts';
-import { WidgetRoot } from '../shared/widget-root.tsx';
+import { messagesAr } from '../shared/lang/messages/ar/index.ts';
+import { messagesEn } from '../shared/lang/messages/index.ts';
+import { WidgetRoot } from '../shared/element/widget-root.tsx';
 import { renderWidget } from '../test-utils.tsx';
 import { DoseCalculator } from './DoseCalculator.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../shared/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../shared/lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 // Issue 30: every text the dose calculator shows follows a live change of its language: the notice, the field
 // errors and the toast were written once, in the language of the moment they appeared.

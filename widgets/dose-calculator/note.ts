@@ -1,9 +1,9 @@
 import { calculateDose, DOSE_CALCULATOR_TEXTS_EN, type DoseCalculatorInput } from '../../clinical/index.ts';
-import type { HistoryEntry } from '../shared/account-api.ts';
-import { doseCalculator } from '../shared/messages/dose-calculator.ts';
-import { notesFor, notesText } from '../shared/notes-content.ts';
-import { DOSE_CALCULATOR_INPUTS } from '../shared/note-inputs/dose-calculator.ts';
-import type { SelectedPatient } from '../shared/session-state.ts';
+import type { HistoryEntry } from '../shared/session/account-api.ts';
+import { doseCalculator } from '../shared/lang/messages/dose-calculator.ts';
+import { notesFor, notesText } from '../shared/notes/notes-content.ts';
+import { DOSE_CALCULATOR_INPUTS } from '../shared/notes/inputs/dose-calculator.ts';
+import type { SelectedPatient } from '../shared/session/session-state.ts';
 
 /**
  * The calculation as "Export PDF to notes" and "Copy as note" describe it: the same inputs, worked out with the

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_SESSION } from '../shared/session-state.ts';
-import { sessionStore } from '../shared/session-store.ts';
-import { WidgetRoot } from '../shared/widget-root.tsx';
+import { NO_SESSION } from '../shared/session/session-state.ts';
+import { sessionStore } from '../shared/session/session-store.ts';
+import { WidgetRoot } from '../shared/element/widget-root.tsx';
 import { renderWidget } from '../test-utils.tsx';
 import { DoseCalculator, type DoseCalculatorProps } from './DoseCalculator.tsx';
 

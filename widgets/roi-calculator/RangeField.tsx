@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { token } from '../shared/theme.ts';
-import { bidiText } from '../shared/bidi-text.tsx';
+import { token } from '../shared/ui/theme.ts';
+import { bidiText } from '../shared/ui/bidi-text.tsx';
 
 interface RangeFieldProps {
   name: string;

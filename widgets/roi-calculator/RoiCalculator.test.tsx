@@ -5,9 +5,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SgxEventDetails, SgxEventName } from '../shared/events.ts';
-import { hostFor, WidgetHostContext, type WidgetHost } from '../shared/widget-context.ts';
-import { WidgetRoot } from '../shared/widget-root.tsx';
+import type { SgxEventDetails, SgxEventName } from '../shared/widget-host/events.ts';
+import { hostFor, WidgetHostContext, type WidgetHost } from '../shared/widget-host/widget-context.ts';
+import { WidgetRoot } from '../shared/element/widget-root.tsx';
 import { renderWidget } from '../test-utils.tsx';
 import { mailNavigation } from './mail-report.ts';
 import { resolveRoiPresets } from './presets.ts';

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { ROI_OR_COST_SLIDER_SAR_PER_MIN, ROI_PPC_RATE_SLIDER_PERCENT, ROI_RISK_RATIO } from '../../clinical/index.ts';
-import { controlCss, NumberField } from '../shared/fields.tsx';
-import { token } from '../shared/theme.ts';
-import { useMessages } from '../shared/widget-context.ts';
+import { controlCss, NumberField } from '../shared/ui/fields.tsx';
+import { token } from '../shared/ui/theme.ts';
+import { useMessages } from '../shared/widget-host/widget-context.ts';
 import { RangeField } from './RangeField.tsx';
 import type { RoiFormState } from './roi-form.ts';
-import { fitColumns, formCardCss } from '../shared/styles.ts';
-import { bidiText } from '../shared/bidi-text.tsx';
+import { fitColumns, formCardCss } from '../shared/ui/styles.ts';
+import { bidiText } from '../shared/ui/bidi-text.tsx';
 
 /** docs/product.md §3 and §5: cases and times as whole-number text, two sliders, and the fixed risk ratio. */
 export function RoiInputsCard({

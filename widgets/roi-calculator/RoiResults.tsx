@@ -1,14 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import type { RoiResult } from '../../clinical/index.ts';
-import type { RoiInputsDetail } from '../shared/events.ts';
-import { formatOneDecimal, formatSar } from '../shared/format.ts';
-import { token } from '../shared/theme.ts';
-import { Card, visuallyHidden } from '../shared/ui.tsx';
-import { useMessages } from '../shared/widget-context.ts';
+import type { RoiInputsDetail } from '../shared/widget-host/events.ts';
+import { formatOneDecimal, formatSar } from '../shared/lang/format.ts';
+import { token } from '../shared/ui/theme.ts';
+import { Card, visuallyHidden } from '../shared/ui/ui.tsx';
+import { useMessages } from '../shared/widget-host/widget-context.ts';
 import { useCountUp } from './count-up.ts';
 import { impactLines } from './report-text.ts';
-import { fitColumns, surfaceCss } from '../shared/styles.ts';
-import { bidi, bidiText } from '../shared/bidi-text.tsx';
+import { fitColumns, surfaceCss } from '../shared/ui/styles.ts';
+import { bidi, bidiText } from '../shared/ui/bidi-text.tsx';
 
 /** docs/product.md §2–4: the three result cards; their figures count up to the formula results. */
 export function RoiResultCards({ result }: { result: RoiResult }) {

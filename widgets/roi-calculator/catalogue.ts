@@ -1,5 +1,5 @@
-import { carryEnglish, type EnglishTexts } from '../shared/lang-packs.ts';
-import { roi } from '../shared/messages/roi.ts';
+import { carryEnglish, type EnglishTexts } from '../shared/lang/lang-packs.ts';
+import { roi } from '../shared/lang/messages/roi.ts';
 
 /**
  * What <sgx-roi-calculator> says in English, and all its bundle carries of the catalogues (each element carries its

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SgxEvent } from '../shared/events.ts';
+import type { SgxEvent } from '../shared/widget-host/events.ts';
 import { defineRoiCalculator, ROI_CALCULATOR_TAG } from './element.ts';
 import { stubReducedMotion } from './test-helpers.ts';
 

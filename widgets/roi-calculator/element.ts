@@ -1,4 +1,4 @@
-import { defineWidget } from '../shared/define-widget.tsx';
+import { defineWidget } from '../shared/element/define-widget.tsx';
 import { RoiCalculator, type RoiCalculatorProps } from './RoiCalculator.tsx';
 
 export const ROI_CALCULATOR_TAG = 'sgx-roi-calculator';

@@ -1,6 +1,6 @@
 import type { RoiResult } from '../../clinical/index.ts';
-import type { RoiInputsDetail } from '../shared/events.ts';
-import { roi } from '../shared/messages/roi.ts';
+import type { RoiInputsDetail } from '../shared/widget-host/events.ts';
+import { roi } from '../shared/lang/messages/roi.ts';
 import { impactLines, inputLines, resultLines, type RoiMessages } from './report-text.ts';
 
 /**

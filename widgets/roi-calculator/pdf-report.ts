@@ -1,8 +1,8 @@
 import type { jsPDF } from 'jspdf';
 import type { RoiResult } from '../../clinical/index.ts';
-import type { RoiInputsDetail } from '../shared/events.ts';
-import { formatDateTime } from '../shared/format.ts';
-import { roi } from '../shared/messages/roi.ts';
+import type { RoiInputsDetail } from '../shared/widget-host/events.ts';
+import { formatDateTime } from '../shared/lang/format.ts';
+import { roi } from '../shared/lang/messages/roi.ts';
 import { ACCENT, MARGIN_MM, PdfFlow, withLeading } from '../shared/pdf/layout.ts';
 import { pdfSafe } from '../shared/pdf/text.ts';
 import { impactLines, inputLines, resultLines, type RoiMessages } from './report-text.ts';

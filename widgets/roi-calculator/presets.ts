@@ -9,7 +9,7 @@ import {
   ROI_OR_COST_SLIDER_SAR_PER_MIN,
   ROI_PPC_RATE_SLIDER_PERCENT,
 } from '../../clinical/index.ts';
-import type { RoiInputsDetail } from '../shared/events.ts';
+import type { RoiInputsDetail } from '../shared/widget-host/events.ts';
 
 /** The attributes that preset the inputs (strings, as r2wc passes them). */
 export interface RoiPresetAttributes {

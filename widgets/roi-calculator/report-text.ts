@@ -1,8 +1,8 @@
 import { ROI_RISK_RATIO, type RoiResult } from '../../clinical/index.ts';
-import type { RoiInputsDetail } from '../shared/events.ts';
-import { formatOneDecimal, formatSar } from '../shared/format.ts';
-import type { Messages } from '../shared/messages/index.ts';
-import { roi } from '../shared/messages/roi.ts';
+import type { RoiInputsDetail } from '../shared/widget-host/events.ts';
+import { formatOneDecimal, formatSar } from '../shared/lang/format.ts';
+import type { Messages } from '../shared/lang/messages/index.ts';
+import { roi } from '../shared/lang/messages/roi.ts';
 
 export type RoiMessages = Messages['roi'];
 

@@ -1,6 +1,6 @@
-import { shallowEqual, useChanged, useWidgetState } from '../shared/widget-state.ts';
+import { shallowEqual, useChanged, useWidgetState } from '../shared/element/widget-state.ts';
 import { parseWholeNumber } from '../../clinical/index.ts';
-import type { RoiInputsDetail } from '../shared/events.ts';
+import type { RoiInputsDetail } from '../shared/widget-host/events.ts';
 
 /** The inputs as the form holds them: whole-number fields keep the text typed, sliders a number. */
 export interface RoiFormState {

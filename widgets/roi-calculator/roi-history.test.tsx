@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_SESSION } from '../shared/session-state.ts';
-import { sessionStore } from '../shared/session-store.ts';
+import { NO_SESSION } from '../shared/session/session-state.ts';
+import { sessionStore } from '../shared/session/session-store.ts';
 import { renderWidget } from '../test-utils.tsx';
 import { RoiCalculator, ROI_RECORD_AFTER_MS } from './RoiCalculator.tsx';
 

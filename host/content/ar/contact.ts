@@ -5,7 +5,7 @@ import {
   VIAL_VOLUME_ML,
   VIALS_PER_BOX,
 } from '../../../clinical/index.ts';
-import { formatSarPrice } from '../../../widgets/shared/format.ts';
+import { formatSarPrice } from '../../../widgets/shared/lang/format.ts';
 import type { ContactContent } from '../types.ts';
 import { SITE_AR } from './nav.ts';
 import { ltr } from './bidi.ts';

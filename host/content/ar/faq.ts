@@ -10,8 +10,8 @@ import {
   TOF_RATIO_TARGET,
   VIAL_CONTENT_MG,
 } from '../../../clinical/index.ts';
-import { formatOneDecimal } from '../../../widgets/shared/format.ts';
-import { arabicVialCount } from '../../../widgets/shared/messages/ar/dose-calculator.ts';
+import { formatOneDecimal } from '../../../widgets/shared/lang/format.ts';
+import { arabicVialCount } from '../../../widgets/shared/lang/messages/ar/dose-calculator.ts';
 import type { FaqContent, FaqEntry } from '../types.ts';
 import { STATEMENTS_AR } from './safety.ts';
 import { ltr } from './bidi.ts';

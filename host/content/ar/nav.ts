@@ -1,5 +1,4 @@
-import type { NavItem } from '../types.ts';
-import type { SiteMeta } from '../nav.ts';
+import type { NavItem, SiteMeta } from '../types.ts';
 
 /** Top navigation in Arabic: the same ten sections, in the same order, with the same anchors. */
 export const NAV_ITEMS_AR: NavItem[] = [

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type ComponentType } from 'react';
-import { Dialog } from '../../shared/dialog.tsx';
-import { loadOnce } from '../../shared/load-once.ts';
-import type { SessionUser } from '../../shared/session-store.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button, Spinner, visuallyHidden } from '../../shared/ui.tsx';
-import { useMessages } from '../../shared/widget-context.ts';
+import { Dialog } from '../../shared/ui/dialog.tsx';
+import { loadOnce } from '../../shared/loading/load-once.ts';
+import type { SessionUser } from '../../shared/session/session-store.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button, Spinner, visuallyHidden } from '../../shared/ui/ui.tsx';
+import { useMessages } from '../../shared/widget-host/widget-context.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ExportsPanel } from './ExportsPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';

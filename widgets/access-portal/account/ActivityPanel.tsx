@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type ActivityItem } from '../../../contracts/audit.ts';
-import { listActivity } from '../../shared/account-api.ts';
-import { userMessage } from '../../shared/api-error.ts';
-import { bidiText } from '../../shared/bidi-text.tsx';
-import { SelectField } from '../../shared/fields.tsx';
-import { formatRecordedAt } from '../../shared/format.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useLatest } from '../../shared/use-latest.ts';
-import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
+import { listActivity } from '../../shared/session/account-api.ts';
+import { userMessage } from '../../shared/api/api-error.ts';
+import { bidiText } from '../../shared/ui/bidi-text.tsx';
+import { SelectField } from '../../shared/ui/fields.tsx';
+import { formatRecordedAt } from '../../shared/lang/format.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useLatest } from '../../shared/api/use-latest.ts';
+import { useMessages, useWidgetLang } from '../../shared/widget-host/widget-context.ts';
 import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const PAGE_SIZE = 50;

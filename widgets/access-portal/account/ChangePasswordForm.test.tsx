@@ -2,13 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
-import { sessionStore } from '../../shared/session-store.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../../shared/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../../shared/lang/lang-packs.ts';
 // the access control's English texts, as the element that holds this part carries them
 import '../catalogue.ts';
+
+registerLangPack('ar', arabicPack);
 
 // The profile's "Change password": checks before sending, the call, and every answer the API gives.
 const API = 'https://api.example.org';

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/auth.ts';
-import { changePassword } from '../../shared/account-api.ts';
-import { ApiError, userMessage } from '../../shared/api-error.ts';
-import { TextField } from '../../shared/fields.tsx';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
+import { changePassword } from '../../shared/session/account-api.ts';
+import { ApiError, userMessage } from '../../shared/api/api-error.ts';
+import { TextField } from '../../shared/ui/fields.tsx';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type Errors = Partial<Record<Field, string>>;

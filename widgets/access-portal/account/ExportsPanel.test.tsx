@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExportRecord } from '../../shared/account-api.ts';
-import { sessionStore } from '../../shared/session-store.ts';
+import type { ExportRecord } from '../../shared/session/account-api.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { ExportsPanel } from './ExportsPanel.tsx';
 // the access control's English texts, as the element that holds this part carries them

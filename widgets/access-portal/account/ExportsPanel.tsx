@@ -1,13 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { deleteExport, downloadExport, listExports, type ExportRecord } from '../../shared/account-api.ts';
-import { userMessage } from '../../shared/api-error.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useLatest } from '../../shared/use-latest.ts';
-import { usePatients } from '../../shared/use-patients.ts';
-import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
-import { bidiText } from '../../shared/bidi-text.tsx';
-import { formatRecordedAt } from '../../shared/format.ts';
+import { deleteExport, downloadExport, listExports, type ExportRecord } from '../../shared/session/account-api.ts';
+import { userMessage } from '../../shared/api/api-error.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useLatest } from '../../shared/api/use-latest.ts';
+import { usePatients } from '../../shared/session/use-patients.ts';
+import { useMessages, useWidgetLang } from '../../shared/widget-host/widget-context.ts';
+import { bidiText } from '../../shared/ui/bidi-text.tsx';
+import { formatRecordedAt } from '../../shared/lang/format.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 /** A row's Delete button (marked, so the focus can be given to it). */

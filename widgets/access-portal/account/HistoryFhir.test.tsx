@@ -2,14 +2,17 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
-import type { HistoryEntry } from '../../shared/account-api.ts';
-import { sessionStore } from '../../shared/session-store.ts';
+import type { HistoryEntry } from '../../shared/session/account-api.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../../shared/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../../shared/lang/lang-packs.ts';
 // the access control's English texts, as the element that holds this part carries them
 import '../catalogue.ts';
+
+registerLangPack('ar', arabicPack);
 
 // "Download FHIR" in a history entry (docs/fhir.md): GET /api/history/:id/fhir, saved as a .fhir.json file,
 // with a busy button while it comes and a toast either way; none for an ROI entry.

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '../../shared/account-api.ts';
-import { sessionStore } from '../../shared/session-store.ts';
+import type { HistoryEntry } from '../../shared/session/account-api.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 // The access portal's catalogue fills the messages this panel reads (each element carries its own).

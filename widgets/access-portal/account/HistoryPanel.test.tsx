@@ -1,15 +1,18 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry, Patient } from '../../shared/account-api.ts';
-import { messagesEn } from '../../shared/messages/index.ts';
-import { sessionStore } from '../../shared/session-store.ts';
+import type { HistoryEntry, Patient } from '../../shared/session/account-api.ts';
+import { messagesEn } from '../../shared/lang/messages/index.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { namePatient } from './list-parts.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../../shared/messages/ar/arabic-pack.ts';
+import { arabicPack } from '../../shared/lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../../shared/lang/lang-packs.ts';
 // the access control's English texts, as the element that holds this part carries them
 import '../catalogue.ts';
+
+registerLangPack('ar', arabicPack);
 
 // The history names each entry's patient from the clinician's patient list, which loads on its own: an entry
 // linked to a patient is never shown as "No patient" while that list is on its way or could not be loaded.

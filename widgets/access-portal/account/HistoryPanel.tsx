@@ -1,22 +1,27 @@
 import { LazySendToEhrButton as SendToEhrButton } from '../../shared/ehr/lazy.tsx';
 import { useState } from 'react';
-import { downloadHistoryFhir, listHistory, type HistoryEntry, type ToolType } from '../../shared/account-api.ts';
+import {
+  downloadHistoryFhir,
+  listHistory,
+  type HistoryEntry,
+  type ToolType,
+} from '../../shared/session/account-api.ts';
 import { fhirFileName } from '../../../contracts/fhir.ts';
-import { userMessage } from '../../shared/api-error.ts';
-import { SelectField } from '../../shared/fields.tsx';
-import { useExportToNotes } from '../../shared/use-export-notes.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { BulletList, Button } from '../../shared/ui.tsx';
-import { useLatest } from '../../shared/use-latest.ts';
-import { usePatients } from '../../shared/use-patients.ts';
-import { account as accountEn } from '../../shared/messages/account.ts';
-import { TOOL_INPUTS } from '../../shared/note-inputs/index.ts';
-import { useMessages, useWidgetLang } from '../../shared/widget-context.ts';
-import { bidiText } from '../../shared/bidi-text.tsx';
-import { describeEntry } from '../../shared/notes-content.ts';
-import { formatRecordedAt } from '../../shared/format.ts';
-import { fitColumns } from '../../shared/styles.ts';
+import { userMessage } from '../../shared/api/api-error.ts';
+import { SelectField } from '../../shared/ui/fields.tsx';
+import { useExportToNotes } from '../../shared/notes/use-export-notes.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { BulletList, Button } from '../../shared/ui/ui.tsx';
+import { useLatest } from '../../shared/api/use-latest.ts';
+import { usePatients } from '../../shared/session/use-patients.ts';
+import { account as accountEn } from '../../shared/lang/messages/account.ts';
+import { TOOL_INPUTS } from '../../shared/notes/inputs/index.ts';
+import { useMessages, useWidgetLang } from '../../shared/widget-host/widget-context.ts';
+import { bidiText } from '../../shared/ui/bidi-text.tsx';
+import { describeEntry } from '../../shared/notes/notes-content.ts';
+import { formatRecordedAt } from '../../shared/lang/format.ts';
+import { fitColumns } from '../../shared/ui/styles.ts';
 import { namePatient, PatientFilter, listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 import { PatientSheetButton } from '../../shared/patient-sheet/PatientSheetButton.tsx';
 

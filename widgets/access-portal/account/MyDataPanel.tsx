@@ -1,12 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { deleteAccount, downloadAccountData } from '../../shared/account-api.ts';
-import { ApiError, userMessage } from '../../shared/api-error.ts';
-import { TextField } from '../../shared/fields.tsx';
-import { formatDate } from '../../shared/format.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
+import { deleteAccount, downloadAccountData } from '../../shared/session/account-api.ts';
+import { ApiError, userMessage } from '../../shared/api/api-error.ts';
+import { TextField } from '../../shared/ui/fields.tsx';
+import { formatDate } from '../../shared/lang/format.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 import { loadSecurity } from '../security/api.ts';
 import { serverText } from '../security/texts.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useWidgetState } from '../../shared/widget-state.ts';
-import { keyPerBody } from '../../shared/idempotency-key.ts';
+import { useWidgetState } from '../../shared/element/widget-state.ts';
+import { keyPerBody } from '../../shared/api/idempotency-key.ts';
 import { AGE_GROUPS } from '../../../clinical/index.ts';
 import {
   createPatient,
@@ -9,19 +9,19 @@ import {
   updatePatient,
   type Patient,
   type PatientFields,
-} from '../../shared/account-api.ts';
-import { ApiError, userMessage } from '../../shared/api-error.ts';
-import { NumberField, SelectField, TextField } from '../../shared/fields.tsx';
-import { parseDecimalText } from '../../shared/parse-number.ts';
-import { sessionStore } from '../../shared/session-store.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useLatest } from '../../shared/use-latest.ts';
-import { useSession } from '../../shared/use-session.ts';
-import { bidiText } from '../../shared/bidi-text.tsx';
-import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
-import { fitColumns } from '../../shared/styles.ts';
+} from '../../shared/session/account-api.ts';
+import { ApiError, userMessage } from '../../shared/api/api-error.ts';
+import { NumberField, SelectField, TextField } from '../../shared/ui/fields.tsx';
+import { parseDecimalText } from '../../shared/lang/parse-number.ts';
+import { sessionStore } from '../../shared/session/session-store.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useLatest } from '../../shared/api/use-latest.ts';
+import { useSession } from '../../shared/session/use-session.ts';
+import { bidiText } from '../../shared/ui/bidi-text.tsx';
+import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
+import { fitColumns } from '../../shared/ui/styles.ts';
 import { listCss, rowCss, rowDetailCss } from './list-parts.tsx';
 
 const SEARCH_DELAY_MS = 200;

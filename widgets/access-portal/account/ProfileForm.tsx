@@ -1,13 +1,13 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { hasVisibleCharacter } from '../../../clinical/visible-text.ts';
-import { updateProfile } from '../../shared/account-api.ts';
-import { ApiError, userMessage } from '../../shared/api-error.ts';
-import { TextField } from '../../shared/fields.tsx';
-import { existingSessionStore, type SessionUser } from '../../shared/session-state.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useMessages, useWidgetHost } from '../../shared/widget-context.ts';
+import { updateProfile } from '../../shared/session/account-api.ts';
+import { ApiError, userMessage } from '../../shared/api/api-error.ts';
+import { TextField } from '../../shared/ui/fields.tsx';
+import { existingSessionStore, type SessionUser } from '../../shared/session/session-state.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 
 /**
  * The profile's "Correct name or licence number" (PATCH /api/account): the name is required, the licence

@@ -1,8 +1,8 @@
-import type { Patient } from '../../shared/account-api.ts';
-import { SelectField } from '../../shared/fields.tsx';
-import { token } from '../../shared/theme.ts';
-import { useMessages } from '../../shared/widget-context.ts';
-import type { Messages } from '../../shared/messages/index.ts';
+import type { Patient } from '../../shared/session/account-api.ts';
+import { SelectField } from '../../shared/ui/fields.tsx';
+import { token } from '../../shared/ui/theme.ts';
+import { useMessages } from '../../shared/widget-host/widget-context.ts';
+import type { Messages } from '../../shared/lang/messages/index.ts';
 
 /** The account area's lists (patients, history, exports) share one look. */
 export const listCss = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' } as const;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthResponse, SecondFactorChallenge } from '../../../contracts/auth.ts';
-import { userMessage } from '../../shared/api-error.ts';
-import { TextField } from '../../shared/fields.tsx';
-import { token } from '../../shared/theme.ts';
-import { Button } from '../../shared/ui.tsx';
+import { userMessage } from '../../shared/api/api-error.ts';
+import { TextField } from '../../shared/ui/fields.tsx';
+import { token } from '../../shared/ui/theme.ts';
+import { Button } from '../../shared/ui/ui.tsx';
 import { passkeySignInOptions, secondFactor } from './api.ts';
 import { useSecurityTexts, useServerText } from './texts.ts';
 

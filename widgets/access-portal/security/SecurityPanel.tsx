@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { AccountSecurity, SessionList, TotpSetup } from '../../../contracts/auth.ts';
-import { userMessage } from '../../shared/api-error.ts';
-import { saveBlob } from '../../shared/account-api.ts';
-import { TextField } from '../../shared/fields.tsx';
-import { formatRecordedAt } from '../../shared/format.ts';
-import { token } from '../../shared/theme.ts';
-import { useToast } from '../../shared/toasts.tsx';
-import { Button } from '../../shared/ui.tsx';
-import { useWidgetHost } from '../../shared/widget-context.ts';
+import { userMessage } from '../../shared/api/api-error.ts';
+import { saveBlob } from '../../shared/session/account-api.ts';
+import { TextField } from '../../shared/ui/fields.tsx';
+import { formatRecordedAt } from '../../shared/lang/format.ts';
+import { token } from '../../shared/ui/theme.ts';
+import { useToast } from '../../shared/ui/toasts.tsx';
+import { Button } from '../../shared/ui/ui.tsx';
+import { useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 import {
   confirmTotp,
   endOtherSessions,

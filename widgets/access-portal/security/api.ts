@@ -8,8 +8,8 @@ import {
   type SecondFactorMethod,
 } from '../../../contracts/auth.ts';
 import { siteConfigSchema, type SiteConfig } from '../../../contracts/site-config.ts';
-import { apiRequest, apiSend } from '../../shared/api-client.ts';
-import { sessionToken } from '../../shared/session-state.ts';
+import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
+import { sessionToken } from '../../shared/session/session-state.ts';
 
 // The calls of single sign-on, the second factor and the profile's sign-in section (docs/API.md#auth).
 

@@ -1,7 +1,7 @@
-import type { SessionUser } from '../../shared/session-state.ts';
-import { loadSessionStore } from '../../shared/session-state.ts';
-import { userMessage } from '../../shared/api-error.ts';
-import type { ToastOptions } from '../../shared/toasts.tsx';
+import type { SessionUser } from '../../shared/session/session-state.ts';
+import { loadSessionStore } from '../../shared/session/session-store-loader.ts';
+import { userMessage } from '../../shared/api/api-error.ts';
+import type { ToastOptions } from '../../shared/ui/toasts.tsx';
 import { finishSmartLaunch } from '../../shared/ehr/smart-return.ts';
 import { exchangeSignOn } from './api.ts';
 import { SECURITY_TEXTS, serverText } from './texts.ts';

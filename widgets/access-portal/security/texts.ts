@@ -1,10 +1,10 @@
 import { ltr } from '../../../clinical/bidi.ts';
 import type { Catalogue } from '../../../clinical/texts/catalogue.ts';
-import { SECURITY_SERVER_AR } from '../../shared/messages/ar/security-server.ts';
-import { useWidgetHost, useWidgetLang, type WidgetHost } from '../../shared/widget-context.ts';
+import { SECURITY_SERVER_AR } from '../../shared/lang/messages/ar/security-server.ts';
+import { useWidgetHost, useWidgetLang, type WidgetHost } from '../../shared/widget-host/widget-context.ts';
 
 // The texts of single sign-on, the second factor and the profile's sign-in section, in both languages, kept
-// apart from the elements' catalogue (widgets/shared/messages/): they travel with the code that shows them,
+// apart from the elements' catalogue (widgets/shared/lang/messages/): they travel with the code that shows them,
 // which loads only when the sign-in dialog or the profile opens, so no element's first download carries them.
 
 const en = {

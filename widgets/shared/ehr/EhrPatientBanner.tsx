@@ -1,6 +1,6 @@
-import { bidiText } from '../bidi-text.tsx';
-import { token } from '../theme.ts';
-import { useSession } from '../use-session.ts';
+import { bidiText } from '../ui/bidi-text.tsx';
+import { token } from '../ui/theme.ts';
+import { useSession } from '../session/use-session.ts';
 import { useEhrTexts } from './texts.ts';
 
 /**

@@ -1,15 +1,18 @@
-import { DOSE_CALCULATOR_INPUTS } from '../note-inputs/dose-calculator.ts';
+import { DOSE_CALCULATOR_INPUTS } from '../notes/inputs/dose-calculator.ts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { SMART_EHR_REFUSED_MESSAGE } from '../../../contracts/smart-messages.ts';
 import type { EhrContext } from '../../../contracts/smart.ts';
-import { ApiError } from '../api-error.ts';
-import { sessionStore } from '../session-store.ts';
+import { ApiError } from '../api/api-error.ts';
+import { sessionStore } from '../session/session-store.ts';
 import { renderWidget } from '../../test-utils.tsx';
 import { LazyEhrPatientBanner, LazySendToEhrButton } from './lazy.tsx';
-import '../messages/ar/arabic-pack.ts';
+import { arabicPack } from '../lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 // "Send to EHR" and the patient banner, in a session opened from the EHR and only there; what the EHR answered
 // (the id it gave, or why not) said in the element's language. The PDF and the request are send.ts's (mocked).

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { SmartSendResult } from '../../../contracts/smart.ts';
-import { userMessage } from '../api-error.ts';
-import { bidiText } from '../bidi-text.tsx';
-import { loadOnce } from '../load-once.ts';
-import { token } from '../theme.ts';
-import { Button } from '../ui.tsx';
-import type { NotesRequest } from '../use-export-notes.ts';
-import { useSession } from '../use-session.ts';
+import { userMessage } from '../api/api-error.ts';
+import { bidiText } from '../ui/bidi-text.tsx';
+import { loadOnce } from '../loading/load-once.ts';
+import { token } from '../ui/theme.ts';
+import { Button } from '../ui/ui.tsx';
+import type { NotesRequest } from '../notes/use-export-notes.ts';
+import { useSession } from '../session/use-session.ts';
 import { useEhrServerText, useEhrTexts } from './texts.ts';
 
 const loadSend = loadOnce(() => import('./send.ts'), import.meta.url);

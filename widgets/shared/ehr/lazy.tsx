@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
-import { loadOnce } from '../load-once.ts';
-import { useSession } from '../use-session.ts';
+import { loadOnce } from '../loading/load-once.ts';
+import { useSession } from '../session/use-session.ts';
 
 // The EHR parts of an element (the patient banner, "Send to EHR") and their texts load only in a session opened
 // from the EHR: every other page keeps the elements' first download as it was (e2e/size-budgets.e2e.ts).

@@ -1,9 +1,9 @@
 import { smartSendResultSchema, type SmartSendResult } from '../../../contracts/smart.ts';
-import { apiRequest } from '../api-client.ts';
-import { notesFor } from '../notes-content.ts';
-import { exportNotes, notesFileName } from '../notes-pdf.ts';
-import { sessionToken } from '../session-state.ts';
-import type { NotesRequest } from '../use-export-notes.ts';
+import { apiRequest } from '../api/api-client.ts';
+import { notesFor } from '../notes/notes-content.ts';
+import { exportNotes, notesFileName } from '../notes/notes-pdf.ts';
+import { sessionToken } from '../session/session-state.ts';
+import type { NotesRequest } from '../notes/use-export-notes.ts';
 
 /**
  * "Send to EHR" (docs/API.md#smart-app-launch): the calculation's notes PDF is made and stored with the

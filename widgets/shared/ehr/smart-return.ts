@@ -1,10 +1,10 @@
-import { ehrContextSchema, smartSessionSchema } from '../../../contracts/smart.ts';
-import { apiRequest } from '../api-client.ts';
-import { userMessage } from '../api-error.ts';
-import { ApiError } from '../api-error.ts';
-import { loadSessionStore, type SessionUser } from '../session-state.ts';
-import { EHR_SESSION_FLAG_KEY } from './flag.ts';
-import type { ToastOptions } from '../toasts.tsx';
+import { smartSessionSchema } from '../../../contracts/smart.ts';
+import { apiRequest } from '../api/api-client.ts';
+import { userMessage } from '../api/api-error.ts';
+import type { SessionUser } from '../session/session-state.ts';
+import { loadSessionStore } from '../session/session-store-loader.ts';
+import { markOpenedFromEhr as flag } from '../session/ehr-context.ts';
+import type { ToastOptions } from '../ui/toasts.tsx';
 import { EHR_TEXTS, ehrServerText } from './texts.ts';
 
 /**
@@ -38,30 +38,5 @@ export async function finishSmartLaunch(
       variant: 'destructive',
     });
     return null;
-  }
-}
-
-function flag(on: boolean): void {
-  try {
-    if (on) globalThis.sessionStorage?.setItem(EHR_SESSION_FLAG_KEY, '1');
-    else globalThis.sessionStorage?.removeItem(EHR_SESSION_FLAG_KEY);
-  } catch {
-    // storage blocked (a frame of another site): a reload then forgets the launch
-  }
-}
-
-/**
- * After a reload of a tab opened from the EHR: the launch's context asked again (the patient chosen, the banner,
- * Send to EHR). A session that no longer has one (ended, or another account signed in) drops the flag.
- */
-export async function restoreEhrContext(apiBase: string | undefined): Promise<void> {
-  const store = await loadSessionStore();
-  const token = store.getState().token;
-  if (!token) return flag(false);
-  try {
-    const ehr = await apiRequest(apiBase, '/api/smart/context', ehrContextSchema, { token });
-    if (store.getState().token === token) store.getState().openedFromEhr(ehr);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) flag(false);
   }
 }

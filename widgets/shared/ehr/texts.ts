@@ -1,7 +1,7 @@
 import { ltr } from '../../../clinical/bidi.ts';
 import type { Catalogue } from '../../../clinical/texts/catalogue.ts';
 import * as api from '../../../contracts/smart-messages.ts';
-import { useWidgetHost, useWidgetLang, type WidgetHost } from '../widget-context.ts';
+import { useWidgetHost, useWidgetLang, type WidgetHost } from '../widget-host/widget-context.ts';
 
 // The texts of a launch from the EHR (SMART App Launch): the patient banner, "Send to EHR" and what it
 // answers, in both languages. Small, and only in the elements that show them (docs/arabic-glossary.md).

@@ -1,8 +1,8 @@
 import { useEffect, type MouseEvent } from 'react';
 import type { EmergencyAgeGroup } from '../../../clinical/index.ts';
-import type { SelectedPatient } from '../session-state.ts';
-import { useToast } from '../toasts.tsx';
-import { useMessages, useWidgetHost } from '../widget-context.ts';
+import type { SelectedPatient } from '../session/session-state.ts';
+import { useToast } from '../ui/toasts.tsx';
+import { useMessages, useWidgetHost } from '../widget-host/widget-context.ts';
 import { loadEmergencyCard, preloadEmergencyCardWhenIdle } from './load.ts';
 
 /** An attribute's value as on/off: present (even empty) is on, absent or "false" is off. */

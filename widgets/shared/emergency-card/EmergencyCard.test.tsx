@@ -4,13 +4,16 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withoutIsolates } from '../../../clinical/bidi.ts';
 import { carryEveryElementsEnglish, renderWidget } from '../../test-utils.tsx';
-import { SESSION_STORE_SYMBOL } from '../session-storage-keys.ts';
-import { defineWidget } from '../define-widget.tsx';
+import { SESSION_STORE_SYMBOL } from '../session/session-storage-keys.ts';
+import { defineWidget } from '../element/define-widget.tsx';
 import { EmergencyButton } from './EmergencyButton.tsx';
 import { EmergencyCard, type EmergencyCardProps } from './EmergencyCard.tsx';
 import { closeEmergencyCard, EMERGENCY_CARD_HOLDER_ATTRIBUTE } from './open-card.tsx';
 // Arabic here from the start, as on a page whose Arabic chunk has arrived (lang-packs.test.tsx tests the fetch).
-import '../messages/ar/arabic-pack.ts';
+import { arabicPack } from '../lang/messages/ar/arabic-pack.ts';
+import { registerLangPack } from '../lang/lang-packs.ts';
+
+registerLangPack('ar', arabicPack);
 
 // A part shared by elements, rendered alone: the English texts as on a page holding them all.
 carryEveryElementsEnglish();

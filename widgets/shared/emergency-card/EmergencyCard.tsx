@@ -8,18 +8,18 @@ import {
   type EmergencyStep,
   type EmergencyVolume,
 } from '../../../clinical/index.ts';
-import { bidiText } from '../bidi-text.tsx';
-import { NumberField } from '../fields.tsx';
-import { keepFocusInside } from '../focus-trap.ts';
-import { fitColumns } from '../styles.ts';
-import { parseDecimalText } from '../parse-number.ts';
-import type { Messages } from '../messages/index.ts';
-import type { SelectedPatient } from '../session-state.ts';
-import { useClinicalTexts, useMessages } from '../widget-context.ts';
+import { bidiText } from '../ui/bidi-text.tsx';
+import { NumberField } from '../ui/fields.tsx';
+import { keepFocusInside } from '../ui/focus-trap.ts';
+import { fitColumns } from '../ui/styles.ts';
+import { parseDecimalText } from '../lang/parse-number.ts';
+import type { Messages } from '../lang/messages/index.ts';
+import type { SelectedPatient } from '../session/session-state.ts';
+import { useClinicalTexts, useMessages } from '../widget-host/widget-context.ts';
 import { hideOtherContentWhilePrinting } from './print.ts';
-import { carryEnglish } from '../lang-packs.ts';
-import { doseCalculator } from '../messages/dose-calculator.ts';
-import { emergency } from '../messages/emergency.ts';
+import { carryEnglish } from '../lang/lang-packs.ts';
+import { doseCalculator } from '../lang/messages/dose-calculator.ts';
+import { emergency } from '../lang/messages/emergency.ts';
 
 // The card's English texts come with its code (../lang-packs.ts): its clinical texts, which no element's bundle
 // carries, and the messages it shows, for a card opened by the product page's bar before any element.

@@ -1,4 +1,4 @@
-import { loadOnce } from '../load-once.ts';
+import { loadOnce } from '../loading/load-once.ts';
 
 /**
  * The emergency card's code, loaded on demand (an element's first size stays as it was): on the first click of

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { type WidgetLang } from '../element-lang.ts';
-import { existingSessionStore, isAuthenticated } from '../session-state.ts';
-import { WidgetRoot } from '../widget-root.tsx';
+import { type WidgetLang } from '../element/element-lang.ts';
+import { existingSessionStore, isAuthenticated } from '../session/session-state.ts';
+import { WidgetRoot } from '../element/widget-root.tsx';
 import type { EmergencyAgeGroup } from '../../../clinical/index.ts';
 import { EmergencyCard, type EmergencyPatient } from './EmergencyCard.tsx';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { loadOnce } from '../load-once.ts';
-import { useToast } from '../toasts.tsx';
-import { Button } from '../ui.tsx';
-import { useMessages } from '../widget-context.ts';
+import { loadOnce } from '../loading/load-once.ts';
+import { useToast } from '../ui/toasts.tsx';
+import { Button } from '../ui/ui.tsx';
+import { useMessages } from '../widget-host/widget-context.ts';
 
 /** The dialog's code (and, on its Download, jsPDF and the sheet's layout): fetched on the first click. */
 export const loadPatientSheetDialog = loadOnce(() => import('./PatientSheetDialog.tsx'));

@@ -11,14 +11,14 @@ import {
   type SheetText,
 } from '../../../clinical/patient-sheet.ts';
 import { siteConfigSchema } from '../../../contracts/site-config.ts';
-import { Dialog } from '../dialog.tsx';
-import { CheckboxField, SelectField, TextField } from '../fields.tsx';
-import { token } from '../theme.ts';
-import { useToast } from '../toasts.tsx';
-import { Button } from '../ui.tsx';
-import { useMessages, useWidgetLang } from '../widget-context.ts';
-import { carryEnglish } from '../lang-packs.ts';
-import { patientSheetDialog } from '../messages/patient-sheet-dialog.ts';
+import { Dialog } from '../ui/dialog.tsx';
+import { CheckboxField, SelectField, TextField } from '../ui/fields.tsx';
+import { token } from '../ui/theme.ts';
+import { useToast } from '../ui/toasts.tsx';
+import { Button } from '../ui/ui.tsx';
+import { useMessages, useWidgetLang } from '../widget-host/widget-context.ts';
+import { carryEnglish } from '../lang/lang-packs.ts';
+import { patientSheetDialog } from '../lang/messages/patient-sheet-dialog.ts';
 
 // The dialog's English texts come with its code, not with the elements' bundles (../lang-packs.ts).
 carryEnglish({ messages: { patientSheetDialog } });
