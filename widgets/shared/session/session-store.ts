@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sessionStatusSchema, userSchema } from '../../../contracts/auth.ts';
 import { ERROR_CODES } from '../../../contracts/errors.ts';
 import { ApiError, apiRequest } from '../api/api-client.ts';
-import { existingSessionStore, type SessionState } from './session-state.ts';
+import { existingSessionStore, NO_SESSION, type SessionState } from './session-state.ts';
 import { loadOnce } from '../loading/load-once.ts';
 import {
   AUTH_TOKEN_KEY,
@@ -77,42 +77,17 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
     },
     signedIn(token, user) {
       writeToken(token);
-      set({
-        token,
-        user,
-        userFetchedAt: now(),
-        userStatus: 'idle',
-        quickUse: false,
-        selectedPatient: null,
-        ended: null,
-        ehr: null,
-      });
+      set({ ...NO_SESSION, token, user, userFetchedAt: now() });
     },
     signOut() {
       writeToken(null);
-      set({
-        token: null,
-        user: null,
-        userFetchedAt: null,
-        userStatus: 'idle',
-        quickUse: false,
-        selectedPatient: null,
-        ended: null,
-        ehr: null,
-      });
+      set(NO_SESSION);
     },
     sessionEnded({ reason, message }) {
       writeToken(null);
       serial += 1;
-      set({
-        token: null,
-        user: null,
-        userFetchedAt: null,
-        userStatus: 'idle',
-        selectedPatient: null,
-        ehr: null,
-        ended: { reason, message, serial },
-      });
+      // Signed out as at sign-out, and why (Quick Use stays as it was).
+      set({ ...NO_SESSION, quickUse: get().quickUse, ended: { reason, message, serial } });
     },
     startQuickUse() {
       set({ quickUse: true });
