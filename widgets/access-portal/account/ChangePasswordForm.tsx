@@ -6,6 +6,7 @@ import { TextField } from '../../shared/ui/fields.tsx';
 import { token } from '../../shared/ui/theme.ts';
 import { useToast } from '../../shared/ui/toasts.tsx';
 import { Button } from '../../shared/ui/ui.tsx';
+import { inlineFormCss, FormButtons } from './list-parts.tsx';
 import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -120,14 +121,7 @@ export function ChangePasswordForm({ apiBase }: { apiBase: string }) {
           part="form change-password-form"
           noValidate
           onSubmit={(event) => void submit(event)}
-          css={{
-            display: 'grid',
-            gap: '10px',
-            padding: '12px',
-            border: `1px dashed ${token('--sgx-color-border')}`,
-            borderRadius: '8px',
-            maxInlineSize: '420px',
-          }}
+          css={inlineFormCss}
         >
           <TextField
             name="currentPassword"
@@ -176,14 +170,7 @@ export function ChangePasswordForm({ apiBase }: { apiBase: string }) {
               {failure}
             </div>
           )}
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px' }}>
-            <Button type="submit" busy={busy} disabled={busy}>
-              {t.changePassword}
-            </Button>
-            <Button variant="ghost" onClick={close} disabled={busy}>
-              {t.cancel}
-            </Button>
-          </div>
+          <FormButtons submit={t.changePassword} busy={busy} onCancel={close} />
         </form>
       ) : (
         <Button

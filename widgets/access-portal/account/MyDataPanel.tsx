@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/lang/format.ts';
 import { token } from '../../shared/ui/theme.ts';
 import { useToast } from '../../shared/ui/toasts.tsx';
 import { Button } from '../../shared/ui/ui.tsx';
+import { FormButtons } from './list-parts.tsx';
 import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 import { loadSecurity } from '../security/api.ts';
 import { serverText } from '../security/texts.ts';
@@ -190,14 +191,7 @@ function DeleteAccount({ apiBase, onDeleted }: { apiBase: string; onDeleted: () 
                 {failure}
               </div>
             )}
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px' }}>
-              <Button type="submit" busy={busy} disabled={busy}>
-                {t.deleteAccountConfirm}
-              </Button>
-              <Button variant="ghost" onClick={close} disabled={busy}>
-                {t.cancel}
-              </Button>
-            </div>
+            <FormButtons submit={t.deleteAccountConfirm} busy={busy} onCancel={close} />
           </form>
         ) : (
           <Button

@@ -4,9 +4,9 @@ import { updateProfile } from '../../shared/session/account-api.ts';
 import { ApiError, userMessage } from '../../shared/api/api-error.ts';
 import { TextField } from '../../shared/ui/fields.tsx';
 import { existingSessionStore, type SessionUser } from '../../shared/session/session-state.ts';
-import { token } from '../../shared/ui/theme.ts';
 import { useToast } from '../../shared/ui/toasts.tsx';
 import { Button } from '../../shared/ui/ui.tsx';
+import { inlineFormCss, FormButtons } from './list-parts.tsx';
 import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 
 /**
@@ -86,14 +86,7 @@ export function ProfileForm({ apiBase, user }: { apiBase: string; user: SessionU
           part="form profile-form"
           noValidate
           onSubmit={(event) => void submit(event)}
-          css={{
-            display: 'grid',
-            gap: '10px',
-            padding: '12px',
-            border: `1px dashed ${token('--sgx-color-border')}`,
-            borderRadius: '8px',
-            maxInlineSize: '420px',
-          }}
+          css={inlineFormCss}
         >
           <TextField
             name="profileName"
@@ -118,14 +111,7 @@ export function ProfileForm({ apiBase, user }: { apiBase: string; user: SessionU
             }}
             error={errors.license}
           />
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px' }}>
-            <Button type="submit" busy={busy} disabled={busy}>
-              {t.save}
-            </Button>
-            <Button variant="ghost" onClick={close} disabled={busy}>
-              {t.cancel}
-            </Button>
-          </div>
+          <FormButtons submit={t.save} busy={busy} onCancel={close} />
         </form>
       ) : (
         <Button

@@ -1,6 +1,7 @@
 import type { Patient } from '../../shared/session/account-api.ts';
 import { SelectField } from '../../shared/ui/fields.tsx';
 import { token } from '../../shared/ui/theme.ts';
+import { Button } from '../../shared/ui/ui.tsx';
 import { useMessages } from '../../shared/widget-host/widget-context.ts';
 import type { Messages } from '../../shared/lang/messages/index.ts';
 
@@ -57,4 +58,29 @@ export function namePatient(
 ): string {
   if (id === null) return t.unlinked;
   return patients?.find((patient) => patient.id === id)?.displayName ?? t.linkedPatient;
+}
+
+/** A form the profile opens in place (correcting it, changing the password): one look. */
+export const inlineFormCss = {
+  display: 'grid',
+  gap: '10px',
+  padding: '12px',
+  border: `1px dashed ${token('--sgx-color-border')}`,
+  borderRadius: '8px',
+  maxInlineSize: '420px',
+} as const;
+
+/** An in-place form's two buttons: its action (busy while it runs) and Cancel. */
+export function FormButtons({ submit, busy, onCancel }: { submit: string; busy: boolean; onCancel: () => void }) {
+  const t = useMessages().account;
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px' }}>
+      <Button type="submit" busy={busy} disabled={busy}>
+        {submit}
+      </Button>
+      <Button variant="ghost" onClick={onCancel} disabled={busy}>
+        {t.cancel}
+      </Button>
+    </div>
+  );
 }
