@@ -143,8 +143,10 @@ describe('a passkey as the second factor (Chromium’s virtual authenticator)', 
       await expect.poll(() => account.locator('[part="passkeys"]').innerText()).toContain('Ward laptop');
       await account.getByRole('button', { name: 'Close' }).click();
 
+      // Log Out reloads the page once the server has ended the session: wait for that load, not the current one.
+      const reloaded = page.waitForEvent('load');
       await portal.getByRole('button', { name: 'Log Out' }).click();
-      await page.waitForLoadState('load');
+      await reloaded;
       await waitForWidget(page, 'sgx-access-portal');
       const signIn = await accessDialog(portal, 'Sign In');
       await visible(signIn.getByLabel(/^E-mail/)).fill(email);
