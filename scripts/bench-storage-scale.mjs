@@ -40,6 +40,8 @@ const JWT_SECRET = 'bench-scale-secret-that-is-at-least-32-characters-long';
 const GOAL_P99_MS = 50;
 const EMBEDDED_CEILING_MS = 250;
 
+/** The n-th history entry's id: made from n, so the trail's lines can name it without reading it back. */
+const calculationId = (n) => `00000000-0000-4000-a000-${String(n + 1).padStart(12, '0')}`;
 const userId = (n) => `00000000-0000-4000-8000-${String(n + 1).padStart(12, '0')}`;
 const emailOf = (n) => `clinician${n + 1}@bench.example`;
 /**
@@ -288,7 +290,14 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
         (function* () {
           for (const row of historyRows(entries, patients, templates)) {
             const patient = row.patient?.id ?? '\\N';
-            yield [randomUUID(), userId(row.owner), patient, row.template.toolType, row.template.copy, row.createdAt]
+            yield [
+              calculationId(row.n),
+              userId(row.owner),
+              patient,
+              row.template.toolType,
+              row.template.copy,
+              row.createdAt,
+            ]
               .join('\t')
               .concat('\n');
           }
@@ -316,12 +325,32 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
         })(),
       ),
     );
+    // The trail as the server writes it: one line per saved calculation, each chained to the one before
+    // (api/audit/chain.ts), so the server finds a whole chain and has nothing to adopt when it starts.
     await timed('audit events', () =>
-      client.query(
-        `INSERT INTO audit_events (time, actor, action, record_type, record_id, outcome)
-         SELECT created_at, owner_id, 'calculation.create', 'calculation', id, 'success' FROM calculations`,
+      psql(
+        bin,
+        url,
+        'COPY audit_events (id, time, actor, action, record_type, record_id, outcome, prev_hash, hash) FROM STDIN',
+        (function* () {
+          let prev = modules.chain.GENESIS_HASH;
+          for (const row of historyRows(entries, patients, templates)) {
+            const fields = {
+              time: row.createdAt,
+              actor: userId(row.owner),
+              action: 'calculation.create',
+              recordType: 'calculation',
+              recordId: calculationId(row.n),
+              outcome: 'success',
+            };
+            const { hash } = modules.chain.chainLine(fields, prev);
+            yield `${row.n + 1}\t${fields.time}\t${fields.actor}\t${fields.action}\tcalculation\t${fields.recordId}\tsuccess\t${prev}\t${hash}\n`;
+            prev = hash;
+          }
+        })(),
       ),
     );
+    await client.query(`SELECT setval(pg_get_serial_sequence('audit_events', 'id'), $1)`, [entries]);
     await timed('indexes', async () => {
       await client.query("SET maintenance_work_mem = '1GB'");
       for (const table of ['calculations', 'patients', 'exports', 'audit_events']) {
@@ -350,7 +379,8 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
 // ---------------------------------------------------------------- the server and the clients
 
 function startServer(serverFile, env) {
-  const child = spawn(process.execPath, [serverFile], {
+  const serverArgs = (process.env.BENCH_SCALE_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...serverArgs, serverFile], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', JWT_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -715,6 +745,7 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
     postgres: (await runnerImport(path.join(root, 'api/storage/postgres/index.ts'))).module,
     names: (await runnerImport(path.join(root, 'api/storage/embedded/layout-names.ts'))).module,
     passwords: (await runnerImport(path.join(root, 'api/auth/passwords.ts'))).module,
+    chain: (await runnerImport(path.join(root, 'api/audit/chain.ts'))).module,
   };
   const bin = findPostgresBinDir();
   const passwordHash = await modules.passwords.hashPassword(PASSWORD);

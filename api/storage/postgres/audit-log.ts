@@ -71,11 +71,21 @@ export async function insertLines(client: PoolClient | Pool, lines: readonly Cha
  * instances were replaced) after the last chained row, and answers the hash the next line links to.
  */
 export async function chainHead(client: PoolClient): Promise<string> {
-  const last = (
-    await client.query(
-      `SELECT id, action, detail, hash FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1`,
-    )
-  ).rows[0] as Row | undefined;
+  // The newest row, by the primary key: every row this code writes is chained, so it is the head. Only rows
+  // an earlier release wrote (during a rolling upgrade) make the newest row unchained; then the last chained
+  // row is looked for. Asked as one query, the planner chose by its statistics of `hash`, and with them
+  // stale (rows chained since the last ANALYZE) it read the whole table under the chain's lock, 46 ms at
+  // 110,000 rows, which every audited request waited for (BENCHMARKS.md, "Storage at scale").
+  const newest = (await client.query(`SELECT id, action, detail, hash FROM audit_events ORDER BY id DESC LIMIT 1`))
+    .rows[0] as Row | undefined;
+  const last =
+    newest === undefined || newest.hash !== null
+      ? newest
+      : ((
+          await client.query(
+            `SELECT id, action, detail, hash FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1`,
+          )
+        ).rows[0] as Row | undefined);
   let head = last
     ? linkAfter({ action: last.action, detail: last.detail, hash: last.hash } as ChainedLine)
     : GENESIS_HASH;
