@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type Router from '@koa/router';
 import Koa, { type Middleware, type Next } from 'koa';
+import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate.ts';
 import { authFlows } from './auth/flows.ts';
@@ -9,7 +10,6 @@ import { secondFactorGate } from './auth/second-factor-gate.ts';
 import { securityRoutes } from './auth/security-routes.ts';
 import { accountRoutes, isAccountDeletion } from './account/routes.ts';
 import type { ReauthenticationCheck } from './account/reauthenticate.ts';
-import { auditRequestContext } from './audit/request-context.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { contentEncoding } from './http/accept-encoding.ts';
@@ -20,7 +20,7 @@ import { clinicianRateLimit } from './http/clinician-rate-limit.ts';
 import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { negotiateLanguage } from './http/language.ts';
-import { noStoreForApi, securityHeaders } from './http/security-headers.ts';
+import { isApiPath, securityHeaders } from './http/security-headers.ts';
 import { createOidcClient } from './oidc/client.ts';
 import { OIDC_CALLBACK_PATH, signInConfig, singleSignOnOff, singleSignOnRoutes } from './oidc/routes.ts';
 import { smartOff, smartRoutes } from './smart/routes.ts';
@@ -35,7 +35,7 @@ import { requestLog } from './ops/request-log.ts';
 import { patientRoutes } from './patients/routes.ts';
 import type { AuditLog } from './storage/audit-log.ts';
 import type { Store } from './storage/store.ts';
-import type { AppState } from './state.ts';
+import type { AppContext, AppState } from './state.ts';
 import type { CustomFetch } from 'openid-client';
 import { DEFAULT_SESSION_IDLE_MINUTES, type OidcConfig, type SmartConfig } from './config.ts';
 import { toolRoutes } from './tools/routes.ts';
@@ -203,8 +203,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     return undefined;
   };
   app.use(requestLog({ logger: deps.logger ?? silentLogger(), metrics: deps.metrics, routeOf }));
-  // Every audit line written while a request is served carries its id and the client's address.
-  app.use(auditRequestContext());
   app.use(errorHandler(deps.logError));
   // One content coding per request, chosen from Accept-Encoding's weights (or a 406 before anything
   // runs); then the API's JSON (and anything else text that is not already compressed, such as the 404
@@ -212,16 +210,27 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(contentEncoding(deps.logError ?? ((error) => console.error(error))));
   app.use(jsonOnce());
   app.use(securityHeaders(deps.frameAncestors));
-  app.use(noStoreForApi);
   app.use(corsAllowList(deps.allowedOrigins ?? []));
-  app.use(operations.routes());
-  app.use(smart.pages.routes());
-  app.use(staticFiles(deps.staticRoot));
+  // The site's own paths (health, metrics, SMART's pages, the files): never an API path, which skips them.
+  const site = compose<AppContext>([
+    operations.routes() as Middleware<AppState>,
+    smart.pages.routes() as Middleware<AppState>,
+    staticFiles(deps.staticRoot),
+  ]);
+  app.use(function siteOnly(ctx, next) {
+    return isApiPath(ctx.path) ? next() : site(ctx, next);
+  });
   app.use(negotiateLanguage());
   app.use(jsonBodyParser({ leaveUnread: isExportUpload, deleteWithBody: isAccountDeletion }));
   app.use(authenticate({ key: deps.jwtKey, store, now, idleMinutes: settings.idleMinutes, audit: deps.audit }));
-  app.use(clinicianRateLimit(deps.requestsPerClinicianPerMinute));
-  app.use(secondFactorGate(settings.requireMfa));
+  // What only a signed-in request is subject to: an anonymous one (Quick Use) goes past.
+  const signedIn = compose<AppContext>([
+    clinicianRateLimit(deps.requestsPerClinicianPerMinute),
+    secondFactorGate(settings.requireMfa),
+  ]);
+  app.use(function signedInOnly(ctx, next) {
+    return ctx.state.auth ? signedIn(ctx, next) : next();
+  });
   app.use(async function unmatchedApiRequest(ctx, next) {
     await next();
     if (ctx.body != null) return;

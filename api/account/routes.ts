@@ -16,6 +16,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { accountExportZip } from './data-export.ts';
 import { reauthenticate, type ReauthenticationCheck } from './reauthenticate.ts';
+import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
 
 /** DELETE /api/account carries the password in a JSON body (the body parser reads no other DELETE's). */
 export const isAccountDeletion = (ctx: { method: string; path: string }) =>
@@ -97,26 +98,32 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     const changes = validate(ctx, profileSchema, jsonObjectBody(ctx), ['name', 'license']);
     const updated = await deps.store.updateProfile(user.id, changes);
     if (!updated) return ctx.throw(401, SESSION_INVALID_MESSAGE);
-    await deps.audit.record({
-      actor: user.id,
-      action: 'account.update',
-      recordType: 'user',
-      recordId: user.id,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'account.update',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.body = publicUser(updated);
   });
 
   router.get('/export', async (ctx) => {
     const user = await account(ctx);
     const now = deps.now();
-    await deps.audit.record({
-      actor: user.id,
-      action: 'account.export',
-      recordType: 'user',
-      recordId: user.id,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'account.export',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.status = 200;
     ctx.type = 'application/zip';
     ctx.set('Content-Disposition', `attachment; filename="sgx-my-data-${now.toISOString().slice(0, 10)}.zip"`);
@@ -137,7 +144,10 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
       limit: query.limit,
     });
     // Reading the trail is itself recorded, after the page is read (so it is not on the page it records).
-    await deps.audit.record({ actor: user.id, action: 'audit.read', recordType: 'audit', outcome: 'success' });
+    await deps.audit.record(
+      { actor: user.id, action: 'audit.read', recordType: 'audit', outcome: 'success' },
+      auditContext(ctx),
+    );
     ctx.body = { items: page.items.map(activityItem), next: page.next };
   });
 
@@ -151,33 +161,39 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     const proof = validate(ctx, deleteSchema, ctx.request.body ?? {}, ['password']);
     const proven = await check(ctx, user, proof);
     if (!proven.ok) {
-      await deps.audit.record({
-        actor: user.id,
-        action: 'account.delete',
-        recordType: 'user',
-        recordId: user.id,
-        outcome: 'failure',
-      });
+      await deps.audit.record(
+        {
+          actor: user.id,
+          action: 'account.delete',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'failure',
+        },
+        auditContext(ctx),
+      );
       const issues = proven.field ? [{ field: proven.field, message: proven.message }] : undefined;
       return ctx.throw(proven.status, proven.message, issues ? { issues } : {});
     }
     const graceDays = deps.deletionGraceDays ?? 0;
     const at = deps.now();
-    await deps.audit.record({
-      actor: user.id,
-      action: 'account.delete',
-      recordType: 'user',
-      recordId: user.id,
-      outcome: 'success',
-      ...(graceDays > 0 ? { detail: { graceDays } } : {}),
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'account.delete',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+        ...(graceDays > 0 ? { detail: { graceDays } } : {}),
+      },
+      auditContext(ctx),
+    );
     if (graceDays > 0) {
       await deps.store.scheduleErasure(user.id, {
         requestedAt: at.toISOString(),
         eraseAfter: new Date(at.getTime() + graceDays * DAY_MS).toISOString(),
       });
     } else {
-      await eraseAccount(deps, user.id, user.email, user.id);
+      await eraseAccount(deps, user.id, user.email, user.id, auditContext(ctx));
     }
     ctx.status = 204;
   });
@@ -194,17 +210,21 @@ export async function eraseAccount(
   userId: string,
   email: string,
   actor: string,
+  origin: AuditRequestContext | null,
 ): Promise<boolean> {
   const erased = await deps.store.eraseAccount(userId);
   if (!erased) return false;
   await deps.limiter.recordSuccess(email); // a success clears the e-mail's count (rate_limits holds the e-mail)
-  await deps.audit.record({
-    actor,
-    action: 'account.erase',
-    recordType: 'user',
-    recordId: userId,
-    outcome: 'success',
-    detail: { ...erased },
-  });
+  await deps.audit.record(
+    {
+      actor,
+      action: 'account.erase',
+      recordType: 'user',
+      recordId: userId,
+      outcome: 'success',
+      detail: { ...erased },
+    },
+    origin,
+  );
   return true;
 }

@@ -1,5 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Next } from 'koa';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppContext } from '../state.ts';
 
@@ -10,20 +8,13 @@ export interface AuditRequestContext {
   address?: string;
 }
 
-const storage = new AsyncLocalStorage<AuditRequestContext>();
-
-/** The context of the request being served, if any (the maintenance job and the commands have none). */
-export function currentAuditContext(): AuditRequestContext | undefined {
-  return storage.getStore();
-}
-
 /**
- * Runs the rest of the request inside its audit context, so that a route's `audit.record({ … })` is
- * stamped with the request id (ops/request-log.ts, the X-Request-Id answered) and the client address
- * without every call passing them: a new kind of audit line gets them too.
+ * The request's id (ops/request-log.ts, the X-Request-Id answered) and the client's address, for the audit
+ * lines the request writes: every `audit.record` names where its line came from, this for a request and
+ * null for the jobs and commands (no request). Passed by hand rather than found through an
+ * AsyncLocalStorage: on Node 20 that storage hooks every promise the server makes, which was 8% of a Quick
+ * Use run's CPU (BENCHMARKS.md, "The cost of a request").
  */
-export function auditRequestContext() {
-  return function withAuditContext(ctx: AppContext, next: Next) {
-    return storage.run({ requestId: ctx.state.requestId, address: clientAddress(ctx) }, next);
-  };
+export function auditContext(ctx: AppContext): AuditRequestContext {
+  return { requestId: ctx.state.requestId, address: clientAddress(ctx) };
 }

@@ -9,6 +9,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppContext } from '../state.ts';
 import { isIdle, shouldTouch } from './session-activity.ts';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 /**
  * The one request that does not count as use of its session: the browser asking when its session will end
@@ -64,13 +65,16 @@ export function authenticate(deps: {
         if (Date.parse(session.expiresAt) <= at.getTime()) return true;
         if (isIdle(session.lastUsedAt, at, idleMs)) {
           await deps.store.revokeSession(session.id, at.toISOString());
-          await deps.audit.record({
-            actor: session.userId,
-            action: 'session.idle_timeout',
-            recordType: 'session',
-            recordId: session.id,
-            outcome: 'success',
-          });
+          await deps.audit.record(
+            {
+              actor: session.userId,
+              action: 'session.idle_timeout',
+              recordType: 'session',
+              recordId: session.id,
+              outcome: 'success',
+            },
+            auditContext(ctx),
+          );
           (ctx as AppContext).state.sessionIdle = true;
           return true;
         }

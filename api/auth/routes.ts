@@ -50,6 +50,7 @@ import {
 } from './schemas.ts';
 import { openSession } from './sessions.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 export { publicUser } from './public-user.ts';
 
@@ -110,7 +111,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   };
 
   /** Links the identity single sign-on handed over, once its account proved itself; true when linked now. */
-  const linkIdentity = async (user: UserRecord, link: LinkFlowData | null) => {
+  const linkIdentity = async (ctx: AppContext, user: UserRecord, link: LinkFlowData | null) => {
     if (!link) return false;
     const linked = await deps.store.addIdentity({
       issuer: link.issuer,
@@ -118,13 +119,16 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       userId: user.id,
       createdAt: deps.now().toISOString(),
     });
-    await deps.audit.record({
-      actor: user.id,
-      action: 'user.link.oidc',
-      recordType: 'user',
-      recordId: user.id,
-      outcome: linked === 'linked' ? 'success' : 'failure',
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'user.link.oidc',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: linked === 'linked' ? 'success' : 'failure',
+      },
+      auditContext(ctx),
+    );
     return linked === 'linked';
   };
 
@@ -141,13 +145,16 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       createdAt: deps.now().toISOString(),
     };
     if ((await deps.store.createUser(user)) === 'duplicate_email') ctx.throw(409, DUPLICATE_EMAIL_MESSAGE);
-    await deps.audit.record({
-      actor: user.id,
-      action: 'user.signup',
-      recordType: 'user',
-      recordId: user.id,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'user.signup',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.status = 201;
     ctx.body = (await openSession(deps, ctx, user, 'password')).body;
   });
@@ -165,7 +172,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     if (deps.settings.oidcOnly && !input.linkCode) return ctx.throw(403, PASSWORD_SIGN_IN_OFF_MESSAGE);
     const lock = await deps.limiter.checkSignIn(input.email, address);
     if (lock.limited) {
-      await deps.audit.record({ actor: 'anonymous', action: 'user.signin', outcome: 'denied' });
+      await deps.audit.record({ actor: 'anonymous', action: 'user.signin', outcome: 'denied' }, auditContext(ctx));
       tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     const user = await deps.store.findUserByEmail(input.email);
@@ -174,32 +181,41 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
       await deps.limiter.recordFailure(input.email, address);
-      await deps.audit.record({ actor: user?.id ?? 'anonymous', action: 'user.signin', outcome: 'failure' });
+      await deps.audit.record(
+        { actor: user?.id ?? 'anonymous', action: 'user.signin', outcome: 'failure' },
+        auditContext(ctx),
+      );
       return ctx.throw(401, INVALID_CREDENTIALS_MESSAGE);
     }
     if (user.deletion) {
       // Disabled while its deletion waits out the grace period (docs/API.md#my-data): signing in offers to
       // cancel it, and only with cancelDeletion does the account come back into use.
       if (!input.cancelDeletion) {
-        await deps.audit.record({
-          actor: user.id,
-          action: 'user.signin',
-          recordType: 'user',
-          recordId: user.id,
-          outcome: 'denied',
-        });
+        await deps.audit.record(
+          {
+            actor: user.id,
+            action: 'user.signin',
+            recordType: 'user',
+            recordId: user.id,
+            outcome: 'denied',
+          },
+          auditContext(ctx),
+        );
         return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
           answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
         });
       }
       await deps.store.cancelErasure(user.id);
-      await deps.audit.record({
-        actor: user.id,
-        action: 'account.deletion_cancel',
-        recordType: 'user',
-        recordId: user.id,
-        outcome: 'success',
-      });
+      await deps.audit.record(
+        {
+          actor: user.id,
+          action: 'account.deletion_cancel',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'success',
+        },
+        auditContext(ctx),
+      );
     }
     let link: LinkFlowData | null = null;
     if (input.linkCode) {
@@ -216,26 +232,32 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     if (methods.length > 0) {
       const flow: SecondFactorFlow = { userId: user.id, link, attempts: 0, challenge: null };
       const mfaToken = await flows.start(SECOND_FACTOR_FLOW, flow, SECOND_FACTOR_TTL_MS);
-      await deps.audit.record({
-        actor: user.id,
-        action: 'user.signin.password',
-        recordType: 'user',
-        recordId: user.id,
-        outcome: 'success',
-      });
+      await deps.audit.record(
+        {
+          actor: user.id,
+          action: 'user.signin.password',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'success',
+        },
+        auditContext(ctx),
+      );
       ctx.body = { secondFactor: { mfaToken, methods } };
       return;
     }
     await deps.limiter.recordSuccess(input.email);
-    const linked = await linkIdentity(user, link);
+    const linked = await linkIdentity(ctx, user, link);
     const opened = await openSession(deps, ctx, user, 'password');
-    await deps.audit.record({
-      actor: user.id,
-      action: 'user.signin',
-      recordType: 'user',
-      recordId: user.id,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'user.signin',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.body = link ? { ...opened.body, linked } : opened.body;
   });
 
@@ -265,7 +287,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const action = `user.signin.${input.method}` satisfies AuditAction;
     const lock = await deps.limiter.checkSignIn(user.email, address);
     if (lock.limited) {
-      await deps.audit.record({ actor: user.id, action, outcome: 'denied' });
+      await deps.audit.record({ actor: user.id, action, outcome: 'denied' }, auditContext(ctx));
       tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     const at = deps.now();
@@ -284,13 +306,16 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
         code !== undefined && (await deps.store.useRecoveryCode(user.id, recoveryCodeHash(code), at.toISOString()));
       if (passed) {
         const left = factors.recoveryCodes.filter((entry) => entry.usedAt === null).length - 1;
-        await deps.audit.record({
-          actor: user.id,
-          action: 'mfa.recovery_code.use',
-          recordType: 'user',
-          recordId: user.id,
-          outcome: 'success',
-        });
+        await deps.audit.record(
+          {
+            actor: user.id,
+            action: 'mfa.recovery_code.use',
+            recordType: 'user',
+            recordId: user.id,
+            outcome: 'success',
+          },
+          auditContext(ctx),
+        );
         recoveryCodesLeft = Math.max(0, left);
       }
     } else {
@@ -311,7 +336,10 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     }
     if (!passed) {
       await deps.limiter.recordFailure(user.email, address);
-      await deps.audit.record({ actor: user.id, action, recordType: 'user', recordId: user.id, outcome: 'failure' });
+      await deps.audit.record(
+        { actor: user.id, action, recordType: 'user', recordId: user.id, outcome: 'failure' },
+        auditContext(ctx),
+      );
       const attempts = flow.data.attempts + 1;
       // A passkey challenge is used once; another try asks for a new one.
       if (attempts < SECOND_FACTOR_ATTEMPTS)
@@ -325,15 +353,18 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       return ctx.throw(401, failure, { issues: [{ field: 'code', message: failure }] });
     }
     await deps.limiter.recordSuccess(user.email);
-    const linked = await linkIdentity(user, flow.data.link);
+    const linked = await linkIdentity(ctx, user, flow.data.link);
     const opened = await openSession(deps, ctx, user, SESSION_METHOD[input.method]);
-    await deps.audit.record({
-      actor: user.id,
-      action,
-      recordType: 'session',
-      recordId: opened.sessionId,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action,
+        recordType: 'session',
+        recordId: opened.sessionId,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.body = {
       ...opened.body,
       ...(flow.data.link ? { linked } : {}),
@@ -364,13 +395,16 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const user = await deps.store.findUserById(userId);
     if (!user) return ctx.throw(401, SESSION_INVALID_MESSAGE);
     const audit = (outcome: 'success' | 'failure' | 'denied') =>
-      deps.audit.record({
-        actor: userId,
-        action: 'user.password_change',
-        recordType: 'user',
-        recordId: userId,
-        outcome,
-      });
+      deps.audit.record(
+        {
+          actor: userId,
+          action: 'user.password_change',
+          recordType: 'user',
+          recordId: userId,
+          outcome,
+        },
+        auditContext(ctx),
+      );
     const lock = await deps.limiter.checkSignIn(user.email, address);
     if (lock.limited) {
       await audit('denied');
@@ -407,13 +441,16 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     await deps.store.revokeSession(sessionId, deps.now().toISOString());
     // A session opened from the EHR: its access token goes with it (api/smart/routes.ts).
     await dropEhrLink(flows, sessionId);
-    await deps.audit.record({
-      actor: userId,
-      action: 'user.signout',
-      recordType: 'session',
-      recordId: sessionId,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: userId,
+        action: 'user.signout',
+        recordType: 'session',
+        recordId: sessionId,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     const oidc = session?.oidc;
     const endSessionUrl =
       oidc && deps.oidc

@@ -28,6 +28,7 @@ import { newTotpSecret, qrCodePath, totpStep, totpUri } from './mfa/totp.ts';
 import { verifyPassword } from './passwords.ts';
 import type { AuthDeps } from './routes.ts';
 import { passkeyRegisterSchema, passwordOnlySchema, removeFactorSchema, totpConfirmSchema } from './schemas.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 const TOTP_SETUP_FLOW = 'totp-setup';
 const PASSKEY_SETUP_FLOW = 'passkey-setup';
@@ -66,8 +67,12 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   const flows = authFlows(deps.store, deps.now);
   const idleMs = deps.settings.idleMinutes * 60_000;
 
-  const audit = (userId: string, action: AuditAction, outcome: 'success' | 'failure' | 'denied' = 'success') =>
-    deps.audit.record({ actor: userId, action, recordType: 'user', recordId: userId, outcome });
+  const audit = (
+    ctx: AppContext,
+    userId: string,
+    action: AuditAction,
+    outcome: 'success' | 'failure' | 'denied' = 'success',
+  ) => deps.audit.record({ actor: userId, action, recordType: 'user', recordId: userId, outcome }, auditContext(ctx));
 
   /** The signed-in account, which must have a password (second factors are for password accounts). */
   const passwordAccount = async (ctx: AppContext): Promise<UserRecord> => {
@@ -85,12 +90,12 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const lock = await deps.limiter.checkSignIn(user.email, address);
     if (lock.limited) {
-      await audit(user.id, action, 'denied');
+      await audit(ctx, user.id, action, 'denied');
       tooManyRequests(ctx, lock.retryAfterSeconds, signInLockedMessage(lock.retryAfterSeconds));
     }
     if (!(await verifyPassword(user.passwordHash!, password))) {
       await deps.limiter.recordFailure(user.email, address);
-      await audit(user.id, action, 'failure');
+      await audit(ctx, user.id, action, 'failure');
       ctx.throw(400, PASSWORD_WRONG_MESSAGE, { issues: [{ field: 'password', message: PASSWORD_WRONG_MESSAGE }] });
     }
   };
@@ -121,10 +126,13 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     if (result === undefined) return ctx.throw(401, SESSION_INVALID_MESSAGE);
     if (result === 'duplicate_passkey') return ctx.throw(409, PASSKEY_DUPLICATE_MESSAGE);
     for (const session of ended.filter((other) => other.id !== sessionId))
-      await auditSessionEnd(userId, session.id, 'session.end.second_factor_added');
+      await auditSessionEnd(ctx, userId, session.id, 'session.end.second_factor_added');
   };
-  const auditSessionEnd = (userId: string, sessionId: string, action: AuditAction) =>
-    deps.audit.record({ actor: userId, action, recordType: 'session', recordId: sessionId, outcome: 'success' });
+  const auditSessionEnd = (ctx: AppContext, userId: string, sessionId: string, action: AuditAction) =>
+    deps.audit.record(
+      { actor: userId, action, recordType: 'session', recordId: sessionId, outcome: 'success' },
+      auditContext(ctx),
+    );
 
   router.get('/security', async (ctx) => {
     const { userId, method } = requireAuth(ctx);
@@ -184,7 +192,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       },
       'password+totp',
     );
-    await audit(user.id, 'mfa.totp.enable');
+    await audit(ctx, user.id, 'mfa.totp.enable');
     ctx.body = { recoveryCodes };
   });
 
@@ -209,7 +217,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       origins: flow.data.origins,
     });
     if (!verified) {
-      await audit(user.id, 'mfa.passkey.add', 'failure');
+      await audit(ctx, user.id, 'mfa.passkey.add', 'failure');
       return ctx.throw(400, PASSKEY_FAILED_MESSAGE);
     }
     const { passkeys } = await deps.store.findSecondFactors(user.id);
@@ -226,7 +234,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       { addPasskey: passkey, ...(recoveryCodes ? { recoveryCodeHashes: hashes(recoveryCodes) } : {}) },
       'password+passkey',
     );
-    await audit(user.id, 'mfa.passkey.add');
+    await audit(ctx, user.id, 'mfa.passkey.add');
     ctx.status = 201;
     ctx.body = {
       passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: null },
@@ -257,7 +265,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       // With none left, the recovery codes go too, and this session no longer has a second factor.
       ...(left === 0 ? { recoveryCodeHashes: [], upgradeSession: { sessionId, method: 'password' as const } } : {}),
     });
-    await audit(user.id, action);
+    await audit(ctx, user.id, action);
     ctx.status = 204;
   });
 
@@ -275,7 +283,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       at: deps.now().toISOString(),
       recoveryCodeHashes: hashes(recoveryCodes),
     });
-    await audit(user.id, 'mfa.recovery_codes.renew');
+    await audit(ctx, user.id, 'mfa.recovery_codes.renew');
     ctx.body = { recoveryCodes };
   });
 
@@ -321,7 +329,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     const at = deps.now().toISOString();
     const others = (await deps.store.listOpenSessions(userId, at)).filter((session) => session.id !== sessionId);
     const ended = await deps.store.endOtherSessions(userId, sessionId, at);
-    for (const session of others) await auditSessionEnd(userId, session.id, 'session.end.others');
+    for (const session of others) await auditSessionEnd(ctx, userId, session.id, 'session.end.others');
     ctx.body = { ended };
   });
 
@@ -333,7 +341,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     if (!session || session.userId !== userId || session.revokedAt || session.expiresAt <= at)
       return ctx.throw(404, SESSION_NOT_FOUND_MESSAGE);
     await deps.store.revokeSession(id, at);
-    await auditSessionEnd(userId, id, id === sessionId ? 'user.signout' : 'session.end.one');
+    await auditSessionEnd(ctx, userId, id, id === sessionId ? 'user.signout' : 'session.end.one');
     ctx.status = 204;
   });
 

@@ -22,6 +22,7 @@ import type { AuditLog } from '../storage/audit-log.ts';
 import type { ExportRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
@@ -89,8 +90,17 @@ export function publicExport({ ownerId: _ownerId, ...record }: ExportRecord): Pu
 export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/exports' });
   /** One audit line per export action: who, what, which export, and whether it went through. */
-  const audit = (actor: string, action: AuditAction, recordId: string | undefined, succeeded: boolean) =>
-    deps.audit.record({ actor, action, recordType: 'export', recordId, outcome: succeeded ? 'success' : 'failure' });
+  const audit = (
+    ctx: AppContext,
+    actor: string,
+    action: AuditAction,
+    recordId: string | undefined,
+    succeeded: boolean,
+  ) =>
+    deps.audit.record(
+      { actor, action, recordType: 'export', recordId, outcome: succeeded ? 'success' : 'failure' },
+      auditContext(ctx),
+    );
 
   /** The upload's body, read once (by the key's fingerprint or by the handler), never past the limit. */
   const uploads = new WeakMap<AppContext, Promise<Buffer | 'too_large'>>();
@@ -127,11 +137,11 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     const { userId } = requireAuth(ctx);
     const query = queries.get(ctx)!;
     if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
-      await audit(userId, 'export.create', undefined, false);
+      await audit(ctx, userId, 'export.create', undefined, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
     if (query.calculationId !== undefined && !(await deps.store.findCalculation(userId, query.calculationId))) {
-      await audit(userId, 'export.create', undefined, false);
+      await audit(ctx, userId, 'export.create', undefined, false);
       return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     }
     const bytes = await readUpload(ctx);
@@ -151,7 +161,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     const body = publicExport(record);
     await deps.store.saveExport(record, bytes, idempotentAnswer(ctx, 201, body));
     markAnswered(ctx);
-    await audit(userId, 'export.create', record.id, true);
+    await audit(ctx, userId, 'export.create', record.id, true);
     ctx.status = 201;
     ctx.body = body;
   });
@@ -160,11 +170,11 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     const { userId } = requireAuth(ctx);
     const query = validate(ctx, listQuerySchema, { ...ctx.query }, ['patientId']);
     if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
-      await audit(userId, 'export.list', undefined, false);
+      await audit(ctx, userId, 'export.list', undefined, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
     const exports = await deps.store.listExports(userId, { patientId: query.patientId });
-    await audit(userId, 'export.list', undefined, true);
+    await audit(ctx, userId, 'export.list', undefined, true);
     ctx.body = { exports: exports.map(publicExport) };
   });
 
@@ -173,7 +183,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     const id = recordIdParam(ctx, ctx.params.id, EXPORT_NOT_FOUND_MESSAGE);
     const record = await deps.store.findExport(userId, id);
     const bytes = record ? await deps.store.readExportFile(userId, record.id) : undefined;
-    await audit(userId, 'export.read', id, Boolean(record && bytes));
+    await audit(ctx, userId, 'export.read', id, Boolean(record && bytes));
     if (!record || !bytes) return ctx.throw(404, EXPORT_NOT_FOUND_MESSAGE);
     ctx.status = 200;
     ctx.type = 'application/pdf';
@@ -187,7 +197,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, EXPORT_NOT_FOUND_MESSAGE);
     const deleted = await deps.store.deleteExport(userId, id);
-    await audit(userId, 'export.delete', id, deleted);
+    await audit(ctx, userId, 'export.delete', id, deleted);
     if (!deleted) return ctx.throw(404, EXPORT_NOT_FOUND_MESSAGE);
     ctx.status = 204;
   });

@@ -10,6 +10,7 @@ import type { CalculationRecord, PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { RELEASE_VERSION } from './release.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 export const FHIR_JSON_TYPE = 'application/fhir+json';
 
@@ -36,13 +37,16 @@ export function fhirRoutes(deps: FhirRouteDeps): Router<AppState> {
     const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     const entry = await deps.store.findCalculation(userId, id);
     const audit = (succeeded: boolean) =>
-      deps.audit.record({
-        actor: userId,
-        action: 'calculation.export_fhir',
-        recordType: 'calculation',
-        recordId: id,
-        outcome: succeeded ? 'success' : 'failure',
-      });
+      deps.audit.record(
+        {
+          actor: userId,
+          action: 'calculation.export_fhir',
+          recordType: 'calculation',
+          recordId: id,
+          outcome: succeeded ? 'success' : 'failure',
+        },
+        auditContext(ctx),
+      );
     if (!entry) {
       await audit(false);
       return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);

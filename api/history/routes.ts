@@ -9,6 +9,7 @@ import type { AuditLog } from '../storage/audit-log.ts';
 import { TOOL_TYPES, type CalculationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 export const HISTORY_DEFAULT_PAGE_SIZE = 20;
 export const HISTORY_MAX_PAGE_SIZE = 100;
@@ -82,12 +83,15 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
       limit: query.pageSize,
       ...(page === undefined ? { after: query.cursor } : { offset: (page - 1) * query.pageSize }),
     });
-    await deps.audit.record({
-      actor: userId,
-      action: 'calculation.list',
-      recordType: 'calculation',
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: userId,
+        action: 'calculation.list',
+        recordType: 'calculation',
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.body = {
       items: items.map(publicEntry),
       ...(page === undefined ? {} : { page }),
@@ -101,13 +105,16 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     const entry = await deps.store.findCalculation(userId, id);
-    await deps.audit.record({
-      actor: userId,
-      action: 'calculation.read',
-      recordType: 'calculation',
-      recordId: id,
-      outcome: entry ? 'success' : 'failure',
-    });
+    await deps.audit.record(
+      {
+        actor: userId,
+        action: 'calculation.read',
+        recordType: 'calculation',
+        recordId: id,
+        outcome: entry ? 'success' : 'failure',
+      },
+      auditContext(ctx),
+    );
     if (!entry) return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     ctx.body = publicEntry(entry);
   });

@@ -8,6 +8,7 @@ import type { AppContext } from '../state.ts';
  * origins of `frameAncestors` (FRAME_ANCESTORS, for intranets that frame it; X-Frame-Options, which cannot
  * name other origins, is then left out, and browsers follow frame-ancestors). Widget bundles must load on
  * other sites, so their Cross-Origin-Resource-Policy is cross-origin (the default same-origin would block them).
+ * API answers also get `Cache-Control: no-store`.
  */
 export function securityHeaders(frameAncestors: readonly string[] = []) {
   const base = helmet({
@@ -48,13 +49,11 @@ export function securityHeaders(frameAncestors: readonly string[] = []) {
   return async function setSecurityHeaders(ctx: AppContext, next: Next) {
     headers ??= computeHeaders();
     for (const [name, value] of await headers) ctx.res.setHeader(name, value);
-    if (ctx.path.startsWith('/widgets/')) ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (isApiPath(ctx.path)) ctx.res.setHeader('Cache-Control', 'no-store');
+    else if (ctx.path.startsWith('/widgets/')) ctx.res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     await next();
   };
 }
 
-/** API answers are never cached: they hold patient data and per-user results. */
-export async function noStoreForApi(ctx: AppContext, next: Next) {
-  if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
-  await next();
-}
+/** The API's paths: its answers are never cached (they hold patient data and per-user results). */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');

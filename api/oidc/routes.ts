@@ -23,6 +23,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { OidcFlowError, type OidcClient } from './client.ts';
 import { failurePage, type SignOnRefusal } from './failure-page.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 /** The redirect URI the hospital's IT registers: PUBLIC_URL + this. */
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
@@ -125,13 +126,16 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     ctx.type = 'html';
     ctx.body = failurePage(refusal, deps.config.displayName, returnTo);
   };
-  const audit = (actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
-    deps.audit.record({
-      actor,
-      action: 'user.signin.oidc',
-      ...(recordId ? { recordType: 'session' as const, recordId } : {}),
-      outcome,
-    });
+  const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
+    deps.audit.record(
+      {
+        actor,
+        action: 'user.signin.oidc',
+        ...(recordId ? { recordType: 'session' as const, recordId } : {}),
+        outcome,
+      },
+      auditContext(ctx),
+    );
 
   router.get('/start', async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
@@ -180,7 +184,7 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     } catch (error) {
       if (!(error instanceof OidcFlowError)) throw error;
       ctx.state.signOnProblem = error.detail;
-      await audit('anonymous', error.failure === 'tenant_not_allowed' ? 'denied' : 'failure');
+      await audit(ctx, 'anonymous', error.failure === 'tenant_not_allowed' ? 'denied' : 'failure');
       const returnTo = checkReturnTo((error.flowData as { returnTo?: unknown } | undefined)?.returnTo) ?? home;
       return refuse(ctx, REFUSALS[error.failure], returnTo);
     }
@@ -189,12 +193,12 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
       ctx.state.signOnProblem = 'the ID token has no e-mail address';
-      await audit('anonymous', 'denied');
+      await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.no_email, returnTo);
     }
     if (claims.email_verified === false) {
       ctx.state.signOnProblem = 'the provider says the e-mail address is not verified';
-      await audit('anonymous', 'denied');
+      await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.unverified_email, returnTo);
     }
     const issuer = claims.iss;
@@ -223,13 +227,16 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
       createdAt: user.createdAt,
     });
     if (created === 'created') {
-      await deps.audit.record({
-        actor: user.id,
-        action: 'user.signup.oidc',
-        recordType: 'user',
-        recordId: user.id,
-        outcome: 'success',
-      });
+      await deps.audit.record(
+        {
+          actor: user.id,
+          action: 'user.signup.oidc',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'success',
+        },
+        auditContext(ctx),
+      );
       return handoff(user.id);
     }
     if (created === 'duplicate_identity') {
@@ -253,13 +260,13 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     if (!flow || !user) return ctx.throw(401, SSO_HANDOFF_EXPIRED_MESSAGE);
     // Disabled while its deletion waits out the grace period: no session (docs/API.md#my-data).
     if (user.deletion) {
-      await audit(user.id, 'denied');
+      await audit(ctx, user.id, 'denied');
       return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
         answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
       });
     }
     const opened = await openSession(deps, ctx, user, 'oidc', { issuer: flow.data.issuer, idToken: flow.data.idToken });
-    await audit(user.id, 'success', opened.sessionId);
+    await audit(ctx, user.id, 'success', opened.sessionId);
     ctx.body = opened.body;
   });
 

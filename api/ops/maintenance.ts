@@ -95,7 +95,7 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<void> {
       for (const id of await deps.store.listAccountsDueForErasure(now.toISOString())) {
         const user = await deps.store.findUserById(id);
         if (!user) continue;
-        if (await eraseAccount(deps, id, user.email, SYSTEM_ACTOR)) {
+        if (await eraseAccount(deps, id, user.email, SYSTEM_ACTOR, null)) {
           deps.log(`Erased account ${id}: its deletion's grace period is over.`);
         }
       }
@@ -110,13 +110,16 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<void> {
     async () => {
       const before = new Date(now.getTime() - days * DAY_MS).toISOString();
       const removed = await deps.store.removeHistoryBefore(before);
-      await deps.audit.record({
-        actor: SYSTEM_ACTOR,
-        action: 'history.retention',
-        recordType: 'calculation',
-        outcome: 'success',
-        detail: { days, before, calculations: removed.calculations, exports: removed.exports },
-      });
+      await deps.audit.record(
+        {
+          actor: SYSTEM_ACTOR,
+          action: 'history.retention',
+          recordType: 'calculation',
+          outcome: 'success',
+          detail: { days, before, calculations: removed.calculations, exports: removed.exports },
+        },
+        null,
+      );
       deps.log(
         `History retention (${days} days): removed ${removed.calculations} history entries and ${removed.exports} ` +
           `exports saved before ${before}.`,

@@ -14,7 +14,8 @@ import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
-import type { AppState } from '../state.ts';
+import type { AppContext, AppState } from '../state.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -30,8 +31,11 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
   const router = new Router<AppState>({ prefix: '/api/patients' });
   const currentYear = () => deps.now().getUTCFullYear();
   /** One audit line per patient action: who, what, which record, and whether it was found. */
-  const audit = (actor: string, action: AuditAction, recordId: string | undefined, found: boolean) =>
-    deps.audit.record({ actor, action, recordType: 'patient', recordId, outcome: found ? 'success' : 'failure' });
+  const audit = (ctx: AppContext, actor: string, action: AuditAction, recordId: string | undefined, found: boolean) =>
+    deps.audit.record(
+      { actor, action, recordType: 'patient', recordId, outcome: found ? 'success' : 'failure' },
+      auditContext(ctx),
+    );
 
   router.get('/', async (ctx) => {
     const { userId } = requireAuth(ctx);
@@ -39,7 +43,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, searchTooLongMessage(SEARCH_MAX_LENGTH));
     if (q !== undefined && !isStorableText(q)) ctx.throw(400, UNSTORABLE_TEXT_MESSAGE);
     const patients = await deps.store.listPatients(userId, q);
-    await audit(userId, q ? 'patient.search' : 'patient.list', undefined, true);
+    await audit(ctx, userId, q ? 'patient.search' : 'patient.list', undefined, true);
     ctx.body = { patients: patients.map(publicPatient) };
   });
 
@@ -64,7 +68,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const body = publicPatient(patient);
     await deps.store.createPatient(patient, idempotentAnswer(ctx, 201, body));
     markAnswered(ctx);
-    await audit(userId, 'patient.create', patient.id, true);
+    await audit(ctx, userId, 'patient.create', patient.id, true);
     ctx.status = 201;
     ctx.body = body;
   });
@@ -73,7 +77,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const patient = await deps.store.findPatient(userId, id);
-    await audit(userId, 'patient.read', id, Boolean(patient));
+    await audit(ctx, userId, 'patient.read', id, Boolean(patient));
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     ctx.body = publicPatient(patient);
   });
@@ -83,14 +87,14 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const body = jsonObjectBody(ctx);
     if (!(await deps.store.findPatient(userId, id))) {
-      await audit(userId, 'patient.update', id, false);
+      await audit(ctx, userId, 'patient.update', id, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
     const changes = validate(ctx, patientChangesSchema(currentYear(), clinicalTexts(ctx)), body, PATIENT_FIELD_ORDER);
     const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const patient = await deps.store.updatePatient(userId, id, defined, deps.now().toISOString());
     if (!patient) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
-    await audit(userId, 'patient.update', patient.id, true);
+    await audit(ctx, userId, 'patient.update', patient.id, true);
     ctx.body = publicPatient(patient);
   });
 
@@ -98,7 +102,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const deleted = await deps.store.deletePatient(userId, id);
-    await audit(userId, 'patient.delete', id, deleted);
+    await audit(ctx, userId, 'patient.delete', id, deleted);
     if (!deleted) return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     ctx.status = 204;
   });

@@ -45,6 +45,7 @@ import { discoverSmartConfiguration } from './discovery.ts';
 import { EhrFhirError, ehrFhir } from './ehr-fhir.ts';
 import { launchFailurePage, type LaunchRefusal } from './failure-page.ts';
 import { bannerOf, patientFieldsFromEhr } from './launch-context.ts';
+import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
 
 /** The launch URL the EHR registers for the app, its redirect URI (under PUBLIC_URL) and its public keys. */
 export const SMART_LAUNCH_PATH = '/smart/launch';
@@ -163,13 +164,16 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     ctx.type = 'html';
     ctx.body = launchFailurePage(refusal);
   };
-  const audit = (actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
-    deps.audit.record({
-      actor,
-      action: 'user.signin.smart',
-      ...(recordId ? { recordType: 'session' as const, recordId } : {}),
-      outcome,
-    });
+  const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
+    deps.audit.record(
+      {
+        actor,
+        action: 'user.signin.smart',
+        ...(recordId ? { recordType: 'session' as const, recordId } : {}),
+        outcome,
+      },
+      auditContext(ctx),
+    );
   const limited = async (ctx: AppContext) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
@@ -182,7 +186,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     if (!iss || typeof launch !== 'string' || !/^[\x21-\x7e]{1,2000}$/.test(launch))
       return refuse(ctx, REFUSALS.bad_launch, 'iss or launch missing or malformed');
     if (!deps.config.allowedIssuers.includes(iss)) {
-      await audit('anonymous', 'denied');
+      await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.unknown_iss, `iss ${iss} is not in SMART_ALLOWED_ISSUERS`);
     }
     // The page in Arabic when the launch URL the EHR registered says so (`/smart/launch?lang=ar`).
@@ -210,14 +214,14 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       completion = await (await clientFor(flowData.iss)).complete(query, { kind: LAUNCH_FLOW, taken });
     } catch (error) {
       if (!(error instanceof OidcFlowError)) throw error;
-      await audit('anonymous', 'failure');
+      await audit(ctx, 'anonymous', 'failure');
       return refuse(ctx, REFUSALS[error.failure], error.detail);
     }
     const iss = flowData!.iss;
     const { tokens, claims } = completion;
     const patientId = tokens.patient;
     if (typeof patientId !== 'string' || !FHIR_ID.test(patientId)) {
-      await audit('anonymous', 'denied');
+      await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.no_patient, 'the token response has no patient context');
     }
     const fhirUser = typeof claims.fhirUser === 'string' ? claims.fhirUser : '';
@@ -226,7 +230,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
         fhirUser,
       )
     ) {
-      await audit('anonymous', 'denied');
+      await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.no_fhir_user, 'the ID token has no fhirUser claim');
     }
     const ehr = ehrFhir(iss, tokens.access_token, fetcher);
@@ -238,12 +242,12 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       fields = patientFieldsFromEhr(ehrPatient, weight, deps.now());
       banner = tokens.need_patient_banner === true ? bannerOf(ehrPatient, fields) : null;
     } catch (error) {
-      await audit('anonymous', 'failure');
+      await audit(ctx, 'anonymous', 'failure');
       return refuse(ctx, REFUSALS.fhir_unavailable, (error as Error).message);
     }
     const subject = new URL(fhirUser, `${iss}/`).href;
-    const user = await accountFor(deps, iss, subject, claims);
-    const localPatient = await upsertPatient(deps, user.id, fields, { fhirBase: iss, patientId });
+    const user = await accountFor(deps, auditContext(ctx), iss, subject, claims);
+    const localPatient = await upsertPatient(deps, auditContext(ctx), user.id, fields, { fhirBase: iss, patientId });
     const expiresIn = typeof tokens.expires_in === 'number' ? tokens.expires_in : DEFAULT_ACCESS_TTL_SECONDS;
     const link: EhrLink = {
       fhirBase: iss,
@@ -279,7 +283,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     const sessionEnds = deps.now().getTime() + TOKEN_TTL_SECONDS * 1000;
     const expiresAt = new Date(Math.min(Date.parse(link.expiresAt), sessionEnds)).toISOString();
     await flows.put(LINK_FLOW, opened.sessionId, link, expiresAt);
-    await audit(user.id, 'success', opened.sessionId);
+    await audit(ctx, user.id, 'success', opened.sessionId);
     ctx.body = { ...opened.body, ehr: contextOf(link, patient) };
   });
 
@@ -327,13 +331,16 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       } catch (error) {
         if (!(error instanceof EhrFhirError)) throw error;
         ctx.state.signOnProblem = error.message;
-        await deps.audit.record({
-          actor: userId,
-          action: 'calculation.send_ehr',
-          recordType: 'calculation',
-          recordId: entry.id,
-          outcome: 'failure',
-        });
+        await deps.audit.record(
+          {
+            actor: userId,
+            action: 'calculation.send_ehr',
+            recordType: 'calculation',
+            recordId: entry.id,
+            outcome: 'failure',
+          },
+          auditContext(ctx),
+        );
         return ctx.throw(
           error.kind === 'unreachable' ? 504 : 502,
           error.kind === 'unreachable' ? SMART_EHR_UNREACHABLE_MESSAGE : SMART_EHR_REFUSED_MESSAGE,
@@ -366,13 +373,16 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
         }),
       ),
     );
-    await deps.audit.record({
-      actor: userId,
-      action: 'calculation.send_ehr',
-      recordType: 'calculation',
-      recordId: entry.id,
-      outcome: 'success',
-    });
+    await deps.audit.record(
+      {
+        actor: userId,
+        action: 'calculation.send_ehr',
+        recordType: 'calculation',
+        recordId: entry.id,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
     ctx.body = { documentReference: { id: document.id }, medicationRequest: order ? { id: order.id } : null };
   });
 
@@ -418,6 +428,7 @@ function normaliseIss(value: string): string | undefined {
 /** The account (iss, fhirUser) names, or a new one named as the ID token says. */
 async function accountFor(
   deps: SmartDeps,
+  origin: AuditRequestContext,
   iss: string,
   subject: string,
   claims: Record<string, unknown>,
@@ -448,13 +459,16 @@ async function accountFor(
       createdAt: user.createdAt,
     });
     if (created === 'created') {
-      await deps.audit.record({
-        actor: user.id,
-        action: 'user.signup.smart',
-        recordType: 'user',
-        recordId: user.id,
-        outcome: 'success',
-      });
+      await deps.audit.record(
+        {
+          actor: user.id,
+          action: 'user.signup.smart',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'success',
+        },
+        origin,
+      );
       return user;
     }
     if (created === 'duplicate_identity') {
@@ -472,6 +486,7 @@ async function accountFor(
  */
 async function upsertPatient(
   deps: SmartDeps,
+  origin: AuditRequestContext,
   ownerId: string,
   fields: ReturnType<typeof patientFieldsFromEhr>,
   ehrPatient: EhrPatientLink,
@@ -494,13 +509,16 @@ async function upsertPatient(
   if (existing) {
     const updated = await deps.store.updatePatient(ownerId, existing.id, changes, at);
     if (updated) {
-      await deps.audit.record({
-        actor: ownerId,
-        action: 'patient.update.smart',
-        recordType: 'patient',
-        recordId: updated.id,
-        outcome: 'success',
-      });
+      await deps.audit.record(
+        {
+          actor: ownerId,
+          action: 'patient.update.smart',
+          recordType: 'patient',
+          recordId: updated.id,
+          outcome: 'success',
+        },
+        origin,
+      );
       return updated;
     }
   }
@@ -518,13 +536,16 @@ async function upsertPatient(
     ehrPatient,
   };
   await deps.store.createPatient(patient);
-  await deps.audit.record({
-    actor: ownerId,
-    action: 'patient.create.smart',
-    recordType: 'patient',
-    recordId: patient.id,
-    outcome: 'success',
-  });
+  await deps.audit.record(
+    {
+      actor: ownerId,
+      action: 'patient.create.smart',
+      recordType: 'patient',
+      recordId: patient.id,
+      outcome: 'success',
+    },
+    origin,
+  );
   return patient;
 }
 

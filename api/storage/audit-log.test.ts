@@ -40,7 +40,7 @@ describe('the audit log', () => {
       recordType: 'patient',
       recordId: long,
       outcome: 'failure',
-    });
+    }, null);
     const text = await textOf('audit.log');
     expect(text.length).toBeLessThan(6 * AUDIT_FIELD_MAX_LENGTH);
     const [line] = await linesOf('audit.log');
@@ -51,8 +51,8 @@ describe('the audit log', () => {
 
   it('chains each line to the one before: prev is the SHA-256 of the line before without its hash', async () => {
     const audit = fileAuditLog(dataDir, now);
-    await audit.record(read('a'));
-    await audit.record(read('b'));
+    await audit.record(read('a'), null);
+    await audit.record(read('b'), null);
     const [first, second] = (await textOf('audit.log')).trim().split('\n');
     const firstLine = JSON.parse(first!);
     expect(firstLine.prev).toBe(GENESIS_HASH);
@@ -76,7 +76,7 @@ describe('the audit log', () => {
     const audit = fileAuditLog(dataDir, now, { maxBytes: 1000 });
     const all = ids(200);
     // concurrent callers, as requests are: each line is written whole and in order
-    await Promise.all(all.map((recordId) => audit.record(read(recordId))));
+    await Promise.all(all.map((recordId) => audit.record(read(recordId), null)));
     const names = (await readdir(dataDir)).sort();
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) {
@@ -99,9 +99,9 @@ describe('the audit log', () => {
   });
 
   it('continues the size and the chain of an existing audit.log after a restart', async () => {
-    await fileAuditLog(dataDir, now, { maxBytes: 1000 }).record(read('first'));
+    await fileAuditLog(dataDir, now, { maxBytes: 1000 }).record(read('first'), null);
     const reopened = fileAuditLog(dataDir, now, { maxBytes: 1000 });
-    for (let index = 0; index < 10; index += 1) await reopened.record(read(`again-${index}`));
+    for (let index = 0; index < 10; index += 1) await reopened.record(read(`again-${index}`), null);
     const names = (await readdir(dataDir)).sort();
     expect(names.slice(0, 2)).toEqual(['audit.log', 'audit.log.1']);
     for (const name of names) expect((await stat(path.join(dataDir, name))).size).toBeLessThanOrEqual(1000);
@@ -111,10 +111,10 @@ describe('the audit log', () => {
 
   it('cuts off an unfinished last line a crash left, then goes on from the line before it', async () => {
     const audit = fileAuditLog(dataDir, now);
-    await audit.record(read('a'));
+    await audit.record(read('a'), null);
     await appendFile(path.join(dataDir, 'audit.log'), '{"time":"2026-11-22T10:00:00.000Z","act');
     expect((await verifyFileTrail(dataDir)).tornTail).toBe(39);
-    await fileAuditLog(dataDir, now).record(read('b'));
+    await fileAuditLog(dataDir, now).record(read('b'), null);
     expect((await linesOf('audit.log')).map((line) => line.recordId)).toEqual(['a', 'b']);
     expect((await verifyFileTrail(dataDir)).broken).toBeUndefined();
   });
@@ -123,7 +123,7 @@ describe('the audit log', () => {
 describe('npm run audit-verify on the files', () => {
   async function trailOf(count: number, maxBytes = 100_000) {
     const audit = fileAuditLog(dataDir, now, { maxBytes });
-    for (const recordId of ids(count)) await audit.record(read(recordId));
+    for (const recordId of ids(count)) await audit.record(read(recordId), null);
   }
 
   it('names the line whose byte was changed', async () => {
@@ -179,7 +179,7 @@ describe('npm run audit-verify on the files', () => {
 describe('npm run audit-prune on the files', () => {
   const DAY = 24 * 60 * 60 * 1000;
   async function lineAt(iso: string, recordId: string, maxBytes = 1100) {
-    await fileAuditLog(dataDir, () => new Date(iso), { maxBytes }).record(read(recordId));
+    await fileAuditLog(dataDir, () => new Date(iso), { maxBytes }).record(read(recordId), null);
   }
 
   it('removes only lines older than the retention period, writes a signed summary; the chain verifies', async () => {

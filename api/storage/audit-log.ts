@@ -2,7 +2,7 @@ import { appendFile, open, rename, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditAction, AUDIT_RECORD_TYPES } from '../../contracts/audit.ts';
 import { chainLine, GENESIS_HASH, linkAfter, parseLine, type AuditDetail, type ChainedLine } from '../audit/chain.ts';
-import { currentAuditContext } from '../audit/request-context.ts';
+import type { AuditRequestContext } from '../audit/request-context.ts';
 import {
   AUDIT_FILE_NAME,
   auditFileNames,
@@ -25,7 +25,7 @@ export const SYSTEM_ACTOR = 'system';
  * Who did what to which record, and when: never a patient value, a name, an e-mail, a password or a
  * token. `actor` is a user id ("anonymous" for a sign-in with an unknown e-mail, "system" for the jobs);
  * `recordId` names the record acted on; `detail` holds counts only (the retention job's, a prune's).
- * The request id and the client address are added from the request being served (request-context.ts).
+ * The request id and the client address come with it from the request being served (request-context.ts).
  */
 export interface AuditEvent {
   actor: string;
@@ -56,8 +56,11 @@ export interface ActivityPageResult {
  * in audit_events; both read it back for "Activity" and the account export.
  */
 export interface AuditLog {
-  /** Appends the line (chained, stamped with the time and the request's id and address); resolves once written. */
-  record(event: AuditEvent): Promise<void>;
+  /**
+   * Appends the line (chained, stamped with the time and the request's id and address); resolves once written.
+   * `origin`: the request that caused it (`auditContext(ctx)`), or null for a job or a command.
+   */
+  record(event: AuditEvent, origin: AuditRequestContext | null): Promise<void>;
   /** The actor's lines, newest first, a page at a time. */
   listByActor(query: ActivityQuery): Promise<ActivityPageResult>;
   /** Every line of the actor, oldest first, read as it goes (the account export). */
@@ -69,9 +72,8 @@ export const actionMatches = (action: string, wanted: string | undefined) =>
   wanted === undefined || action === wanted || action.startsWith(`${wanted}.`);
 
 /** The event's fields as a line holds them: text cut, the request's context added. */
-export function lineFields(event: AuditEvent, time: Date) {
-  const context = currentAuditContext();
-  const capped = capFields({ ...event, requestId: context?.requestId, address: context?.address });
+export function lineFields(event: AuditEvent, origin: AuditRequestContext | null, time: Date) {
+  const capped = capFields({ ...event, requestId: origin?.requestId, address: origin?.address });
   return { ...capped, time: time.toISOString() };
 }
 
@@ -87,7 +89,13 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
   const maxBytes = limits.maxBytes ?? AUDIT_LOG_DEFAULT_MAX_BYTES;
   let state: { size: number; head: string } | undefined; // read from disk before the first append
   let queue: Promise<unknown> = Promise.resolve();
-  let pending: { event: AuditEvent; time: Date; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let pending: {
+    event: AuditEvent;
+    origin: AuditRequestContext | null;
+    time: Date;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }[] = [];
 
   /** Runs `work` in the writer's order: no append or rotation runs meanwhile. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -115,7 +123,7 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
       state ??= await readState(dataDir);
       let text = '';
       for (const item of batch) {
-        const { text: line, line: chained } = chainLine(lineFields(item.event, item.time), state.head);
+        const { text: line, line: chained } = chainLine(lineFields(item.event, item.origin, item.time), state.head);
         const bytes = Buffer.byteLength(line) + 1;
         if (state.size + Buffer.byteLength(text) > 0 && state.size + Buffer.byteLength(text) + bytes > maxBytes) {
           if (text) await appendFile(file, text, { mode: 0o600 });
@@ -136,8 +144,10 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
   };
 
   return {
-    record(event) {
-      const written = new Promise<void>((resolve, reject) => pending.push({ event, time: now(), resolve, reject }));
+    record(event, origin) {
+      const written = new Promise<void>((resolve, reject) =>
+        pending.push({ event, origin, time: now(), resolve, reject }),
+      );
       void serial(flush).catch(() => {});
       return written;
     },

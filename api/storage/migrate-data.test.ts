@@ -186,7 +186,7 @@ async function writeAudit(count: number, actor: string) {
       index % 3 === 2
         ? { actor, action: 'user.signin', outcome: 'success' }
         : { actor, action: 'patient.read', recordType: 'patient', recordId: 'p-a-ahmed', outcome: 'success' };
-    await audit.record(event);
+    await audit.record(event, null);
   }
 }
 

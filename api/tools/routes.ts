@@ -28,6 +28,7 @@ import { TOOL_TYPES, type ToolType } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { bradycardiaResponse, doseResponse, roiResponse, type ToolResponse } from './tool-responses.ts';
+import { auditContext } from '../audit/request-context.ts';
 
 const inputsMessage = "inputs must be an object of the tool's fields";
 const toolTypeMessage = `toolType must be one of: ${TOOL_TYPES.join(', ')}`;
@@ -115,13 +116,16 @@ export function toolRoutes(deps: {
       body.patientId = entry.patientId;
       await deps.store.saveCalculation(entry, idempotentAnswer(ctx, 200, body));
       markAnswered(ctx);
-      await deps.audit.record({
-        actor: auth.userId,
-        action: 'calculation.create',
-        recordType: 'calculation',
-        recordId: entry.id,
-        outcome: 'success',
-      });
+      await deps.audit.record(
+        {
+          actor: auth.userId,
+          action: 'calculation.create',
+          recordType: 'calculation',
+          recordId: entry.id,
+          outcome: 'success',
+        },
+        auditContext(ctx),
+      );
     }
     ctx.body = body;
   });

@@ -36,7 +36,7 @@ describe('the audit trail in PostgreSQL', () => {
     const first = postgresAuditLog(a, () => new Date('2026-11-22T10:00:00Z'));
     const second = postgresAuditLog(b, () => new Date('2026-11-22T10:00:01Z'));
     await Promise.all(
-      Array.from({ length: 150 }, (_, index) => (index % 2 ? first : second).record(read(`r-${index}`))),
+      Array.from({ length: 150 }, (_, index) => (index % 2 ? first : second).record(read(`r-${index}`), null)),
     );
     const result = await verifyPostgresTrail(a);
     expect(result.broken).toBeUndefined();
@@ -49,7 +49,7 @@ describe('the audit trail in PostgreSQL', () => {
     const db = await database();
     const pool = await db.open();
     const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
-    for (let index = 0; index < 6; index += 1) await audit.record(read(`r-${index}`));
+    for (let index = 0; index < 6; index += 1) await audit.record(read(`r-${index}`), null);
     const ids = (await pool.query('SELECT id FROM audit_events ORDER BY id')).rows.map((row) => row.id as string);
     await pool.query("UPDATE audit_events SET record_id = 'r-x' WHERE id = $1", [ids[2]]);
     expect((await verifyPostgresTrail(pool)).broken).toMatchObject({
@@ -71,7 +71,7 @@ describe('the audit trail in PostgreSQL', () => {
        ('2025-01-01T00:00:00Z', 'u-0', 'user.signin', 'success'),
        ('2025-01-02T00:00:00Z', 'u-0', 'user.signout', 'success')`,
     );
-    await postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z')).record(read('r-1'));
+    await postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z')).record(read('r-1'), null);
     const rows = (await pool.query('SELECT action, prev_hash, hash FROM audit_events ORDER BY id')).rows;
     expect(rows.map((row) => row.action)).toEqual(['user.signin', 'user.signout', 'patient.read']);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
@@ -88,12 +88,12 @@ describe('the audit trail in PostgreSQL', () => {
     const db = await database();
     const pool = await db.open();
     const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
-    await audit.record(read('r-1'));
-    await audit.record(read('r-2'));
+    await audit.record(read('r-1'), null);
+    await audit.record(read('r-2'), null);
     await pool.query(
       `INSERT INTO audit_events (time, actor, action, outcome) VALUES ('2026-11-22T10:00:01Z', 'u-0', 'user.signin', 'success')`,
     );
-    await audit.record(read('r-3'));
+    await audit.record(read('r-3'), null);
     const rows = (await pool.query('SELECT action, record_id, prev_hash, hash FROM audit_events ORDER BY id')).rows;
     expect(rows.map((row) => row.record_id ?? row.action)).toEqual(['r-1', 'r-2', 'user.signin', 'r-3']);
     for (let index = 1; index < rows.length; index += 1) expect(rows[index].prev_hash).toBe(rows[index - 1].hash);
@@ -137,7 +137,7 @@ describe('the audit trail in PostgreSQL', () => {
     const today = new Date('2027-06-01T00:00:00Z');
     for (const days of [600, 500, 401, 399, 10]) {
       const at = new Date(today.getTime() - days * 24 * 60 * 60 * 1000);
-      await postgresAuditLog(pool, () => at).record(read(`${days}-days`));
+      await postgresAuditLog(pool, () => at).record(read(`${days}-days`), null);
     }
     const dry = await prunePostgresTrail(pool, { retentionDays: 400, now: today, dryRun: true });
     expect(dry.count).toBe(3);
@@ -152,7 +152,7 @@ describe('the audit trail in PostgreSQL', () => {
     expect(result.broken).toBeUndefined();
     expect(result).toMatchObject({ lines: 3, summaries: 1, pruned: 3 });
     // writing goes on after the summary
-    await postgresAuditLog(pool, () => today).record(read('after'));
+    await postgresAuditLog(pool, () => today).record(read('after'), null);
     expect((await verifyPostgresTrail(pool)).broken).toBeUndefined();
     // a forged summary: the signature no longer matches
     await pool.query(`UPDATE audit_events SET detail = '{"count":1}'::json WHERE action = 'audit.prune'`);
@@ -163,9 +163,9 @@ describe('the audit trail in PostgreSQL', () => {
     const db = await database();
     const pool = await db.open();
     const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
-    await audit.record(read('a'));
+    await audit.record(read('a'), null);
     const before = (await pool.query('SELECT * FROM audit_events')).rows;
-    await audit.record(read('b'));
+    await audit.record(read('b'), null);
     const after = (await pool.query('SELECT * FROM audit_events ORDER BY id')).rows;
     expect(after[0]).toEqual(before[0]);
     expect(after).toHaveLength(2);

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { chainLine, GENESIS_HASH, linkAfter, type AuditFields, type ChainedLine } from '../../audit/chain.ts';
+import type { AuditRequestContext } from '../../audit/request-context.ts';
 import { actionMatches, lineFields, type AuditEvent, type AuditLog } from '../audit-log.ts';
 
 /** Every writer of the trail takes this transaction-level advisory lock: one chains at a time. */
@@ -145,7 +146,13 @@ export async function withChainLock<T>(pool: Pool, work: (client: PoolClient) =>
  * only inserts; text fields are cut as in the file log. Resolves once the row is committed.
  */
 export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
-  let pending: { event: AuditEvent; time: Date; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let pending: {
+    event: AuditEvent;
+    origin: AuditRequestContext | null;
+    time: Date;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }[] = [];
   let running: Promise<void> | undefined;
 
   const drain = async () => {
@@ -157,7 +164,7 @@ export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
           let head = await chainHead(client);
           const lines: ChainedLine[] = [];
           for (const item of batch) {
-            const { line } = chainLine(lineFields(item.event, item.time), head);
+            const { line } = chainLine(lineFields(item.event, item.origin, item.time), head);
             lines.push(line);
             head = linkAfter(line);
           }
@@ -173,9 +180,9 @@ export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
   };
 
   return {
-    record(event) {
+    record(event, origin) {
       return new Promise<void>((resolve, reject) => {
-        pending.push({ event, time: now(), resolve, reject });
+        pending.push({ event, origin, time: now(), resolve, reject });
         running ??= drain();
       });
     },

@@ -312,7 +312,7 @@ describe('the pool’s other users', () => {
     const database = await freshDatabase();
     const { pool } = await open(database.url);
     const audit = postgresAuditLog(pool, () => new Date('2026-06-01T12:34:56.789Z'));
-    await audit.record({ actor: 'u-1', action: 'user.signin', outcome: 'success' });
+    await audit.record({ actor: 'u-1', action: 'user.signin', outcome: 'success' }, null);
     const long = 'x'.repeat(AUDIT_FIELD_MAX_LENGTH + 50);
     await audit.record({
       actor: long,
@@ -320,7 +320,7 @@ describe('the pool’s other users', () => {
       recordType: 'patient',
       recordId: long,
       outcome: 'denied',
-    });
+    }, null);
     const rows = await query<Record<string, unknown>>(
       database.url,
       'SELECT time, actor, action, record_type, record_id, outcome FROM audit_events ORDER BY id',

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_FILE_NAME } from '../storage/audit-log.ts';
+import { startTestApi, type TestApi } from '../test-support/test-api.ts';
+
+/**
+ * Every audit line a request writes names that request (its X-Request-Id) and the client's address: the
+ * context is passed by each route (request-context.ts), so a route that forgot it would write lines
+ * without one. One clinician's day through the API, each request with an id of its own, then every line
+ * of the trail read back from the store itself.
+ */
+describe('audit lines carry the request that wrote them', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ now: () => new Date('2026-11-22T10:00:00Z') });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** The trail as stored, whatever the store: action, request id and address of each line. */
+  async function storedLines(): Promise<{ action: string; requestId?: string; address?: string }[]> {
+    if (api.storeKind === 'postgres') {
+      const rows = await api.sql('SELECT action, request_id, address FROM audit_events ORDER BY id');
+      return rows.map((row) => ({
+        action: row.action as string,
+        requestId: (row.request_id as string | null) ?? undefined,
+        address: (row.address as string | null) ?? undefined,
+      }));
+    }
+    const text = await readFile(path.join(api.dataDir, AUDIT_FILE_NAME), 'utf8');
+    return text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string; requestId?: string; address?: string });
+  }
+
+  it('from sign-up to sign-out, on every route that writes one', async () => {
+    let n = 0;
+    const sent: string[] = [];
+    const call = async (method: string, route: string, options: { token?: string; body?: unknown } = {}) => {
+      n += 1;
+      const id = `day-${n}`;
+      sent.push(id);
+      return api.request(method, route, { ...options, headers: { 'X-Request-Id': id } });
+    };
+    const signup = await call('POST', '/api/auth/signup', {
+      body: {
+        name: 'Dr Context',
+        email: 'context@hospital.example',
+        password: 'correct horse battery',
+        license: 'SCFHS-12345',
+        agreeTerms: true,
+      },
+    });
+    expect(signup.status).toBe(201);
+    await call('POST', '/api/auth/signin', {
+      body: { email: 'context@hospital.example', password: 'not the password' },
+    });
+    const signin = await call('POST', '/api/auth/signin', {
+      body: { email: 'context@hospital.example', password: 'correct horse battery' },
+    });
+    expect(signin.status).toBe(200);
+    const token = signin.body.token as string;
+    const patient = await call('POST', '/api/patients', { token, body: { displayName: 'R.K.' } });
+    expect(patient.status).toBe(201);
+    await call('GET', `/api/patients/${patient.body.id}`, { token });
+    const run = await call('POST', '/api/tools/run', {
+      token,
+      body: {
+        toolType: 'dose_calculator',
+        patientId: patient.body.id,
+        inputs: {
+          ageGroup: 'adult',
+          bodyWeight: 70,
+          nmbaType: 'rocuronium',
+          creatinine: 80,
+          tofCount: '2',
+          ptc: null,
+          rsiScenario: false,
+          dialysis: false,
+        },
+      },
+    });
+    expect(run.status).toBe(200);
+    await call('GET', '/api/history', { token });
+    await call('GET', `/api/history/${run.body.historyId}`, { token });
+    await call('GET', '/api/account/activity', { token });
+    expect((await call('POST', '/api/auth/signout', { token })).status).toBeLessThan(300);
+
+    const lines = await storedLines();
+    expect(lines.map((line) => line.action)).toEqual([
+      'user.signup',
+      'user.signin',
+      'user.signin',
+      'patient.create',
+      'patient.read',
+      'calculation.create',
+      'calculation.list',
+      'calculation.read',
+      'audit.read',
+      'user.signout',
+    ]);
+    for (const line of lines) {
+      expect(line.address).toBe('127.0.0.1');
+      expect(sent).toContain(line.requestId);
+    }
+    // each line names the request that wrote it, in order
+    expect(lines.map((line) => line.requestId)).toEqual([
+      'day-1',
+      'day-2',
+      'day-3',
+      'day-4',
+      'day-5',
+      'day-6',
+      'day-7',
+      'day-8',
+      'day-9',
+      'day-10',
+    ]);
+  });
+});
