@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { hasVisibleCharacter } from '../../clinical/visible-text.ts';
 import {
   ACCOUNT_DELETION_PENDING_CODE,
@@ -18,7 +18,7 @@ import type { SessionUser } from '../shared/session/session-state.ts';
 import { loadSessionStore } from '../shared/session/session-store-loader.ts';
 import { token } from '../shared/ui/theme.ts';
 import { useToast } from '../shared/ui/toasts.tsx';
-import { Button } from '../shared/ui/ui.tsx';
+import { Button, FormFailure } from '../shared/ui/ui.tsx';
 import type { Messages } from '../shared/lang/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-host/widget-context.ts';
 import { postAuth, postSignIn } from './auth-request.ts';
@@ -111,27 +111,6 @@ function useAuthSubmission(onAuthenticated: (user: SessionUser) => void, textsOf
   };
   const failure = failed && serverText(host, userMessage(failed.error, textsOf(host.messages.portal).failedInline));
   return { busy, failure, failedWith: failed?.error, run, finish };
-}
-
-/** docs/product.md §8: the inline red box under a failed sign-in or sign-up. */
-function FormFailure({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="alert"
-      part="form-error"
-      css={{
-        padding: '10px 12px',
-        borderRadius: token('--sgx-radius'),
-        border: `1px solid ${token('--sgx-color-danger')}`,
-        borderInlineStartWidth: '5px',
-        background: 'rgb(185 28 28 / 0.08)',
-        color: token('--sgx-color-danger'),
-        fontWeight: 600,
-      }}
-    >
-      {children}
-    </div>
-  );
 }
 
 const formCss = { display: 'grid', gap: '14px' } as const;

@@ -3,9 +3,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/aut
 import { changePassword } from '../../shared/session/account-api.ts';
 import { ApiError, userMessage } from '../../shared/api/api-error.ts';
 import { TextField } from '../../shared/ui/fields.tsx';
-import { token } from '../../shared/ui/theme.ts';
 import { useToast } from '../../shared/ui/toasts.tsx';
-import { Button } from '../../shared/ui/ui.tsx';
+import { Button, FormFailure } from '../../shared/ui/ui.tsx';
 import { inlineFormCss, FormButtons } from './list-parts.tsx';
 import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 
@@ -154,22 +153,7 @@ export function ChangePasswordForm({ apiBase }: { apiBase: string }) {
             onChange={edit('confirmPassword')}
             error={errors.confirmPassword}
           />
-          {failure && (
-            <div
-              role="alert"
-              part="form-error"
-              css={{
-                padding: '10px 12px',
-                borderRadius: token('--sgx-radius'),
-                border: `1px solid ${token('--sgx-color-danger')}`,
-                borderInlineStartWidth: '5px',
-                color: token('--sgx-color-danger'),
-                fontWeight: 600,
-              }}
-            >
-              {failure}
-            </div>
-          )}
+          {failure && <FormFailure>{failure}</FormFailure>}
           <FormButtons submit={t.changePassword} busy={busy} onCancel={close} />
         </form>
       ) : (

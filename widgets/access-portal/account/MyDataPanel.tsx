@@ -5,7 +5,7 @@ import { TextField } from '../../shared/ui/fields.tsx';
 import { formatDate } from '../../shared/lang/format.ts';
 import { token } from '../../shared/ui/theme.ts';
 import { useToast } from '../../shared/ui/toasts.tsx';
-import { Button } from '../../shared/ui/ui.tsx';
+import { Button, FormFailure } from '../../shared/ui/ui.tsx';
 import { FormButtons } from './list-parts.tsx';
 import { useMessages, useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 import { loadSecurity } from '../security/api.ts';
@@ -186,11 +186,7 @@ function DeleteAccount({ apiBase, onDeleted }: { apiBase: string; onDeleted: () 
             ) : (
               <p css={{ margin: 0 }}>{t.deleteByHospitalSignIn}</p>
             )}
-            {failure && (
-              <div role="alert" part="form-error" css={{ color: token('--sgx-color-danger'), fontWeight: 600 }}>
-                {failure}
-              </div>
-            )}
+            {failure && <FormFailure>{failure}</FormFailure>}
             <FormButtons submit={t.deleteAccountConfirm} busy={busy} onCancel={close} />
           </form>
         ) : (

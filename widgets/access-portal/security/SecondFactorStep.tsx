@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AuthResponse, SecondFactorChallenge } from '../../../contracts/auth.ts';
 import { userMessage } from '../../shared/api/api-error.ts';
 import { TextField } from '../../shared/ui/fields.tsx';
-import { token } from '../../shared/ui/theme.ts';
-import { Button } from '../../shared/ui/ui.tsx';
+import { Button, FormFailure } from '../../shared/ui/ui.tsx';
 import { passkeySignInOptions, secondFactor } from './api.ts';
 import { useSecurityTexts, useServerText } from './texts.ts';
 
@@ -103,22 +102,7 @@ export function SecondFactorStep({
         }}
         error={error ?? undefined}
       />
-      {failure && (
-        <div
-          role="alert"
-          part="form-error"
-          css={{
-            padding: '10px 12px',
-            borderRadius: token('--sgx-radius'),
-            border: `1px solid ${token('--sgx-color-danger')}`,
-            borderInlineStartWidth: '5px',
-            color: token('--sgx-color-danger'),
-            fontWeight: 600,
-          }}
-        >
-          {failure}
-        </div>
-      )}
+      {failure && <FormFailure>{failure}</FormFailure>}
       <Button type="submit" busy={busy} disabled={busy} css={{ inlineSize: '100%' }}>
         {t.verify}
       </Button>

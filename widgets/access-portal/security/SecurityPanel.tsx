@@ -6,7 +6,7 @@ import { TextField } from '../../shared/ui/fields.tsx';
 import { formatRecordedAt } from '../../shared/lang/format.ts';
 import { token } from '../../shared/ui/theme.ts';
 import { useToast } from '../../shared/ui/toasts.tsx';
-import { Button } from '../../shared/ui/ui.tsx';
+import { Button, FormFailure } from '../../shared/ui/ui.tsx';
 import { useWidgetHost } from '../../shared/widget-host/widget-context.ts';
 import {
   confirmTotp,
@@ -38,25 +38,6 @@ const boxCss = {
   borderRadius: '8px',
   maxInlineSize: '460px',
 } as const;
-
-function Alert({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="alert"
-      part="form-error"
-      css={{
-        padding: '10px 12px',
-        borderRadius: token('--sgx-radius'),
-        border: `1px solid ${token('--sgx-color-danger')}`,
-        borderInlineStartWidth: '5px',
-        color: token('--sgx-color-danger'),
-        fontWeight: 600,
-      }}
-    >
-      {children}
-    </div>
-  );
-}
 
 /** A step that needs the password again (remove a factor, new recovery codes): a small inline form. */
 function PasswordCheck({
@@ -199,7 +180,7 @@ function TotpSetupForm({
   return (
     <form aria-label={t.totpSetUp} part="totp-setup" noValidate onSubmit={(event) => void submit(event)} css={boxCss}>
       <p css={{ margin: 0 }}>{t.totpScan}</p>
-      {failure && <Alert>{failure}</Alert>}
+      {failure && <FormFailure>{failure}</FormFailure>}
       {setup && (
         <>
           <svg
@@ -332,7 +313,7 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
     }
   };
 
-  if (loadError) return <Alert>{loadError}</Alert>;
+  if (loadError) return <FormFailure>{loadError}</FormFailure>;
   if (!security || !sessions) return null;
   const others = sessions.filter((session) => !session.current).length;
 

@@ -172,3 +172,28 @@ export function FormCard({
     </form>
   );
 }
+
+/**
+ * The inline red box under a form whose submission failed (docs/product.md §8): the sign-in and sign-up
+ * forms, the second-factor step, the security panel's steps, the password change. An alert, so a screen
+ * reader says it as it appears.
+ */
+export function FormFailure({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      part="form-error"
+      css={{
+        padding: '10px 12px',
+        borderRadius: token('--sgx-radius'),
+        border: `1px solid ${token('--sgx-color-danger')}`,
+        borderInlineStartWidth: '5px',
+        background: 'rgb(185 28 28 / 0.08)',
+        color: token('--sgx-color-danger'),
+        fontWeight: 600,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
