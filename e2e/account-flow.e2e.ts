@@ -6,7 +6,7 @@ import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../api/test-support/postgres-cluster.ts';
 import { launchBrowser } from './browser.ts';
-import { startProductServer, waitForWidget } from './support.ts';
+import { startProductServer, signUpInPortal, waitForWidget } from './support.ts';
 import { formatDate } from '../widgets/shared/lang/format.ts';
 
 // Issue 6: the account area end to end on the product page, against the real server: once on the
@@ -34,23 +34,12 @@ async function openPage(page: Page) {
   await waitForWidget(page, 'sgx-access-portal');
   await waitForWidget(page, 'sgx-dose-calculator');
 }
-async function signUp(portal: Locator, name: string) {
-  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
-  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: 'Sign Up' }).click();
-  const dialog = portal.getByRole('dialog', { name: 'HCP Access Portal' });
-  await dialog.getByLabel(/^Full name/).fill(name);
-  await dialog
-    .getByLabel(/^E-mail/)
-    .filter({ visible: true })
-    .fill(`${name.replace(/\W/g, '').toLowerCase()}.${Date.now()}@hospital.example`);
-  await dialog
-    .getByLabel(/^Password/)
-    .filter({ visible: true })
-    .fill('correct horse battery');
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect.poll(() => portal.getByText(`Welcome, Dr. ${name}`).count()).toBe(1);
-}
+const signUp = (portal: Locator, name: string) =>
+  signUpInPortal(portal, {
+    name,
+    email: `${name.replace(/\W/g, '').toLowerCase()}.${Date.now()}@hospital.example`,
+    password: 'correct horse battery',
+  });
 async function openAccount(portal: Locator, tab: string) {
   await portal.getByRole('button', { name: 'Profile' }).click();
   const account = portal.getByRole('dialog', { name: 'Account' });

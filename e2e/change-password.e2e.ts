@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../api/test-support/postgres-cluster.ts';
 import { launchBrowser } from './browser.ts';
-import { startProductServer, waitForWidget } from './support.ts';
+import { accessDialog, signUpInPortal, startProductServer, waitForWidget } from './support.ts';
 
 // Issue 31: "Change password" in the account area's profile, in real Chromium against the built server,
 // on the embedded store and on PostgreSQL: the clinician signed in on two browsers changes the password
@@ -24,11 +24,6 @@ async function open(context: BrowserContext): Promise<{ page: Page; portal: Loca
   await page.goto(`${product.url}/`);
   await waitForWidget(page, 'sgx-access-portal');
   return { page, portal: page.locator('sgx-access-portal') };
-}
-async function accessDialog(portal: Locator, choice: 'Sign In' | 'Sign Up') {
-  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
-  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: choice }).click();
-  return portal.getByRole('dialog', { name: 'HCP Access Portal' });
 }
 async function signIn(portal: Locator, email: string, password: string) {
   const dialog = await accessDialog(portal, 'Sign In');
@@ -63,18 +58,7 @@ describe.each(['embedded', 'postgres'] as const)('change password, %s store', (s
     try {
       // one clinician, signed in on two browsers
       const a = await open(first);
-      const signUp = await accessDialog(a.portal, 'Sign Up');
-      await signUp.getByLabel(/^Full name/).fill('Sara Al-Harbi');
-      await signUp
-        .getByLabel(/^E-mail/)
-        .filter({ visible: true })
-        .fill(email);
-      await signUp
-        .getByLabel(/^Password/)
-        .filter({ visible: true })
-        .fill(OLD_PASSWORD);
-      await signUp.getByRole('checkbox').check();
-      await signUp.getByRole('button', { name: 'Create Account' }).click();
+      await signUpInPortal(a.portal, { name: 'Sara Al-Harbi', email, password: OLD_PASSWORD });
       await expect.poll(() => signedIn(a.portal)).toBe(1);
       const b = await open(second);
       await signIn(b.portal, email, OLD_PASSWORD);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fhirProblems, loadFhirDefinitions } from '../api/test-support/fhir-validation.ts';
 import { AUTH_TOKEN_KEY } from '../widgets/shared/session/session-storage-keys.ts';
 import { launchBrowser } from './browser.ts';
-import { startProductServer, waitForWidget } from './support.ts';
+import { startProductServer, signUpInPortal, waitForWidget } from './support.ts';
 
 // Issue 33: a dose calculated for a patient in the browser, downloaded from the history entry as a FHIR R4
 // Bundle ("Download FHIR"), against the real built server; the file's dose is the stored result's.
@@ -28,21 +28,11 @@ afterAll(async () => {
 });
 
 async function signUp(page: Page, portal: Locator, name: string) {
-  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
-  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: 'Sign Up' }).click();
-  const dialog = portal.getByRole('dialog', { name: 'HCP Access Portal' });
-  await dialog.getByLabel(/^Full name/).fill(name);
-  await dialog
-    .getByLabel(/^E-mail/)
-    .filter({ visible: true })
-    .fill(`fhir.${Date.now()}@hospital.example`);
-  await dialog
-    .getByLabel(/^Password/)
-    .filter({ visible: true })
-    .fill('correct horse battery');
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect.poll(() => portal.getByText(`Welcome, Dr. ${name}`).count()).toBe(1);
+  await signUpInPortal(portal, {
+    name,
+    email: `fhir.${Date.now()}@hospital.example`,
+    password: 'correct horse battery',
+  });
   return page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);
 }
 

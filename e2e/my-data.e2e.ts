@@ -9,7 +9,7 @@ import { account as accountAr } from '../widgets/shared/lang/messages/ar/account
 import { portal as portalAr } from '../widgets/shared/lang/messages/ar/portal.ts';
 import { withoutIsolates } from '../clinical/bidi.ts';
 import { launchBrowser } from './browser.ts';
-import { startProductServer, waitForWidget } from './support.ts';
+import { startProductServer, signUpInPortal, waitForWidget } from './support.ts';
 
 // Issue 34 in real Chromium against the built server, on the embedded store and on PostgreSQL: "Activity"
 // lists a patient created and an export downloaded, in English and in Arabic; "Download all my data"
@@ -58,23 +58,8 @@ async function openPage(page: Page, at: '/' | '/ar/') {
   await waitForWidget(page, 'sgx-access-portal');
   return page.locator('sgx-access-portal');
 }
-async function signUp(portal: Locator, email: string) {
-  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
-  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: 'Sign Up' }).click();
-  const dialog = portal.getByRole('dialog', { name: 'HCP Access Portal' });
-  await dialog.getByLabel(/^Full name/).fill('Mona Activity');
-  await dialog
-    .getByLabel(/^E-mail/)
-    .filter({ visible: true })
-    .fill(email);
-  await dialog
-    .getByLabel(/^Password/)
-    .filter({ visible: true })
-    .fill(PASSWORD);
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect.poll(() => portal.getByRole('button', { name: 'Profile' }).count()).toBe(1);
-}
+const signUp = (portal: Locator, email: string) =>
+  signUpInPortal(portal, { name: 'Mona Activity', email, password: PASSWORD });
 const api = (method: string, route: string, token: string, body?: BodyInit, type = 'application/json') =>
   fetch(`${product.url}${route}`, {
     method,

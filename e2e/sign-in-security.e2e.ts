@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, reserveTestProvider } from '../api/test-support/oidc-provider.ts';
 import { startTestApi } from '../api/test-support/test-api.ts';
 import { launchBrowser } from './browser.ts';
-import { startProductServer, waitForWidget } from './support.ts';
+import { accessDialog, signUpInPortal, startProductServer, visible, waitForWidget } from './support.ts';
 
 // Issue 32 in real Chromium: the hospital's single sign-on (oidc-provider started here, the built server
 // configured by OIDC_*), a passkey enrolled and used with Chromium's virtual authenticator, and a session that
@@ -35,12 +35,6 @@ async function open(context: BrowserContext, url: string): Promise<{ page: Page;
   await waitForWidget(page, 'sgx-access-portal');
   return { page, portal: page.locator('sgx-access-portal') };
 }
-async function accessDialog(portal: Locator, choice: 'Sign In' | 'Sign Up') {
-  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
-  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: choice }).click();
-  return portal.getByRole('dialog', { name: 'HCP Access Portal' });
-}
-const visible = (locator: Locator) => locator.filter({ visible: true });
 const welcome = (portal: Locator) => portal.locator('[part="welcome"]').textContent();
 
 describe('single sign-on with the hospital provider', () => {
@@ -124,13 +118,7 @@ describe('a passkey as the second factor (Chromium’s virtual authenticator)', 
         },
       });
       const email = `dr.passkey.${Date.now()}@hospital.example`;
-      const signUp = await accessDialog(portal, 'Sign Up');
-      await signUp.getByLabel(/^Full name/).fill('Nadia Karim');
-      await visible(signUp.getByLabel(/^E-mail/)).fill(email);
-      await visible(signUp.getByLabel(/^Password/)).fill(PASSWORD);
-      await signUp.getByRole('checkbox').check();
-      await signUp.getByRole('button', { name: 'Create Account' }).click();
-      await expect.poll(() => welcome(portal)).toBe('Welcome, Dr. Nadia Karim');
+      await signUpInPortal(portal, { name: 'Nadia Karim', email, password: PASSWORD });
 
       await portal.getByRole('button', { name: 'Profile' }).click();
       const account = portal.getByRole('dialog', { name: 'Account' });

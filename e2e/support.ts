@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../api/test-support/server-process.ts';
 import { serveFiles, type StaticFiles } from './static-server.ts';
 
@@ -135,3 +135,30 @@ export async function waitForAllWidgets(page: Page) {
 
 /** Screenshots go to e2e/.artifacts (ignored by git) for a person to look at. */
 export const artifactsDir = path.join(repoRoot, 'e2e', '.artifacts');
+
+/** The access portal's dialog for Sign In or Sign Up, opened from its "Sign In / Quick Use" button. */
+export async function accessDialog(portal: Locator, choice: 'Sign In' | 'Sign Up'): Promise<Locator> {
+  await portal.getByRole('button', { name: 'Sign In / Quick Use' }).click();
+  await portal.getByRole('dialog', { name: 'Choose Access Mode' }).getByRole('button', { name: choice }).click();
+  return portal.getByRole('dialog', { name: 'HCP Access Portal' });
+}
+
+/** The one of a field's twins (the sign-in and sign-up forms share labels) that is on screen. */
+export const visible = (locator: Locator) => locator.filter({ visible: true });
+
+/**
+ * Signs a new clinician up through the portal's form (name, e-mail, password, the declaration) and waits
+ * until the portal greets them ("Welcome, Dr. …").
+ */
+export async function signUpInPortal(
+  portal: Locator,
+  { name, email, password }: { name: string; email: string; password: string },
+): Promise<void> {
+  const dialog = await accessDialog(portal, 'Sign Up');
+  await dialog.getByLabel(/^Full name/).fill(name);
+  await visible(dialog.getByLabel(/^E-mail/)).fill(email);
+  await visible(dialog.getByLabel(/^Password/)).fill(password);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect.poll(() => portal.getByText(`Welcome, Dr. ${name}`).count()).toBe(1);
+}
