@@ -6,7 +6,7 @@ import { chainHead, withChainLock } from './postgres/audit-log.ts';
 import { AUDIT_FILE_NAME } from './audit-log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { loadAccounts, loadClinicians } from './embedded/load.ts';
-import { EXPORTS_DIR_NAME, LAYOUT_FILE_NAME, LEGACY_DATA_FILE_NAME } from './embedded/layout-names.ts';
+import { assertSafeId, EXPORTS_DIR_NAME, LAYOUT_FILE_NAME, LEGACY_DATA_FILE_NAME } from './embedded/layout-names.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import { patientSearchText } from './policy.ts';
 import { describeTarget, openPostgresStore, PATIENT_INSERT_COLUMNS, patientValues } from './postgres/index.ts';
@@ -122,8 +122,13 @@ export async function migrateData(options: MigrateDataOptions): Promise<Migratio
         `may convert an old ${LEGACY_DATA_FILE_NAME} to layout 2 (keeping it as a backup) and remove what a ` +
         'crash left unfinished; it is said below when it does.',
     );
+    // Opened for what a start does to the files (the conversion, the clean-up after a crash), then let go: the
+    // records are read again from the files below, and keeping the store's copy of them in memory beside that
+    // one ran out of memory at 2,000,000 history entries (BENCHMARKS.md, "Storage at scale").
     embedded = await openLowdbStore(from, { log });
-    const source = await readSource(from, embedded, log);
+    await embedded.close();
+    embedded = undefined;
+    const source = await readSource(from, log);
     log(`Found in ${from}: ${MIGRATED_KINDS.map((kind) => `${source.count(kind)} ${KIND_LABELS[kind]}`).join(', ')}.`);
     return await copyAndCheck(pool, source, log);
   } finally {
@@ -206,17 +211,16 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
  * Everything the opened store holds, read from its files as it read them at start (deleted patients'
  * records unlinked, deleted exports gone), with each PDF read once to hash it.
  */
-async function readSource(dataDir: string, embedded: StoreAdapter, log: (message: string) => void): Promise<Source> {
+async function readSource(dataDir: string, log: (message: string) => void): Promise<Source> {
   const accounts = await loadAccounts(dataDir);
   const clinicians = await loadClinicians(dataDir);
   const exports = clinicians.flatMap((clinician) => [...clinician.exports.values()]);
   const readExport = async (record: ExportRecord) => {
+    assertSafeId(record.id, 'An export id');
+    const file = path.join(dataDir, EXPORTS_DIR_NAME, `${record.id}.pdf`);
     try {
-      const bytes = await embedded.readExportFile(record.ownerId, record.id);
-      if (bytes) return bytes;
-      throw new Error('no record');
+      return await readFile(file);
     } catch (error) {
-      const file = path.join(dataDir, EXPORTS_DIR_NAME, `${record.id}.pdf`);
       throw new MigrationError(
         `Export ${record.id} of clinician ${record.ownerId}: its PDF ${file} cannot be read ` +
           `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Nothing has been copied.`,
