@@ -7,9 +7,10 @@
 // the history's newest page, a page deep in it by cursor, the history of one patient and of one tool, a
 // patient search by name prefix, by initials and by MRN, a sign-in and a save. EXPLAIN (ANALYZE, BUFFERS) of
 // every query a request runs (auto_explain), `npm run backup` and `npm run restore` at each size. Then the
-// embedded store (BENCH_SCALE_EMBEDDED sizes, default 100,000, 300,000, 1,000,000) with the same requests,
-// for its ceiling, and `npm run migrate-data` at the largest. Writes bench/storage-scale.json and
-// bench/storage-scale-explain.txt and BENCHMARKS.md's "## Storage at scale" section. Takes hours at 10 M.
+// embedded store (BENCH_SCALE_EMBEDDED sizes, default 100,000 to 3,000,000) with the same requests,
+// for its ceiling, and `npm run migrate-data` at each. Writes bench/storage-scale.json and
+// bench/storage-scale-explain.txt and BENCHMARKS.md's "## Storage at scale" section (with
+// bench/storage-scale-notes.md after its tables). About half an hour on 2 cores; the 10 M database takes 23 GB.
 import { spawn, spawnSync } from 'node:child_process';
 import { createSecretKey, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ import { findPostgresBinDir } from './test-requirements.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sizesFrom = (text, fallback) => (text ?? fallback).split(',').filter(Boolean).map(Number);
 const SIZES = sizesFrom(process.env.BENCH_SCALE_SIZES, '100000,1000000,10000000');
-const EMBEDDED_SIZES = sizesFrom(process.env.BENCH_SCALE_EMBEDDED, '100000,300000,1000000');
+const EMBEDDED_SIZES = sizesFrom(process.env.BENCH_SCALE_EMBEDDED, '100000,300000,1000000,2000000,3000000');
 // BENCH_SCALE_BACKUP=0 leaves out backup and restore (to measure requests again without them).
 const CLINICIANS = 1_000;
 const PATIENTS = 50_000;
@@ -469,7 +470,7 @@ const loadAverage = () => round1(os.loadavg()[0]);
  * CLIENTS clients at once, each on its own keep-alive connection, each sending `make(client, k)`'s request
  * and the next as soon as the answer is in: WARMUP unmeasured, then PER_CLIENT measured.
  */
-async function measure(url, make) {
+async function measure(url, make, perClient = PER_CLIENT) {
   const agents = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const latencies = [];
   const failures = new Map();
@@ -477,7 +478,7 @@ async function measure(url, make) {
   const started = performance.now();
   await Promise.all(
     agents.map(async (agent, client) => {
-      for (let k = 0; k < WARMUP + PER_CLIENT; k += 1) {
+      for (let k = 0; k < WARMUP + perClient; k += 1) {
         const { method, path: urlPath, ...options } = make(client, k);
         const t0 = performance.now();
         const answer = await request(agent, url, method, urlPath, options);
@@ -493,7 +494,7 @@ async function measure(url, make) {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    perSecond: Math.round((CLIENTS * (WARMUP + PER_CLIENT)) / (wallMs / 1000)),
+    perSecond: Math.round((CLIENTS * (WARMUP + perClient)) / (wallMs / 1000)),
     p50Ms: round1(percentile(latencies, 0.5)),
     p99Ms: round1(percentile(latencies, 0.99)),
     maxMs: round1(latencies.at(-1)),
@@ -573,6 +574,9 @@ function operations({ signedIn, patients, deepCursors, templates }) {
 }
 
 async function measureAll(url, context, log) {
+  // The server's first requests compile its code and fill PostgreSQL's caches of sessions and users: a round of
+  // every operation first, unmeasured, so that the first operation measured does not pay for all of them.
+  for (const make of Object.values(operations(context))) await measure(url, make, WARMUP);
   const results = {};
   for (const [name, make] of Object.entries(operations(context))) {
     results[name] = await measure(url, make);
@@ -949,9 +953,25 @@ export async function runStorageScaleOnly() {
   const cache = path.join(root, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const buildDir = await mkdtemp(path.join(cache, 'sgx-bench-scale-'));
+  // BENCH_SCALE_MERGE=1: the sizes measured now replace those of the last run; the others are kept (to add
+  // the embedded store's larger sizes without loading PostgreSQL's again).
+  const jsonFile = path.join(root, 'bench/storage-scale.json');
+  const previous = process.env.BENCH_SCALE_MERGE === '1' ? JSON.parse(await readFile(jsonFile, 'utf8')) : undefined;
   try {
     const serverFile = await buildServer(path.join(buildDir, 'server'));
-    const result = await benchStorageScale({ serverFile, buildDir: path.join(buildDir, 'server') });
+    let result = await benchStorageScale({ serverFile, buildDir: path.join(buildDir, 'server') });
+    if (previous) {
+      const merge = (old, now) =>
+        [...old.filter((row) => !now.some((other) => other.entries === row.entries)), ...now].sort(
+          (a, b) => a.entries - b.entries,
+        );
+      result = {
+        ...result,
+        postgres: merge(previous.postgres, result.postgres),
+        embedded: merge(previous.embedded, result.embedded),
+      };
+      await writeFile(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+    }
     await writeScaleSection(result);
   } finally {
     await rm(buildDir, { recursive: true, force: true });
@@ -1004,10 +1024,12 @@ export function scaleMarkdown(result, explainText = '') {
       'history and one export per 50 entries, spread with a few heavy users (clinician n holds a share ∝ 1/(n + 20): ' +
       'the busiest 1.3% of everything, 130,000 entries at 10 M; the quietest 0.02%), loaded with COPY. 20 clients ' +
       'at once, each signed in as clinicians drawn by the same shares, each sending its next request as soon as the ' +
-      `answer is in: ${PER_CLIENT} measured requests each per operation after ${WARMUP} unmeasured, over HTTP ` +
+      `answer is in: ${PER_CLIENT} measured requests each per operation after ${WARMUP} unmeasured (and, once the ` +
+      `server has started, a round of ${2 * WARMUP} of every operation, unmeasured, to warm it up), over HTTP ` +
       'through the built server, every request with its session check and its audit row (a committed INSERT, so a ' +
-      'WAL flush, also for a read). PostgreSQL 15 with fsync on, shared_buffers 1 GB. The machine is shared: the ' +
-      '1-minute load average during each size is given (2 cores: above 2, other work waited for the CPU, and so did ' +
+      'WAL flush, also for a read). PostgreSQL 15 with fsync on, shared_buffers 1 GB. The 1-minute load average ' +
+      'during each size is given (2 cores: the 20 clients, the server and PostgreSQL keep it at 2 to 3 by themselves; ' +
+      'above that, other work waited for the CPU, and so did ' +
       'these requests).',
     '',
     '### PostgreSQL: p99 (p50) ms per request',
@@ -1072,14 +1094,29 @@ export function scaleMarkdown(result, explainText = '') {
       `| \`npm run migrate-data\` to PostgreSQL | ` +
         `${rows.map((row) => (row.migrateDataSeconds ? `${row.migrateDataSeconds} s` : '-')).join(' | ')} |`,
     );
+    for (const failed of result.embedded.filter((row) => row.failedToStart)) {
+      const outOfMemory = /heap out of memory/.test(failed.failedToStart);
+      lines.push(
+        '',
+        `At ${sizeName(failed.entries)} entries the server did not start` +
+          (outOfMemory
+            ? ": it ran out of memory reading the store (JavaScript heap out of memory, at Node's default heap " +
+              'limit of about 4 GB).'
+            : ` (${failed.failedToStart.split('\n')[0]}).`),
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Replaces (or adds, before "## Page speed") the scale section of BENCHMARKS.md. */
-export async function writeScaleSection(result, notes = '') {
+export async function writeScaleSection(result, notes) {
   const file = path.join(root, 'BENCHMARKS.md');
   const markdown = await readFile(file, 'utf8');
+  // What the figures say, written by hand after a run (bench/storage-scale-notes.md), follows the tables.
+  notes ??= await readFile(path.join(root, 'bench/storage-scale-notes.md'), 'utf8')
+    .then((text) => `\n${text}`)
+    .catch(() => '');
   const explain = await readFile(path.join(root, 'bench/storage-scale-explain.txt'), 'utf8').catch(() => '');
   const section = `${scaleMarkdown(result, explain)}${notes}\n`;
   const start = markdown.indexOf('## Storage at scale');
