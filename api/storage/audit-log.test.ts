@@ -34,13 +34,16 @@ describe('the audit log', () => {
   it('caps every field, whatever a caller passes', async () => {
     const audit = fileAuditLog(dataDir, now);
     const long = 'x'.repeat(15_000);
-    await audit.record({
-      actor: long,
-      action: long as never,
-      recordType: 'patient',
-      recordId: long,
-      outcome: 'failure',
-    }, null);
+    await audit.record(
+      {
+        actor: long,
+        action: long as never,
+        recordType: 'patient',
+        recordId: long,
+        outcome: 'failure',
+      },
+      null,
+    );
     const text = await textOf('audit.log');
     expect(text.length).toBeLessThan(6 * AUDIT_FIELD_MAX_LENGTH);
     const [line] = await linesOf('audit.log');

@@ -314,13 +314,16 @@ describe('the pool’s other users', () => {
     const audit = postgresAuditLog(pool, () => new Date('2026-06-01T12:34:56.789Z'));
     await audit.record({ actor: 'u-1', action: 'user.signin', outcome: 'success' }, null);
     const long = 'x'.repeat(AUDIT_FIELD_MAX_LENGTH + 50);
-    await audit.record({
-      actor: long,
-      action: long as never,
-      recordType: 'patient',
-      recordId: long,
-      outcome: 'denied',
-    }, null);
+    await audit.record(
+      {
+        actor: long,
+        action: long as never,
+        recordType: 'patient',
+        recordId: long,
+        outcome: 'denied',
+      },
+      null,
+    );
     const rows = await query<Record<string, unknown>>(
       database.url,
       'SELECT time, actor, action, record_type, record_id, outcome FROM audit_events ORDER BY id',
