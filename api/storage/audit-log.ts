@@ -67,6 +67,15 @@ export interface AuditLog {
   linesByActor(actor: string): AsyncIterable<ChainedLine>;
 }
 
+/** A line waiting to be written with the next batch, and the promise its caller waits on. */
+export interface PendingLine {
+  event: AuditEvent;
+  origin: AuditRequestContext | null;
+  time: Date;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 /** Whether a line's action is the one asked for, or of the family asked for. */
 export const actionMatches = (action: string, wanted: string | undefined) =>
   wanted === undefined || action === wanted || action.startsWith(`${wanted}.`);
@@ -89,13 +98,7 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
   const maxBytes = limits.maxBytes ?? AUDIT_LOG_DEFAULT_MAX_BYTES;
   let state: { size: number; head: string } | undefined; // read from disk before the first append
   let queue: Promise<unknown> = Promise.resolve();
-  let pending: {
-    event: AuditEvent;
-    origin: AuditRequestContext | null;
-    time: Date;
-    resolve: () => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+  let pending: PendingLine[] = [];
 
   /** Runs `work` in the writer's order: no append or rotation runs meanwhile. */
   const serial = <T>(work: () => Promise<T>): Promise<T> => {

@@ -1,7 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { chainLine, GENESIS_HASH, linkAfter, type AuditFields, type ChainedLine } from '../../audit/chain.ts';
-import type { AuditRequestContext } from '../../audit/request-context.ts';
-import { actionMatches, lineFields, type AuditEvent, type AuditLog } from '../audit-log.ts';
+import { actionMatches, lineFields, type AuditLog, type PendingLine } from '../audit-log.ts';
 
 /** Every writer of the trail takes this transaction-level advisory lock: one chains at a time. */
 export const AUDIT_CHAIN_LOCK_KEY = 0x5367_7861; // "Sgxa"
@@ -146,13 +145,7 @@ export async function withChainLock<T>(pool: Pool, work: (client: PoolClient) =>
  * only inserts; text fields are cut as in the file log. Resolves once the row is committed.
  */
 export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
-  let pending: {
-    event: AuditEvent;
-    origin: AuditRequestContext | null;
-    time: Date;
-    resolve: () => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+  let pending: PendingLine[] = [];
   let running: Promise<void> | undefined;
 
   const drain = async () => {
