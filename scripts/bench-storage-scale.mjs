@@ -345,7 +345,8 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
               outcome: 'success',
             };
             const { hash } = modules.chain.chainLine(fields, prev);
-            yield `${row.n + 1}\t${fields.time}\t${fields.actor}\t${fields.action}\tcalculation\t${fields.recordId}\tsuccess\t${prev}\t${hash}\n`;
+            const columns = [row.n + 1, fields.time, fields.actor, fields.action, 'calculation', fields.recordId];
+            yield `${[...columns, 'success', prev, hash].join('\t')}\n`;
             prev = hash;
           }
         })(),
@@ -1028,7 +1029,8 @@ export function scaleMarkdown(result, explainText = '') {
       `server has started, a round of ${2 * WARMUP} of every operation, unmeasured, to warm it up), over HTTP ` +
       'through the built server, every request with its session check and its audit row (a committed INSERT, so a ' +
       'WAL flush, also for a read). PostgreSQL 15 with fsync on, shared_buffers 1 GB. The 1-minute load average ' +
-      'during each size is given (2 cores: the 20 clients, the server and PostgreSQL keep it at 2 to 3 by themselves; ' +
+      'during each size is given (2 cores: the 20 clients, the server and PostgreSQL keep it at 2 to 3 by ' +
+      'themselves; ' +
       'above that, other work waited for the CPU, and so did ' +
       'these requests).',
     '',

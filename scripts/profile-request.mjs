@@ -47,7 +47,9 @@ if (rung >= 3) app.use(async (ctx, next) => {
   await next();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   histogram.observe(seconds);
-  logger.info({ requestId, method: ctx.method, route: '/api/tools/run', status: ctx.status, durationMs: seconds * 1e3 }, 'request');
+  const { method, status } = ctx;
+  const line = { requestId, method, route: '/api/tools/run', status, durationMs: seconds * 1e3 };
+  logger.info(line, 'request');
 });
 app.use(bodyParser({ enableTypes: ['json'], jsonStrict: true }));
 app.use((ctx) => {
@@ -199,7 +201,8 @@ try {
   console.log('CPU per request (ms), and its ratio to a bare Koa hello:');
   for (const [name, result] of [['bare Koa hello', koa], ...ladder, ['POST /api/tools/run, the product', server]])
     console.log(
-      `  ${name.padEnd(48)} ${result.cpuMsPerRequest.toFixed(3)}  ${(koa.cpuMsPerRequest / result.cpuMsPerRequest).toFixed(2)}×`,
+      `  ${name.padEnd(48)} ${result.cpuMsPerRequest.toFixed(3)}  ` +
+        `${(koa.cpuMsPerRequest / result.cpuMsPerRequest).toFixed(2)}×`,
     );
   console.log(
     `(load average ${os

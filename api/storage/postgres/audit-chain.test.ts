@@ -84,14 +84,15 @@ describe('the audit trail in PostgreSQL', () => {
     );
   });
 
-  it('chains a row an earlier release wrote after chained ones (a rolling upgrade) onto the last chained row', async () => {
+  it('chains a row an older release wrote after chained ones (rolling upgrade) onto the last chained row', async () => {
     const db = await database();
     const pool = await db.open();
     const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
     await audit.record(read('r-1'), null);
     await audit.record(read('r-2'), null);
     await pool.query(
-      `INSERT INTO audit_events (time, actor, action, outcome) VALUES ('2026-11-22T10:00:01Z', 'u-0', 'user.signin', 'success')`,
+      `INSERT INTO audit_events (time, actor, action, outcome)
+       VALUES ('2026-11-22T10:00:01Z', 'u-0', 'user.signin', 'success')`,
     );
     await audit.record(read('r-3'), null);
     const rows = (await pool.query('SELECT action, record_id, prev_hash, hash FROM audit_events ORDER BY id')).rows;
