@@ -1,6 +1,7 @@
 import type { Next } from 'koa';
 import { clinicalTextsFor, isLang, type ClinicalTexts, type Lang } from '../../clinical/index.ts';
 import type { AppContext } from '../state.ts';
+import { isApiPath } from './api-path.ts';
 
 /** The query parameter that asks for a language: `?lang=ar` or `?lang=en`. */
 const LANG_PARAMETER = 'lang';
@@ -26,7 +27,7 @@ function requestedLang(query: unknown, acceptLanguage: string | undefined): Lang
  */
 export function negotiateLanguage() {
   return async function language(ctx: AppContext, next: Next) {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (isApiPath(ctx.path)) {
       const { [LANG_PARAMETER]: asked, ...rest } = ctx.query;
       ctx.state.lang = requestedLang(asked, ctx.get('Accept-Language') || undefined);
       if (asked !== undefined) ctx.query = rest;

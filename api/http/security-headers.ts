@@ -1,6 +1,7 @@
 import type { Next } from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext } from '../state.ts';
+import { isApiPath } from './api-path.ts';
 
 /**
  * helmet's headers with a CSP for the product page: scripts from our origin, Emotion's inline
@@ -54,6 +55,3 @@ export function securityHeaders(frameAncestors: readonly string[] = []) {
     await next();
   };
 }
-
-/** The API's paths: its answers are never cached (they hold patient data and per-user results). */
-export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');

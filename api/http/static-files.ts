@@ -6,6 +6,7 @@ import type { Next } from 'koa';
 import send from 'koa-send';
 import type { AppContext } from '../state.ts';
 import { notFoundPages } from './not-found-page.ts';
+import { isApiPath } from './api-path.ts';
 
 const YEAR_S = 365 * 24 * 3600;
 const DAY_S = 24 * 3600;
@@ -66,7 +67,7 @@ export function staticFiles(root: string | undefined) {
   const etagOf = etagCache();
   const notFoundHtmlFor = notFoundPages(root);
   return async function serveStatic(ctx: AppContext, next: Next) {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if (isApiPath(ctx.path)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (root) {
       if (ctx.path.startsWith('/widgets/')) ctx.set('Access-Control-Allow-Origin', '*');

@@ -23,6 +23,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { OidcFlowError, type OidcClient } from './client.ts';
 import { failurePage, type SignOnRefusal } from './failure-page.ts';
+import { auditSignIn } from '../auth/sign-in-audit.ts';
 import { auditContext } from '../audit/request-context.ts';
 
 /** The redirect URI the hospital's IT registers: PUBLIC_URL + this. */
@@ -126,16 +127,8 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     ctx.type = 'html';
     ctx.body = failurePage(refusal, deps.config.displayName, returnTo);
   };
-  const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
-    deps.audit.record(
-      {
-        actor,
-        action: 'user.signin.oidc',
-        ...(recordId ? { recordType: 'session' as const, recordId } : {}),
-        outcome,
-      },
-      auditContext(ctx),
-    );
+  const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', sessionId?: string) =>
+    auditSignIn(deps.audit, ctx, 'user.signin.oidc', actor, outcome, sessionId);
 
   router.get('/start', async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));

@@ -45,6 +45,7 @@ import { discoverSmartConfiguration } from './discovery.ts';
 import { EhrFhirError, ehrFhir } from './ehr-fhir.ts';
 import { launchFailurePage, type LaunchRefusal } from './failure-page.ts';
 import { bannerOf, patientFieldsFromEhr } from './launch-context.ts';
+import { auditSignIn } from '../auth/sign-in-audit.ts';
 import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
 
 /** The launch URL the EHR registers for the app, its redirect URI (under PUBLIC_URL) and its public keys. */
@@ -164,16 +165,8 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     ctx.type = 'html';
     ctx.body = launchFailurePage(refusal);
   };
-  const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', recordId?: string) =>
-    deps.audit.record(
-      {
-        actor,
-        action: 'user.signin.smart',
-        ...(recordId ? { recordType: 'session' as const, recordId } : {}),
-        outcome,
-      },
-      auditContext(ctx),
-    );
+  const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', sessionId?: string) =>
+    auditSignIn(deps.audit, ctx, 'user.signin.smart', actor, outcome, sessionId);
   const limited = async (ctx: AppContext) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
