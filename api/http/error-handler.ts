@@ -16,7 +16,10 @@ interface HttpLikeError {
 
 /**
  * The first middleware: every error becomes JSON `{ message, issues?, code? }` (and an `answer`'s fields).
- * Client errors (4xx with `expose`) show their message; anything else is a 500 whose details stay in the server log.
+ * Client errors (4xx, unless `expose: false`) show their message. A 5xx shows its own status and message only
+ * when it was thrown with `expose: true`: a documented answer about another system (502 the EHR refused a
+ * write, 504 it did not answer), which the server did not fail at. Anything else is a 500 whose details stay
+ * in the server log.
  */
 export function errorHandler(log: (error: unknown) => void = (error) => console.error(error)) {
   return async function handleErrors(ctx: AppContext, next: Next) {
@@ -26,9 +29,11 @@ export function errorHandler(log: (error: unknown) => void = (error) => console.
       const error = (caught ?? {}) as HttpLikeError;
       const status = error.status ?? error.statusCode ?? 500;
       const isClientError = status >= 400 && status < 500 && error.expose !== false;
-      if (!isClientError) log(caught);
-      ctx.status = isClientError ? status : 500;
-      ctx.body = isClientError
+      const isExposedUpstream = status >= 500 && status < 600 && error.expose === true && Boolean(error.message);
+      const shown = isClientError || isExposedUpstream;
+      if (!shown) log(caught);
+      ctx.status = shown ? status : 500;
+      ctx.body = shown
         ? {
             message: error.message || BAD_REQUEST_MESSAGE,
             ...(Array.isArray(error.issues) ? { issues: error.issues } : {}),
