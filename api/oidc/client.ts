@@ -68,6 +68,11 @@ export class OidcFlowError extends Error {
     readonly detail: string,
     /** The flow's data when the flow was found (where to send the browser back). */
     readonly flowData?: unknown,
+    /**
+     * The OAuth error code the provider answered (`error` at the callback or from the token endpoint), when it
+     * is one (OAUTH_ERROR_CODE); never its `error_description`, which is free text from outside.
+     */
+    readonly oauthError?: string,
   ) {
     super(`${failure}: ${detail}`);
   }
@@ -222,6 +227,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
           'provider_error',
           `${query.get('error')}: ${query.get('error_description') ?? ''}`.slice(0, 300),
           stored.data,
+          oauthErrorCode(query.get('error')),
         );
       const config = await configured().catch((error: OidcFlowError) => {
         throw new OidcFlowError(error.failure, error.detail, stored.data);
@@ -238,7 +244,17 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
           ...(stored.maxAge !== null ? { maxAge: stored.maxAge } : {}),
         });
       } catch (error) {
-        throw new OidcFlowError('invalid_response', describeError(error), stored.data);
+        throw new OidcFlowError(
+          'invalid_response',
+          describeError(error),
+          stored.data,
+          // A 401 to Basic credentials carries its code in the WWW-Authenticate challenge (RFC 6749 section 5.2)
+          oauthErrorCode(
+            error instanceof client.WWWAuthenticateChallengeError
+              ? error.cause[0]?.parameters.error
+              : (error as { error?: unknown }).error,
+          ),
+        );
       }
       const claims = tokens.claims();
       if (!claims || !tokens.id_token)
@@ -263,6 +279,14 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       }).href;
     },
   };
+}
+
+/** What an OAuth error code looks like (RFC 6749 section 4.1.2.1: ASCII, no quote or backslash); kept short. */
+export const OAUTH_ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The provider's OAuth error code, when it is one; else undefined (never the text around it). */
+export function oauthErrorCode(value: unknown): string | undefined {
+  return typeof value === 'string' && OAUTH_ERROR_CODE.test(value) ? value : undefined;
 }
 
 /** One line for the server log: openid-client's message and code, and the provider's error if it sent one. */

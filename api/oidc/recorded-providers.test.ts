@@ -1,3 +1,4 @@
+import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { BrowserAgent } from '../test-support/browser-agent.ts';
@@ -22,9 +23,10 @@ async function setUp(
   issuer: string,
   account: Parameters<typeof startRecordedProvider>[0]['account'],
   allowedTenants: string[] = [],
+  appClient: typeof client = client,
 ): Promise<Setup> {
   const provider = await startRecordedProvider({ fixture, ...client, account });
-  const settings = ssoSettings(issuer, client, { allowedTenants });
+  const settings = ssoSettings(issuer, appClient, { allowedTenants });
   const api = await startTestApi((url) => {
     const deps = settings(url);
     return { ...deps, auth: { ...deps.auth, oidcFetch: provider.fetch } };
@@ -44,6 +46,11 @@ async function expectRefused(setup: Setup, status: number, text: string) {
   expect(answer.text).toContain(text);
   expect(await sessionCount(setup.api)).toBe(sessions);
   expect(await userCount(setup.api)).toBe(users);
+}
+
+/** The claims without some of them (a provider that leaves them out of its ID token). */
+function without(claims: JWTPayload, ...names: string[]): JWTPayload {
+  return Object.fromEntries(Object.entries(claims).filter(([name]) => !names.includes(name)));
 }
 
 async function exchange(setup: Setup, answer: Awaited<ReturnType<typeof attempt>>) {
@@ -82,6 +89,8 @@ describe('Microsoft Entra ID, multi-tenant (organizations) with OIDC_ALLOWED_TEN
       'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
     );
     expect(found?.id).toBe(user.id);
+    // The name and e-mail were in the ID token: UserInfo (Microsoft Graph's) was not asked.
+    expect(entra.provider.userInfoRequests).toBe(0);
     // Entra ID publishes no code_challenge_methods_supported: PKCE is used all the same, and checked.
     expect(entra.provider.tokenRequests.at(-1)).toMatchObject({ pkceMatched: true });
   });
@@ -145,6 +154,7 @@ describe('Keycloak (a realm)', () => {
   it('signs in; the verifier is sent and matches the S256 challenge; iss in the answer is checked', async () => {
     const { user } = await exchange(keycloak, await attempt(keycloak));
     expect(user.name).toBe('Yousef Darwish');
+    expect(keycloak.provider.userInfoRequests).toBe(0); // the claims were in the ID token
     expect(keycloak.provider.tokenRequests.at(-1)).toEqual({
       codeVerifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       pkceMatched: true,
@@ -163,6 +173,88 @@ describe('Keycloak (a realm)', () => {
   it('an ID token whose signature is not the provider’s (another key under its key id): 401', async () => {
     keycloak.provider.nextIdToken((claims) => claims, { forged: true });
     await expectRefused(keycloak, 401, 'could not be verified');
+  });
+
+  // A client scope that maps the profile or e-mail to UserInfo only ("Add to ID token" off in Keycloak).
+  it('an ID token without the name: UserInfo’s; the e-mail and its email_verified stay the ID token’s', async () => {
+    keycloak.provider.nextIdToken((claims) => ({
+      ...without(claims, 'name', 'email_verified'),
+      sub: 'kc-no-name',
+      email: 'reem.odeh@hospital.example',
+    }));
+    // UserInfo's email_verified: false is about its own e-mail, which is not taken: the ID token's is.
+    keycloak.provider.nextUserInfo((claims) => ({
+      ...claims,
+      sub: 'kc-no-name',
+      name: 'Reem Odeh',
+      email: 'reem.private@example.com',
+      email_verified: false,
+    }));
+    const before = keycloak.provider.userInfoRequests;
+    const { user } = await exchange(keycloak, await attempt(keycloak));
+    expect(user).toMatchObject({ name: 'Reem Odeh', email: 'reem.odeh@hospital.example' });
+    expect(keycloak.provider.userInfoRequests).toBe(before + 1);
+  });
+
+  it('an ID token without the e-mail: UserInfo’s e-mail with UserInfo’s email_verified (false: 403)', async () => {
+    // The ID token's email_verified: true is about no e-mail at all: it must not vouch for UserInfo's.
+    keycloak.provider.nextIdToken((claims) => ({
+      ...without(claims, 'email'),
+      sub: 'kc-no-email',
+      email_verified: true,
+    }));
+    keycloak.provider.nextUserInfo((claims) => ({
+      ...claims,
+      sub: 'kc-no-email',
+      email: 'omar.nasser@hospital.example',
+      email_verified: false,
+    }));
+    await expectRefused(keycloak, 403, 'Your e-mail address is not verified');
+  });
+
+  it('UserInfo refusing the access token (invalid_token): 401, the code named, not its description', async () => {
+    keycloak.provider.nextIdToken((claims) => ({ ...without(claims, 'email'), sub: 'kc-refused' }));
+    keycloak.provider.nextUserInfo((claims) => claims, { challenge: 'invalid_token' });
+    const sessions = await sessionCount(keycloak.api);
+    const users = await userCount(keycloak.api);
+    const answer = await attempt(keycloak);
+    expect(answer.status).toBe(401);
+    expect(fragmentOf(answer)).toBeUndefined();
+    expect(answer.text).toContain(
+      'King Fahad Medical City answered with the error code invalid_token. Ask the hospital&#39;s IT to check the ' +
+        'app&#39;s registration at King Fahad Medical City: it must be allowed to read your profile and e-mail ' +
+        'address (UserInfo: the profile and email scopes).',
+    );
+    expect(answer.text).not.toContain('policy 7'); // the challenge's error_description
+    expect(await sessionCount(keycloak.api)).toBe(sessions);
+    expect(await userCount(keycloak.api)).toBe(users);
+  });
+});
+
+describe('Keycloak, with another client secret than the one registered', () => {
+  let keycloak: Setup;
+  beforeAll(async () => {
+    keycloak = await setUp(
+      'keycloak-realm.openid-configuration.json',
+      'https://keycloak.hospital.example/realms/staff',
+      { sub: 'f3b2c5a0-secret', name: 'Lina Saad', email: 'lina.saad@hospital.example', email_verified: true },
+      [],
+      { ...client, clientSecret: 'not-the-registered-secret' },
+    );
+  });
+  afterAll(async () => {
+    await keycloak?.api.close();
+    await keycloak?.provider.close();
+  });
+
+  it('the token endpoint answers invalid_client: 401, the page names it and the registration to check', async () => {
+    await expectRefused(
+      keycloak,
+      401,
+      'King Fahad Medical City answered with the error code invalid_client. Ask the hospital&#39;s IT to check ' +
+        'the app&#39;s registration at King Fahad Medical City: its client ID and secret must be the ones this ' +
+        'server is set up with (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET).',
+    );
   });
 });
 

@@ -21,8 +21,10 @@ import {
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
+import { assertNever } from '../../clinical/assert-never.ts';
 import { OidcFlowError, type OidcClient } from './client.ts';
-import { failurePage, type SignOnRefusal } from './failure-page.ts';
+import { failurePage, OAUTH_ERROR_PATTERN, type SignOnRefusal } from './failure-page.ts';
+import { claimsWithUserInfo, type NeededClaim } from './user-info.ts';
 import { auditSignIn } from '../auth/sign-in-audit.ts';
 import { auditContext } from '../audit/request-context.ts';
 
@@ -37,6 +39,8 @@ export const LINK_FLOW = 'oidc-link';
 const HANDOFF_TTL_MS = 2 * 60 * 1000;
 /** A clinician whose e-mail has a password account has this long to sign in with the password once. */
 export const LINK_TTL_MS = 10 * 60 * 1000;
+/** What an account is made of: asked of UserInfo when the ID token lacks it (oidc/user-info.ts). */
+const NEEDED_CLAIMS: readonly NeededClaim[] = ['email', 'name'];
 /** The cookie that ties a flow to the browser that started it (login CSRF). */
 const BINDING_COOKIE = 'sgx_oidc_binding';
 /** In the page's URL fragment after the callback: the hand-over code, or the link code. */
@@ -87,7 +91,9 @@ const handoffSchema = strictFields({ code: v.string('code is required') }, { cod
  * 2. `GET /api/auth/oidc/callback`: the provider's answer, checked; the account is the one the identity
  *    (issuer, `sub`) names, or a new one. A password account with the same e-mail is never taken over: the
  *    browser is sent back with a link code, and the identity is linked once that clinician signs in with
- *    their password (POST /api/auth/signin with `linkCode`). Any failure is a 4xx page and no session.
+ *    their password (POST /api/auth/signin with `linkCode`). The e-mail and name are the ID token's, or,
+ *    where it has none, UserInfo's (OpenID Connect Core section 5.4). Any failure is a 4xx (or 503) page, naming the
+ *    provider's OAuth error code when it gave one, and no session.
  * 3. The page is sent back with a one-time hand-over code in its URL fragment (never a token in a URL);
  *    `POST /api/auth/oidc/session` exchanges it for the same `{ token, user }` a password sign-in answers.
  */
@@ -118,14 +124,22 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     return url.href;
   };
 
-  const refuse = (ctx: AppContext, refusal: SignOnRefusal, returnTo: string = home) => {
+  /**
+   * The refusal, as a page or as JSON. `providerError`, the provider's OAuth error code (the callback's `error`,
+   * the token endpoint's or UserInfo's), is named on the page and as `oauthError` only when it is a bare code
+   * (OAUTH_ERROR_PATTERN); the provider's `error_description` never is: free text that anyone crafting a
+   * callback URL can write.
+   */
+  const refuse = (ctx: AppContext, refusal: SignOnRefusal, returnTo: string = home, providerError?: string) => {
+    const oauthError =
+      providerError !== undefined && OAUTH_ERROR_PATTERN.test(providerError) ? providerError : undefined;
     ctx.status = refusal.status;
     if (ctx.accepts('json', 'html') === 'json') {
-      ctx.body = { message: refusal.message, code: refusal.code };
+      ctx.body = { message: refusal.message, code: refusal.code, ...(oauthError !== undefined ? { oauthError } : {}) };
       return;
     }
     ctx.type = 'html';
-    ctx.body = failurePage(refusal, deps.config.displayName, returnTo);
+    ctx.body = failurePage(refusal, deps.config.displayName, returnTo, oauthError);
   };
   const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', sessionId?: string) =>
     auditSignIn(deps.audit, ctx, 'user.signin.oidc', actor, outcome, sessionId);
@@ -179,13 +193,31 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
       ctx.state.signOnProblem = error.detail;
       await audit(ctx, 'anonymous', error.failure === 'tenant_not_allowed' ? 'denied' : 'failure');
       const returnTo = checkReturnTo((error.flowData as { returnTo?: unknown } | undefined)?.returnTo) ?? home;
-      return refuse(ctx, REFUSALS[error.failure], returnTo);
+      return refuse(ctx, REFUSALS[error.failure], returnTo, error.oauthError);
     }
     const { returnTo } = completion.data as { returnTo: string };
-    const claims = completion.claims;
+    const completed = await claimsWithUserInfo(deps.client, completion, NEEDED_CLAIMS);
+    if (completed.kind !== 'claims') {
+      ctx.state.signOnProblem = completed.detail;
+      await audit(ctx, 'anonymous', 'failure');
+      switch (completed.kind) {
+        case 'unavailable':
+          return refuse(ctx, REFUSALS.unavailable, returnTo);
+        case 'invalid':
+          return refuse(ctx, REFUSALS.invalid_response, returnTo, completed.oauthError);
+        case 'other_subject':
+          return refuse(ctx, REFUSALS.other_subject, returnTo);
+        default:
+          return assertNever(completed, 'UserInfo outcome');
+      }
+    }
+    const { claims } = completed;
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
-      ctx.state.signOnProblem = 'the ID token has no e-mail address';
+      ctx.state.signOnProblem =
+        completed.userInfo === 'read'
+          ? 'neither the ID token nor UserInfo has an e-mail address'
+          : 'the ID token has no e-mail address (the provider offers no UserInfo endpoint)';
       await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.no_email, returnTo);
     }
@@ -194,8 +226,8 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
       await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.unverified_email, returnTo);
     }
-    const issuer = claims.iss;
-    const subject = claims.sub;
+    const issuer = completion.claims.iss;
+    const subject = completion.claims.sub;
     const handoff = async (userId: string) => {
       const data: HandoffData = { userId, issuer, idToken: completion.idToken };
       const handle = await flows.start(HANDOFF_FLOW, data, HANDOFF_TTL_MS);
@@ -281,7 +313,7 @@ function nameOf(claims: Record<string, unknown>, email: string): string {
 }
 
 /** Every way a sign-on is refused: its status, what the page says, and a code for clients. */
-const REFUSALS: Record<OidcFlowError['failure'] | 'no_email' | 'unverified_email', SignOnRefusal> = {
+const REFUSALS: Record<OidcFlowError['failure'] | 'other_subject' | 'no_email' | 'unverified_email', SignOnRefusal> = {
   unknown_state: {
     status: 400,
     code: 'sso_expired',
@@ -301,6 +333,13 @@ const REFUSALS: Record<OidcFlowError['failure'] | 'no_email' | 'unverified_email
     status: 401,
     code: 'sso_invalid',
     message: "The hospital's sign-in answer could not be verified, so you were not signed in. Please try again.",
+  },
+  other_subject: {
+    status: 401,
+    code: 'sso_invalid',
+    message:
+      "The hospital's sign-in answered about another person than the one who signed in, so you were not signed " +
+      "in. If it happens again, tell the hospital's IT.",
   },
   tenant_not_allowed: {
     status: 403,

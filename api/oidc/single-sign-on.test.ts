@@ -1,11 +1,12 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserAgent } from '../test-support/browser-agent.ts';
+import { BrowserAgent, type AgentResponse } from '../test-support/browser-agent.ts';
 import {
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
   reserveTestProvider,
   type TestProvider,
+  type TestProviderOptions,
 } from '../test-support/oidc-provider.ts';
 import {
   DISPLAY_NAME,
@@ -19,13 +20,19 @@ import {
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 // Single sign-on against a real OpenID provider (oidc-provider on 127.0.0.1, its development login), on
-// each store (the node-postgres project runs this file again on PostgreSQL).
+// each store (the node-postgres project runs this file again on PostgreSQL). The provider follows OpenID
+// Connect Core section 5.4 unless a test says otherwise: the name and e-mail are only in its UserInfo answer.
 const client = { clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET };
 
 /** A provider and an app wired to each other (the provider's redirect URI is the app's callback). */
-async function startPair(more: Parameters<typeof ssoSettings>[2] = {}, codeTtlSeconds?: number) {
-  const idp = await reserveTestProvider();
-  const api = await startTestApi(ssoSettings(idp.issuer, client, more));
+async function startPair(
+  more: Parameters<typeof ssoSettings>[2] = {},
+  codeTtlSeconds?: number,
+  provider: TestProviderOptions = {},
+  appClient: typeof client = client,
+) {
+  const idp = await reserveTestProvider(provider);
+  const api = await startTestApi(ssoSettings(idp.issuer, appClient, more));
   await idp.start({
     redirectUri: `${api.url}/api/auth/oidc/callback`,
     postLogoutRedirectUri: `${api.url}/`,
@@ -80,8 +87,11 @@ describe('a new clinician signs in with the hospital provider', () => {
     // The state and the verifier stay on the server: neither is in a cookie.
     expect(start.headers.get('set-cookie')).not.toContain(authorization.searchParams.get('state')!);
 
+    const userInfoBefore = idp.userInfoRequests();
     const landed = await agent.follow(start.location!, { login: 'sara.alharbi', stopAt: `${api.url}/#` });
     expect(landed.status).toBe(303);
+    // The ID token had no name or e-mail (section 5.4): UserInfo was read once, with the access token.
+    expect(idp.userInfoRequests()).toBe(userInfoBefore + 1);
     const fragment = fragmentOf(landed)!;
     expect(fragment.name).toBe('sgx-sso');
     expect(landed.location).toBe(`${api.url}/#sgx-sso=${fragment.code}`);
@@ -92,7 +102,7 @@ describe('a new clinician signs in with the hospital provider', () => {
     expect(session.body.user).toEqual({
       id: expect.any(String),
       email: 'sara.alharbi@hospital.example',
-      name: 'Sara Alharbi', // the provider's name claim
+      name: 'Sara Alharbi', // the provider's name claim, from UserInfo
       license: null,
     });
     const token = session.body.token as string;
@@ -143,7 +153,10 @@ describe('a new clinician signs in with the hospital provider', () => {
     expect(`${end.origin}${end.pathname}`).toBe(`${idp.issuer}/session/end`);
     expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${api.url}/`);
     expect(end.searchParams.get('client_id')).toBe(OIDC_CLIENT_ID);
-    expect(jwt.decode(end.searchParams.get('id_token_hint')!)).toMatchObject({ sub: 'leaving.doctor' });
+    const idToken = jwt.decode(end.searchParams.get('id_token_hint')!) as Record<string, unknown>;
+    expect(idToken).toMatchObject({ sub: 'leaving.doctor' });
+    // The provider conforms to section 5.4: the account's name and e-mail cannot have come from this ID token.
+    expect(Object.keys(idToken).filter((name) => ['name', 'email', 'email_verified'].includes(name))).toEqual([]);
     expect((await api.request('GET', '/api/auth/me', { token })).status).toBe(401);
     // A password session has no provider session: 204, as before.
     const password = await api.signUp();
@@ -215,18 +228,6 @@ describe('every negative case is refused with a 4xx and no session', () => {
     expect(elsewhere.text).toContain('started in another browser');
   });
 
-  it('the provider refusing (access_denied) is a 401 page', async () => {
-    const agent = new BrowserAgent();
-    const atProvider = await agent.request(`${api.url}/api/auth/oidc/start`);
-    const state = new URL(atProvider.location!).searchParams.get('state')!;
-    const before = await sessionCount(api);
-    const answer = await agent.request(
-      `${api.url}/api/auth/oidc/callback?error=access_denied&error_description=cancelled&state=${state}` +
-        `&iss=${encodeURIComponent(idp.issuer)}`,
-    );
-    await expectRefused(answer, 401, before);
-  });
-
   it('an unverified e-mail, or none: 403, and no account is made', async () => {
     const users = await userCount(api);
     const before = await sessionCount(api);
@@ -254,12 +255,266 @@ describe('every negative case is refused with a 4xx and no session', () => {
       const answer = await agent.request(callback.location!);
       expect(answer.status).toBe(401);
       expect(fragmentOf(answer)).toBeUndefined();
+      expect(shown(answer)).toContain(
+        `${DISPLAY_NAME} answered with the error code invalid_grant. Please start again.`,
+      );
       expect(await sessionCount(pair.api)).toBe(before);
       expect(await userCount(pair.api)).toBe(0);
     } finally {
       await pair.close();
     }
   }, 20_000);
+});
+
+/** A page's text as the clinician reads it (failure-page.ts writes every character of `&<>"'` as `&#NN;`). */
+const shown = (response: { text: string }) =>
+  response.text.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
+
+/** Why the app refused its last sign-on, as the request's log line says (`signOnProblem`). */
+function lastSignOnProblem(app: TestApi): string | undefined {
+  const lines = app.serverLog.map((line) => JSON.parse(line) as { signOnProblem?: string });
+  return lines.findLast((line) => line.signOnProblem !== undefined)?.signOnProblem;
+}
+
+/** The last `user.signin.oidc` audit line's outcome. */
+async function lastSignInOutcome(app: TestApi) {
+  return (await app.auditLines()).findLast((line) => line.action === 'user.signin.oidc')?.outcome;
+}
+
+describe('the name and e-mail from UserInfo when the ID token has none (OpenID Connect Core section 5.4)', () => {
+  it('a provider with them in the ID token too (Entra ID, Keycloak): signed in, no UserInfo request', async () => {
+    const pair = await startPair({}, undefined, { claimsIn: 'id_token' });
+    try {
+      const { user } = await signOn(pair.api, { login: 'hind.saleh' });
+      expect(user).toEqual({
+        id: expect.any(String),
+        email: 'hind.saleh@hospital.example',
+        name: 'Hind Saleh',
+        license: null,
+      });
+      expect(pair.idp.userInfoRequests()).toBe(0);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('an unverified e-mail in UserInfo is refused as one in the ID token: 403', async () => {
+    // The default provider: `email` and `email_verified: false` both come from UserInfo.
+    const before = await sessionCount(api);
+    const userInfoBefore = idp.userInfoRequests();
+    const answer = await startSignOn(new BrowserAgent(), api, { login: 'unverified.nurse' });
+    await expectRefused(answer, 403, before);
+    expect(shown(answer)).toContain('Your e-mail address is not verified');
+    expect(idp.userInfoRequests()).toBe(userInfoBefore + 1);
+  });
+
+  it('UserInfo answering about another sub than the ID token’s: 401 sso_invalid, no session, no account', async () => {
+    const pair = await startPair({}, undefined, { userInfo: 'other_subject' });
+    try {
+      const answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'swapped.identity' });
+      expect(answer.status).toBe(401);
+      expect(fragmentOf(answer)).toBeUndefined();
+      expect(shown(answer)).toContain(
+        "The hospital's sign-in answered about another person than the one who signed in, so you were not signed in.",
+      );
+      expect(pair.idp.userInfoRequests()).toBe(1);
+      expect(await sessionCount(pair.api)).toBe(0);
+      expect(await userCount(pair.api)).toBe(0);
+      expect(await lastSignInOutcome(pair.api)).toBe('failure');
+      expect(lastSignOnProblem(pair.api)).toBe("UserInfo answered for another sub than the ID token's");
+      expect(pair.api.errors).toEqual([]);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it.each([
+    ['drops', 'UserInfo could not be reached: fetch failed'], // the connection closed without an answer
+    ['fails', 'UserInfo answered 503'],
+  ] as const)('UserInfo that %s: 503 sso_unavailable, never a 500', async (userInfo, problem) => {
+    const pair = await startPair({}, undefined, { userInfo });
+    try {
+      const answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'waiting.clinician' });
+      expect(answer.status).toBe(503);
+      expect(fragmentOf(answer)).toBeUndefined();
+      expect(shown(answer)).toContain(
+        "The hospital's sign-in service could not be reached. Please try again in a minute.",
+      );
+      expect(pair.idp.userInfoRequests()).toBe(1);
+      expect(await sessionCount(pair.api)).toBe(0);
+      expect(await userCount(pair.api)).toBe(0);
+      expect(await lastSignInOutcome(pair.api)).toBe('failure');
+      expect(lastSignOnProblem(pair.api)).toBe(problem);
+      expect(pair.api.errors).toEqual([]);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('a provider without a UserInfo endpoint: the ID token’s claims alone (none: 403 sso_no_email)', async () => {
+    // oidc-provider puts the claims in the ID token when it offers no UserInfo.
+    const pair = await startPair({}, undefined, { userInfo: 'absent' });
+    try {
+      expect((await signOn(pair.api, { login: 'token.only' })).user.email).toBe('token.only@hospital.example');
+      const answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'no.email' });
+      expect(answer.status).toBe(403);
+      expect(shown(answer)).toContain("The hospital's sign-in gave no e-mail address for you.");
+      expect(pair.idp.userInfoRequests()).toBe(0);
+      expect(await userCount(pair.api)).toBe(1);
+      expect(await lastSignInOutcome(pair.api)).toBe('denied');
+      expect(lastSignOnProblem(pair.api)).toBe(
+        'the ID token has no e-mail address (the provider offers no UserInfo endpoint)',
+      );
+    } finally {
+      await pair.close();
+    }
+  });
+});
+
+describe('a refused sign-in names the provider’s OAuth error code, never its description', () => {
+  /** A flow started in `agent`, at the provider: its state, and the binding cookie as a header. */
+  async function flowAtProvider(agent: BrowserAgent, app: TestApi = api) {
+    const atProvider = await agent.request(`${app.url}/api/auth/oidc/start`);
+    const state = new URL(atProvider.location!).searchParams.get('state')!;
+    const binding = agent.cookie('127.0.0.1', 'sgx_oidc_binding')!;
+    return { atProvider, state, cookie: `sgx_oidc_binding=${binding}` };
+  }
+
+  it('the clinician cancelling at the provider (access_denied): 401, the code and whose setting to check', async () => {
+    const agent = new BrowserAgent();
+    const { atProvider } = await flowAtProvider(agent);
+    // The provider's own login page, and its "[ Cancel ]" link.
+    const login = await agent.request((await agent.request(atProvider.location!)).location!);
+    const cancel = /<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(login.text)![1]!.replace(/&amp;/g, '&');
+    const callback = await agent.follow(new URL(cancel, login.url).href, {
+      stopAt: `${api.url}/api/auth/oidc/callback`,
+    });
+    expect(new URL(callback.location!).searchParams.get('error_description')).toBe('End-User aborted interaction');
+    const before = await sessionCount(api);
+    const answer = await agent.request(callback.location!);
+    await expectRefused(answer, 401, before);
+    expect(shown(answer)).toContain("The hospital's sign-in did not sign you in (it was cancelled or refused).");
+    expect(shown(answer)).toContain(
+      `${DISPLAY_NAME} answered with the error code access_denied. If you should be able to sign in here, ask the ` +
+        `hospital's IT to give your account access to this app at ${DISPLAY_NAME}.`,
+    );
+    expect(shown(answer)).not.toContain('aborted');
+    expect(await lastSignInOutcome(api)).toBe('failure');
+  });
+
+  it('a client not registered for a scope it asks for (invalid_scope): the registration to check', async () => {
+    const pair = await startPair({}, undefined, { allowedScopes: 'openid profile' });
+    try {
+      const answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'scoped.out' });
+      expect(answer.status).toBe(401);
+      expect(shown(answer)).toContain(
+        `${DISPLAY_NAME} answered with the error code invalid_scope. Ask the hospital's IT to check the app's ` +
+          `registration at ${DISPLAY_NAME}: it must be allowed the scopes this server asks for (OIDC_SCOPES, ` +
+          '"openid profile email" by default).',
+      );
+      expect(shown(answer)).not.toContain('requested scope is not allowed'); // the provider's description
+      expect(await sessionCount(pair.api)).toBe(0);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  describe('a wrong client secret: the token endpoint answers invalid_client', () => {
+    // oidc-provider answers it with 401 and `WWW-Authenticate: Basic error="invalid_client"` (RFC 6749 section 5.2
+    // requires the header when the client authenticated with HTTP Basic, as this one does), so openid-client
+    // throws a WWWAuthenticateChallengeError, whose code is in the challenge, not in a body.
+    let pair: Awaited<ReturnType<typeof startPair>>;
+    let answer: AgentResponse;
+    beforeAll(async () => {
+      pair = await startPair({}, undefined, {}, { ...client, clientSecret: 'not-the-registered-secret' });
+      answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'wrong.secret' });
+    });
+    afterAll(() => pair?.close());
+
+    it('401 sso_invalid, no account, an audit failure, the reason in the log', async () => {
+      expect(answer.status).toBe(401);
+      expect(fragmentOf(answer)).toBeUndefined();
+      expect(shown(answer)).toContain(
+        "The hospital's sign-in answer could not be verified, so you were not signed in. Please try again.",
+      );
+      expect(shown(answer)).not.toContain('client authentication failed'); // the provider's description
+      expect(await userCount(pair.api)).toBe(0);
+      expect(await lastSignInOutcome(pair.api)).toBe('failure');
+      expect(lastSignOnProblem(pair.api)).toContain('OAUTH_WWW_AUTHENTICATE_CHALLENGE');
+    });
+
+    // The code of a 401 to Basic credentials is in its WWW-Authenticate challenge (RFC 6749 section 5.2); from a
+    // body it is named too (recorded-providers.test.ts, "another client secret than the one registered").
+    it('the page names invalid_client and the registration to check', () => {
+      expect(shown(answer)).toContain(
+        `${DISPLAY_NAME} answered with the error code invalid_client. Ask the hospital's IT to check the ` +
+          `app's registration at ${DISPLAY_NAME}: its client ID and secret must be the ones this server is set ` +
+          'up with (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET).',
+      );
+    });
+  });
+
+  it('the description in a crafted callback is never shown; the JSON answer adds oauthError', async () => {
+    const description = '<script>alert(1)</script> Call +966 800 000 0000 to restore your account';
+    const agent = new BrowserAgent();
+    const { state, cookie } = await flowAtProvider(agent);
+    const query = new URLSearchParams({
+      error: 'access_denied',
+      error_description: description,
+      state,
+      iss: idp.issuer,
+    });
+    const json = await api.request('GET', `/api/auth/oidc/callback?${query}`, {
+      headers: { Accept: 'application/json', Cookie: cookie },
+    });
+    expect(json.status).toBe(401);
+    expect(json.body).toEqual({
+      message: "The hospital's sign-in did not sign you in (it was cancelled or refused).",
+      code: 'sso_refused',
+      oauthError: 'access_denied',
+    });
+    // The page, from a flow of its own (a state is good for one answer).
+    const page = await flowAtProvider(agent);
+    query.set('state', page.state);
+    const html = await agent.request(`${api.url}/api/auth/oidc/callback?${query}`);
+    expect(html.status).toBe(401);
+    expect(shown(html)).toContain('answered with the error code access_denied.');
+    // Neither as markup nor as text: nothing of the description is on the page.
+    expect(html.text).not.toContain('<script>');
+    expect(shown(html)).not.toContain('<script>');
+    expect(shown(html)).not.toContain('966');
+  });
+
+  it.each([
+    // Not a bare code: not shown at all (no "error code" line, no oauthError).
+    ['access_denied<b>', undefined, undefined],
+    ['ACCESS_DENIED', undefined, undefined],
+    ['x'.repeat(65), undefined, undefined],
+    // A code that names an Object property finds no hint of its own (a Map): the general line, not a 500.
+    ['__proto__', '__proto__', "Ask the hospital's IT to check the app's registration at"],
+    ['constructor', 'constructor', "Ask the hospital's IT to check the app's registration at"],
+    ['temporarily_unavailable', 'temporarily_unavailable', `${DISPLAY_NAME} had a problem. Please try again`],
+  ])('error=%s: oauthError %s', async (error, oauthError, hint) => {
+    const agent = new BrowserAgent();
+    const { state, cookie } = await flowAtProvider(agent);
+    const query = new URLSearchParams({ error, state, iss: idp.issuer });
+    const json = await api.request('GET', `/api/auth/oidc/callback?${query}`, {
+      headers: { Accept: 'application/json', Cookie: cookie },
+    });
+    expect(json.status).toBe(401);
+    expect(json.body).toEqual({
+      message: "The hospital's sign-in did not sign you in (it was cancelled or refused).",
+      code: 'sso_refused',
+      ...(oauthError ? { oauthError } : {}),
+    });
+    const page = await flowAtProvider(agent);
+    query.set('state', page.state);
+    const html = await agent.request(`${api.url}/api/auth/oidc/callback?${query}`);
+    expect(html.status).toBe(401);
+    if (hint) expect(shown(html)).toContain(hint);
+    else expect(shown(html)).not.toContain('error code');
+    expect(api.errors).toEqual([]);
+  });
 });
 
 describe('an existing password account is linked only after its clinician signs in with the password', () => {

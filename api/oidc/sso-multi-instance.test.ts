@@ -39,6 +39,7 @@ const on = (api: TestApi, url: string) => `${api.url}${new URL(url).pathname}${n
 
 describe('two instances on one PostgreSQL', () => {
   it('a sign-in started on one is finished by the other, and its session works on both', async () => {
+    const userInfoBefore = idp.userInfoRequests();
     for (const [first, second] of [
       [a, b],
       [b, a],
@@ -57,7 +58,8 @@ describe('two instances on one PostgreSQL', () => {
       expect(fragment?.name).toBe('sgx-sso');
       const session = await first.request('POST', '/api/auth/oidc/session', { body: { code: fragment!.code } });
       expect(session.status).toBe(200);
-      expect(session.body.user.name).toBe('Dana Mansour');
+      // From UserInfo (the test provider follows OpenID Connect Core section 5.4), read by the instance that finished.
+      expect(session.body.user).toMatchObject({ name: 'Dana Mansour', email: 'dana.mansour@hospital.example' });
       for (const api of [a, b])
         expect((await api.request('GET', '/api/patients', { token: session.body.token })).status).toBe(200);
       // Taken once, whichever instance is asked again.
@@ -66,6 +68,7 @@ describe('two instances on one PostgreSQL', () => {
       );
       expect((await agent.request(on(first, callback.location!))).status).toBe(400);
     }
+    expect(idp.userInfoRequests()).toBe(userInfoBefore + 2); // one for each sign-in
   });
 
   it('the second factor may follow the password on the other instance', async () => {

@@ -8,9 +8,16 @@ import Provider from 'oidc-provider';
  * 127.0.0.1, with one confidential client, PKCE required, and its development interactions: a login form
  * that takes any login name (the account id) and any password, then a consent page. The accounts' claims
  * come from ACCOUNTS by login name; an unknown login is a clinician named after it, e-mail verified.
+ *
+ * By default it follows OpenID Connect Core section 5.4 as oidc-provider and Okta do out of the box
+ * (`conformIdTokenClaims: true`): the claims asked for by scope (`profile`, `email`) are only in the UserInfo
+ * answer, the ID token has `sub`. `claimsIn: 'id_token'` puts them in the ID token too, as Entra ID and
+ * Keycloak do.
  */
 export const OIDC_CLIENT_ID = 'sgx-portal';
 export const OIDC_CLIENT_SECRET = 'a-client-secret-of-the-hospital-provider-0123456789';
+/** oidc-provider's UserInfo route (its default `routes.userinfo`). */
+const USERINFO_PATH = '/me';
 
 export interface TestAccountClaims {
   name?: string;
@@ -34,19 +41,42 @@ export function claimsOf(login: string): TestAccountClaims {
   );
 }
 
+export interface TestProviderOptions {
+  /** Where the profile and e-mail claims go: UserInfo only (section 5.4, the default), or the ID token too. */
+  claimsIn?: 'userinfo' | 'id_token';
+  /**
+   * What the UserInfo endpoint does: answers (the default); answers with another `sub` than the ID token's
+   * (`other_subject`); closes the connection without an answer (`drops`); answers 503 (`fails`); or is not
+   * offered at all, no `userinfo_endpoint` in the metadata (`absent`: oidc-provider then puts the claims in
+   * the ID token, whatever `claimsIn` says).
+   */
+  userInfo?: 'answers' | 'other_subject' | 'drops' | 'fails' | 'absent';
+  /** The scopes the client is registered for (e.g. "openid profile": asking for `email` is `invalid_scope`). */
+  allowedScopes?: string;
+}
+
 export interface TestProvider {
   issuer: string;
   /** Creates the provider, now that the app's redirect URI is known. */
   start(options: { redirectUri: string; postLogoutRedirectUri: string; codeTtlSeconds?: number }): Promise<void>;
   provider(): Provider;
+  /** How many requests reached the UserInfo endpoint, whatever it answered. */
+  userInfoRequests(): number;
   close(): Promise<void>;
 }
 
 /** Listens first (the issuer names the port), then serves the provider once `start` made it. */
-export async function reserveTestProvider(): Promise<TestProvider> {
+export async function reserveTestProvider(options: TestProviderOptions = {}): Promise<TestProvider> {
+  const { claimsIn = 'userinfo', userInfo = 'answers', allowedScopes } = options;
   let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   let made: Provider | undefined;
+  let userInfoRequests = 0;
   const server: Server = createServer((request, response) => {
+    if (new URL(request.url ?? '/', 'http://provider').pathname === USERINFO_PATH) {
+      userInfoRequests += 1;
+      if (userInfo === 'drops') return void request.socket.destroy();
+      if (userInfo === 'fails') return void response.writeHead(503).end();
+    }
     if (handler) handler(request, response);
     else response.writeHead(503).end();
   });
@@ -67,11 +97,11 @@ export async function reserveTestProvider(): Promise<TestProvider> {
             grant_types: ['authorization_code'],
             response_types: ['code'],
             token_endpoint_auth_method: 'client_secret_basic',
+            ...(allowedScopes ? { scope: allowedScopes } : {}),
           },
         ],
         pkce: { required: () => true },
-        // The profile and e-mail claims in the ID token itself, as Keycloak and Entra ID put them.
-        conformIdTokenClaims: false,
+        conformIdTokenClaims: claimsIn === 'userinfo',
         claims: {
           openid: ['sub'],
           profile: ['name'],
@@ -81,7 +111,11 @@ export async function reserveTestProvider(): Promise<TestProvider> {
           accountId: id,
           claims: () => ({ sub: id, ...claimsOf(id) }),
         }),
-        features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+        features: {
+          devInteractions: { enabled: true },
+          rpInitiatedLogout: { enabled: true },
+          userinfo: { enabled: userInfo !== 'absent' },
+        },
         ttl: {
           AuthorizationCode: codeTtlSeconds,
           Interaction: 600,
@@ -92,12 +126,20 @@ export async function reserveTestProvider(): Promise<TestProvider> {
         },
         cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
       });
+      if (userInfo === 'other_subject')
+        made.use(async (ctx, next) => {
+          await next();
+          // The same claims, about someone else: what a mixed-up or malicious provider might answer.
+          if (ctx.path === USERINFO_PATH && ctx.status === 200 && typeof ctx.body === 'object' && ctx.body)
+            ctx.body = { ...ctx.body, sub: 'someone.else' };
+        });
       handler = made.callback();
     },
     provider() {
       if (!made) throw new Error('the test provider was not started');
       return made;
     },
+    userInfoRequests: () => userInfoRequests,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,7 +13,8 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../oid
  * A provider as recorded (a discovery document of api/oidc/fixtures/), answered on 127.0.0.1 under its real
  * URLs: `fetch` (openid-client's customFetch) and `rewrite` (the test's browser) send the recorded hosts here.
  * It does what the real one does for the authorization code flow with PKCE, and signs the ID token with a key
- * of its own; each test decides what the next ID token says (`nextIdToken`) to see every refusal.
+ * of its own; each test decides what the next ID token says (`nextIdToken`) to see every refusal. Its UserInfo
+ * endpoint answers the account's claims for an access token it issued (`nextUserInfo` changes the next answer).
  */
 export interface RecordedProvider {
   metadata: Record<string, unknown>;
@@ -24,8 +25,15 @@ export interface RecordedProvider {
    * `forged`: signed with another key under the provider's key id (a token the provider never made).
    */
   nextIdToken(change: (claims: JWTPayload) => JWTPayload, options?: { forged?: boolean }): void;
+  /**
+   * Changes the next UserInfo answer's claims (the account's, `tid` aside, by default); `challenge`: a 401 with
+   * `WWW-Authenticate: Bearer error="<challenge>"` instead, as RFC 6750 section 3 answers a token it refuses.
+   */
+  nextUserInfo(change: (claims: JWTPayload) => JWTPayload, options?: { challenge?: string }): void;
   /** The token requests received, in order (for PKCE: whether a verifier came, and whether it matched). */
   tokenRequests: { codeVerifier: string | null; pkceMatched: boolean }[];
+  /** How many requests reached the UserInfo endpoint. */
+  readonly userInfoRequests: number;
   close(): Promise<void>;
 }
 
@@ -57,6 +65,10 @@ export async function startRecordedProvider(options: {
   const tokenRequests: RecordedProvider['tokenRequests'] = [];
   let change: ((claims: JWTPayload) => JWTPayload) | undefined;
   let forged = false;
+  const accessTokens = new Set<string>();
+  let userInfoChange: ((claims: JWTPayload) => JWTPayload) | undefined;
+  let userInfoChallenge: string | undefined;
+  let userInfoRequests = 0;
   const forger = await generateKeyPair('RS256');
 
   const server: Server = createServer((request, response) => {
@@ -65,6 +77,22 @@ export async function startRecordedProvider(options: {
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname.endsWith('/.well-known/openid-configuration')) return json(200, metadata);
     if (url.pathname === pathOf('jwks_uri')) return json(200, { keys: [jwk] });
+    if (url.pathname === pathOf('userinfo_endpoint')) {
+      userInfoRequests += 1;
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const challenge = token && accessTokens.has(token) ? userInfoChallenge : 'invalid_token';
+      // The account's claims, but `tid`: Entra ID's is a claim of its ID token only.
+      const account: JWTPayload = Object.fromEntries(
+        Object.entries(options.account).filter(([name]) => name !== 'tid'),
+      );
+      const claims = userInfoChange ? userInfoChange(account) : account;
+      userInfoChange = undefined;
+      userInfoChallenge = undefined;
+      if (!challenge) return json(200, claims);
+      return response
+        .writeHead(401, { 'WWW-Authenticate': `Bearer error="${challenge}", error_description="revoked by policy 7"` })
+        .end();
+    }
     if (url.pathname === pathOf('authorization_endpoint')) {
       const redirectUri = url.searchParams.get('redirect_uri')!;
       const back = new URL(redirectUri);
@@ -129,8 +157,10 @@ export async function startRecordedProvider(options: {
           const idToken = await new SignJWT(claims)
             .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'JWT' })
             .sign(key);
+          const accessToken = randomBytes(24).toString('base64url');
+          accessTokens.add(accessToken);
           json(200, {
-            access_token: randomBytes(24).toString('base64url'),
+            access_token: accessToken,
             token_type: 'Bearer',
             expires_in: 3600,
             scope: 'openid profile email',
@@ -154,7 +184,14 @@ export async function startRecordedProvider(options: {
       change = next;
       forged = options.forged ?? false;
     },
+    nextUserInfo(next, options = {}) {
+      userInfoChange = next;
+      userInfoChallenge = options.challenge;
+    },
     tokenRequests,
+    get userInfoRequests() {
+      return userInfoRequests;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
