@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // SMART's launch and callback are pages (the EHR opens them), served before the site's files.
   const smart =
     auth.smart && auth.publicUrl
-      ? smartRoutes({ ...authDeps, config: auth.smart, publicUrl: auth.publicUrl })
+      ? smartRoutes({ ...authDeps, config: auth.smart, publicUrl: auth.publicUrl, mrnSystem: deps.fhir?.mrnSystem })
       : smartOff();
   const routers = [
     authRoutes(authDeps),

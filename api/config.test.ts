@@ -124,6 +124,9 @@ describe('loadConfig', () => {
         privateKeyPem: undefined,
         allowedIssuers: ['https://fhir.hospital.example/api/FHIR/R4', 'http://127.0.0.1:9000/fhir'],
         writeDraftOrders: true,
+        clientAuth: undefined,
+        weightMaxAgeDays: 30,
+        fhirTimeoutSeconds: 15,
       },
     });
   });
@@ -335,6 +338,31 @@ describe('SMART App Launch settings (SMART_*, FHIR_WRITE_DRAFT_ORDERS)', () => {
     expect(loadConfig(base).smart).toMatchObject({ clientSecret: undefined, writeDraftOrders: false });
   });
 
+  it('SMART_CLIENT_AUTH, SMART_WEIGHT_MAX_AGE_DAYS, SMART_FHIR_TIMEOUT_SECONDS: defaults and values', () => {
+    expect(loadConfig(base).smart).toMatchObject({
+      clientAuth: undefined,
+      weightMaxAgeDays: 30,
+      fhirTimeoutSeconds: 15,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        SMART_CLIENT_SECRET: 'k9Vq-2xR_t7P.mZ4+wL/8sQ=',
+        SMART_CLIENT_AUTH: 'client_secret_post',
+        SMART_WEIGHT_MAX_AGE_DAYS: '7',
+        SMART_FHIR_TIMEOUT_SECONDS: '30',
+      }).smart,
+    ).toMatchObject({
+      clientSecret: 'k9Vq-2xR_t7P.mZ4+wL/8sQ=',
+      clientAuth: 'client_secret_post',
+      weightMaxAgeDays: 7,
+      fhirTimeoutSeconds: 30,
+    });
+    expect(
+      loadConfig({ ...base, SMART_PRIVATE_KEY: rsa(2048), SMART_CLIENT_AUTH: 'private_key_jwt' }).smart,
+    ).toMatchObject({ clientAuth: 'private_key_jwt' });
+  });
+
   it.each([
     [{ SMART_CLIENT_ID: undefined }, 'SMART_ALLOWED_ISSUERS is set but SMART_CLIENT_ID is not'],
     [
@@ -356,6 +384,21 @@ describe('SMART App Launch settings (SMART_*, FHIR_WRITE_DRAFT_ORDERS)', () => {
     [{ SMART_PRIVATE_KEY: rsa(1024) }, 'SMART_PRIVATE_KEY must be an RSA key of 2048 bits or more'],
     [{ SMART_PRIVATE_KEY: ec('prime256v1') }, 'SMART_PRIVATE_KEY must be an RSA key of 2048 bits or more'],
     [{ FHIR_WRITE_DRAFT_ORDERS: 'yes' }, 'FHIR_WRITE_DRAFT_ORDERS must be "true" or "false"'],
+    [
+      { SMART_CLIENT_AUTH: 'basic' },
+      'SMART_CLIENT_AUTH is "basic": it must be one of client_secret_basic, client_secret_post',
+    ],
+    [{ SMART_CLIENT_AUTH: 'client_secret_basic' }, 'SMART_CLIENT_AUTH is client_secret_basic: set SMART_CLIENT_SECRET'],
+    [{ SMART_CLIENT_AUTH: 'private_key_jwt' }, 'SMART_CLIENT_AUTH is private_key_jwt: set SMART_PRIVATE_KEY'],
+    [{ SMART_CLIENT_AUTH: 'none', SMART_CLIENT_SECRET: 'x' }, 'SMART_CLIENT_AUTH is none (a public client), but'],
+    [{ SMART_CLIENT_AUTH: 'client_secret_post', SMART_PRIVATE_KEY: rsa(2048) }, 'but SMART_PRIVATE_KEY is set'],
+    [
+      { SMART_CLIENT_ID: undefined, SMART_ALLOWED_ISSUERS: '', SMART_CLIENT_AUTH: 'none' },
+      'SMART_CLIENT_AUTH is set but',
+    ],
+    [{ SMART_WEIGHT_MAX_AGE_DAYS: '0' }, 'SMART_WEIGHT_MAX_AGE_DAYS'],
+    [{ SMART_WEIGHT_MAX_AGE_DAYS: 'a month' }, 'SMART_WEIGHT_MAX_AGE_DAYS'],
+    [{ SMART_FHIR_TIMEOUT_SECONDS: '600' }, 'SMART_FHIR_TIMEOUT_SECONDS'],
   ])('refuses %o with a message saying what to set', (change, message) => {
     expect(() => loadConfig({ ...base, ...change })).toThrow(message);
   });

@@ -121,7 +121,7 @@ export interface ServerConfig {
 export interface SmartConfig {
   /** SMART_CLIENT_ID: the client id the EHR registered for this app. */
   readonly clientId: string;
-  /** SMART_CLIENT_SECRET (or SMART_CLIENT_SECRET_FILE): a confidential client with client_secret_basic. */
+  /** SMART_CLIENT_SECRET (or SMART_CLIENT_SECRET_FILE): a confidential client with a shared secret. */
   readonly clientSecret: string | undefined;
   /**
    * SMART_PRIVATE_KEY (or SMART_PRIVATE_KEY_FILE): a PEM private key (RSA of 2048 bits or more, signing RS384,
@@ -132,7 +132,37 @@ export interface SmartConfig {
   readonly allowedIssuers: readonly string[];
   /** FHIR_WRITE_DRAFT_ORDERS: "true" also writes the dose as a draft MedicationRequest. */
   readonly writeDraftOrders: boolean;
+  /**
+   * SMART_CLIENT_AUTH: how the app proves itself at the token endpoint (api/smart/client-auth.ts); unset, chosen
+   * from what is configured and the EHR's token_endpoint_auth_methods_supported.
+   */
+  readonly clientAuth?: SmartClientAuthMethod | undefined;
+  /**
+   * SMART_WEIGHT_MAX_AGE_DAYS: an EHR body weight recorded longer ago than this is not filled in (default 30):
+   * the field stays empty and the page says how old the EHR's weight is.
+   */
+  readonly weightMaxAgeDays?: number;
+  /**
+   * SMART_FHIR_TIMEOUT_SECONDS: how long a request to the EHR's FHIR server may take (default 15). A write that
+   * takes longer is told to the clinician as possibly filed (and a second try does not file it twice).
+   */
+  readonly fhirTimeoutSeconds?: number;
 }
+
+/** SMART_FHIR_TIMEOUT_SECONDS when unset. */
+export const DEFAULT_SMART_FHIR_TIMEOUT_SECONDS = 15;
+
+/** SMART_CLIENT_AUTH's values (api/smart/client-auth.ts says what each sends). */
+export const SMART_CLIENT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+  'none',
+] as const;
+export type SmartClientAuthMethod = (typeof SMART_CLIENT_AUTH_METHODS)[number];
+
+/** SMART_WEIGHT_MAX_AGE_DAYS when unset. */
+export const DEFAULT_SMART_WEIGHT_MAX_AGE_DAYS = 30;
 
 /** Single sign-on settings (OIDC_*), checked. */
 export interface OidcConfig {
@@ -590,12 +620,18 @@ function parseSmart(
   const clientSecret = secretSetting(env, 'SMART_CLIENT_SECRET', cwd) || undefined;
   const privateKeyPem = secretSetting(env, 'SMART_PRIVATE_KEY', cwd)?.trim() || undefined;
   const writeDraftOrders = parseBoolean('FHIR_WRITE_DRAFT_ORDERS', env.FHIR_WRITE_DRAFT_ORDERS);
+  const clientAuth = env.SMART_CLIENT_AUTH?.trim() || undefined;
+  const weightAge = env.SMART_WEIGHT_MAX_AGE_DAYS?.trim() || undefined;
+  const fhirTimeout = env.SMART_FHIR_TIMEOUT_SECONDS?.trim() || undefined;
   if (!clientId) {
     const stray = [
       ['SMART_CLIENT_SECRET', clientSecret],
       ['SMART_PRIVATE_KEY', privateKeyPem],
       ['SMART_ALLOWED_ISSUERS', env.SMART_ALLOWED_ISSUERS?.trim()],
       ['FHIR_WRITE_DRAFT_ORDERS', writeDraftOrders],
+      ['SMART_CLIENT_AUTH', clientAuth],
+      ['SMART_WEIGHT_MAX_AGE_DAYS', weightAge],
+      ['SMART_FHIR_TIMEOUT_SECONDS', fhirTimeout],
     ].find(([, value]) => value);
     if (stray)
       throw new ConfigError(
@@ -609,6 +645,21 @@ function parseSmart(
         'itself (client_secret_basic or private_key_jwt); set only that one',
     );
   if (privateKeyPem) smartSigningAlgorithm(privateKeyPem);
+  const method = parseSmartClientAuth(clientAuth, Boolean(clientSecret), Boolean(privateKeyPem));
+  const weightMaxAgeDays = parseWholeNumber(
+    'SMART_WEIGHT_MAX_AGE_DAYS',
+    weightAge,
+    DEFAULT_SMART_WEIGHT_MAX_AGE_DAYS,
+    1,
+    3650,
+  );
+  const fhirTimeoutSeconds = parseWholeNumber(
+    'SMART_FHIR_TIMEOUT_SECONDS',
+    fhirTimeout,
+    DEFAULT_SMART_FHIR_TIMEOUT_SECONDS,
+    1,
+    120,
+  );
   const allowedIssuers = (env.SMART_ALLOWED_ISSUERS ?? '')
     .split(',')
     .map((item) => item.trim())
@@ -644,7 +695,37 @@ function parseSmart(
     privateKeyPem,
     allowedIssuers: Object.freeze(allowedIssuers),
     writeDraftOrders,
+    clientAuth: method,
+    weightMaxAgeDays,
+    fhirTimeoutSeconds,
   });
+}
+
+/** SMART_CLIENT_AUTH, checked against the secret or key it needs (api/smart/client-auth.ts). */
+function parseSmartClientAuth(
+  value: string | undefined,
+  hasSecret: boolean,
+  hasKey: boolean,
+): SmartClientAuthMethod | undefined {
+  if (value === undefined) return undefined;
+  const method = SMART_CLIENT_AUTH_METHODS.find((candidate) => candidate === value);
+  if (!method)
+    throw new ConfigError(
+      `SMART_CLIENT_AUTH is "${value}": it must be one of ${SMART_CLIENT_AUTH_METHODS.join(', ')} ` +
+        '(or unset, to choose from what the EHR supports)',
+    );
+  const needs = method.startsWith('client_secret_') ? 'secret' : method === 'private_key_jwt' ? 'key' : 'nothing';
+  if (needs !== 'key' && hasKey)
+    throw new ConfigError(`SMART_CLIENT_AUTH is ${method}, but SMART_PRIVATE_KEY is set: use private_key_jwt`);
+  if (needs === 'secret' && !hasSecret)
+    throw new ConfigError(`SMART_CLIENT_AUTH is ${method}: set SMART_CLIENT_SECRET (or SMART_CLIENT_SECRET_FILE)`);
+  if (needs === 'key' && !hasKey)
+    throw new ConfigError(`SMART_CLIENT_AUTH is ${method}: set SMART_PRIVATE_KEY (or SMART_PRIVATE_KEY_FILE)`);
+  if (needs === 'nothing' && hasSecret)
+    throw new ConfigError(
+      'SMART_CLIENT_AUTH is none (a public client), but SMART_CLIENT_SECRET is set: unset one of them',
+    );
+  return method;
 }
 
 /**

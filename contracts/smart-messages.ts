@@ -11,5 +11,15 @@ export const SMART_EHR_REFUSED_MESSAGE =
   'The EHR did not accept the document. Nothing was written; try again, or export the PDF to the notes by hand.';
 export const SMART_EHR_UNREACHABLE_MESSAGE =
   "The EHR's FHIR server could not be reached. Nothing was written; please try again in a minute.";
+/** The EHR took the request but did not answer in time (or the connection broke): it may have filed it. */
+export const SMART_EHR_TIMEOUT_MESSAGE =
+  "The EHR did not answer in time, so the document may have been filed. Check the patient's chart before you " +
+  'send it again.';
+/** The `code` beside each of the three: what the page may do next (docs/API.md#smart-app-launch). */
+export const SMART_SEND_FAILURE_CODES = {
+  refused: 'ehr_refused',
+  unreachable: 'ehr_unreachable',
+  timeout: 'ehr_timeout',
+} as const;
 export const SMART_OTHER_PATIENT_MESSAGE =
   'This calculation is not for the patient the EHR opened the app with, so it was not sent.';

@@ -87,6 +87,9 @@ async function pdfText(base64: string): Promise<string> {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
+/** An element's text as read, without the invisible direction isolates around figures and ids. */
+const shownText = async (locator: Locator) => (await locator.innerText()).replace(/[\u2066-\u2069]/g, '').trim();
+
 describe('a launch from the EHR', () => {
   it('lands signed in, the EHR patient chosen and the weight filled; Send to EHR writes the dose back', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -101,8 +104,12 @@ describe('a launch from the EHR', () => {
         .toBe('Welcome, Dr. Amal Haddad');
       expect(page.url()).toBe(`${product.url}/`); // the one-time code is out of the address bar
       await waitForWidget(page, 'sgx-dose-calculator');
-      // The EHR's patient is chosen, with the weight the EHR holds (its newest: 70 kg, not the older 68 kg).
+      // The EHR's patient is chosen, with the weight the EHR holds (its newest: 70 kg, not the older 68 kg), and
+      // where it came from under the field.
       await expect.poll(() => calculator.getByLabel(/^Body weight/).inputValue(), { timeout: 15_000 }).toBe('70');
+      expect(await shownText(calculator.locator('[part="ehr-weight"]'))).toMatch(
+        /^From the EHR: 70 kg, recorded \d{4}-\d{2}-\d{2}\.$/,
+      );
       const banner = calculator.getByRole('region', { name: 'Patient from the EHR' });
       await expect.poll(() => banner.innerText()).toContain('Layla Al-Harbi');
       const bannerText = await banner.innerText();
@@ -132,6 +139,10 @@ describe('a launch from the EHR', () => {
       const text = await pdfText(document.content[0].attachment.data);
       expect(text).toContain('140 mg');
       expect(text).toContain('Layla Al-Harbi');
+      // The EHR's ID token named nobody (as SMART's reference launcher's): the name is its Practitioner's, on the
+      // page, in the PDF filed in the chart and as the document's author.
+      expect(text).toContain('Clinician: Dr. Amal Haddad');
+      expect(document.author).toEqual([{ reference: 'Practitioner/amal.haddad', display: 'Amal Haddad' }]);
       // Sent once: the button is done.
       expect(await calculator.getByRole('button', { name: 'Send to EHR' }).isDisabled()).toBe(true);
 
@@ -172,6 +183,193 @@ describe('a launch to the Arabic page (/smart/launch?lang=ar)', () => {
         .poll(() => calculator.locator('[part="ehr-status"]').innerText(), { timeout: 20_000 })
         .toMatch(/^أُرسل إلى السجل الصحي الإلكتروني كمستند \u2066?doc-\d+\u2069?\.$/);
     } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a relaunch whose weight search fails: the field is empty, the kept weight is not called the EHR’s', () => {
+  /** A first launch that reads 70 kg; then the EHR's weight search fails for the relaunch `open` makes. */
+  async function relaunchWithoutWeight(open: (context: BrowserContext) => Promise<Page>) {
+    const first = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await launch(first, { patient: EHR_PATIENT_ID });
+      await waitForWidget(page, 'sgx-dose-calculator');
+      await expect
+        .poll(
+          () =>
+            page
+              .locator('sgx-dose-calculator')
+              .getByLabel(/^Body weight/)
+              .inputValue(),
+          { timeout: 15_000 },
+        )
+        .toBe('70');
+    } finally {
+      await first.close();
+    }
+    ehr.behaviour.weightSearch = 'fail';
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      return { context, page: await open(context) };
+    } finally {
+      ehr.behaviour.weightSearch = 'answer';
+    }
+  }
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it('in English', async () => {
+    const { context, page } = await relaunchWithoutWeight((context) => launch(context, { patient: EHR_PATIENT_ID }));
+    try {
+      await page.waitForURL(`${product.url}/`);
+      await waitForWidget(page, 'sgx-dose-calculator');
+      const calculator = page.locator('sgx-dose-calculator');
+      const note = calculator.locator('[part="ehr-weight"]');
+      await expect
+        .poll(() => shownText(note), { timeout: 15_000 })
+        .toBe(
+          "The EHR's weights could not be read now. Weigh the patient or type the weight. Your record of this " +
+            `patient holds 70 kg, from a launch on ${today()}: not confirmed by the EHR now.`,
+        );
+      expect(await calculator.getByLabel(/^Body weight/).inputValue()).toBe('');
+      expect(await calculator.innerText()).not.toContain('the weight the EHR holds');
+      // Nothing to calculate with until a weight is typed: the dose needs it.
+      await calculator.getByLabel(/^TOF count/).selectOption('2');
+      await calculator.getByRole('button', { name: 'Calculate Dose' }).click();
+      expect(await calculator.locator('[part="result"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in Arabic', async () => {
+    const { context, page } = await relaunchWithoutWeight(async (context) => {
+      const opened = await context.newPage();
+      await opened.goto(`${launchUrl(ehr.fhirBase, ehr.launch({ patient: EHR_PATIENT_ID }))}&lang=ar`);
+      await authorizeAtEhr(opened, ehr);
+      return opened;
+    });
+    try {
+      await page.waitForURL(`${product.url}/ar/`);
+      await waitForWidget(page, 'sgx-dose-calculator');
+      const calculator = page.locator('sgx-dose-calculator');
+      await expect
+        .poll(() => shownText(calculator.locator('[part="ehr-weight"]')), { timeout: 15_000 })
+        .toBe(
+          'تعذّرت قراءة أوزان المريض من السجل الصحي الإلكتروني الآن. زِن المريض أو أدخل الوزن. ' +
+            `يحتوي سجلك لهذا المريض على 70 kg من فتح سابق في ${today()}: لم يؤكده السجل الصحي الإلكتروني الآن.`,
+        );
+      expect(await calculator.getByLabel(/^وزن الجسم/).inputValue()).toBe('');
+      expect(await calculator.innerText()).not.toContain('مع وزن الجسم المسجل في السجل الصحي');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Send to EHR when the EHR refuses or answers late', () => {
+  // Its own EHR and server: a FHIR timeout of 3 s, so that a late answer (6 s) is quick to show.
+  let slowEhr: SmartEhr;
+  let slow: Awaited<ReturnType<typeof startProductServer>>;
+  beforeAll(async () => {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    slowEhr = await startSmartEhr({ redirectUri: `${publicUrl}/smart/callback` });
+    slow = await startProductServer({
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      SMART_CLIENT_ID,
+      SMART_CLIENT_SECRET,
+      SMART_ALLOWED_ISSUERS: slowEhr.fhirBase,
+      SMART_FHIR_TIMEOUT_SECONDS: '3',
+    });
+  });
+  afterAll(async () => {
+    await slow?.close();
+    await slowEhr?.close();
+  });
+
+  /** Launched (in `lang`), a dose calculated and saved: the calculator, ready to send. */
+  async function readyToSend(context: BrowserContext, lang: 'en' | 'ar') {
+    const page = await context.newPage();
+    const url =
+      `${slow.url}/smart/launch?iss=${encodeURIComponent(slowEhr.fhirBase)}` +
+      `&launch=${slowEhr.launch({ patient: EHR_PATIENT_ID })}${lang === 'ar' ? '&lang=ar' : ''}`;
+    await page.goto(url);
+    await authorizeAtEhr(page, slowEhr);
+    await waitForWidget(page, 'sgx-dose-calculator');
+    const calculator = page.locator('sgx-dose-calculator');
+    const weight = calculator.getByLabel(lang === 'ar' ? /^وزن الجسم/ : /^Body weight/);
+    await expect.poll(() => weight.inputValue(), { timeout: 15_000 }).toBe('70');
+    await calculator.getByLabel(lang === 'ar' ? /^عدد سلسلة الأربع/ : /^TOF count/).selectOption('2');
+    await calculator.getByRole('button', { name: lang === 'ar' ? 'احسب الجرعة' : 'Calculate Dose' }).click();
+    await expect
+      .poll(() => calculator.locator('[part="result"]').innerText(), { timeout: 15_000 })
+      .toContain(lang === 'ar' ? 'تم الحفظ في سجلك' : 'Saved to your history');
+    return calculator;
+  }
+
+  it.each([
+    [
+      'en',
+      'Send to EHR',
+      'Not sent to the EHR: The EHR did not accept the document. Nothing was written; try again, or export the ' +
+        'PDF to the notes by hand.',
+    ],
+    [
+      'ar',
+      'إرسال إلى السجل الصحي',
+      'لم يُرسل إلى السجل الصحي الإلكتروني: لم يقبل السجل الصحي الإلكتروني المستند. لم يُكتب شيء؛ حاول مرة أخرى، ' +
+        'أو صدّر ملف PDF إلى الملاحظات يدويًا.',
+    ],
+  ] as const)('an EHR that refuses the document: its own message (%s), nothing written', async (lang, button, text) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const calculator = await readyToSend(context, lang);
+      const before = slowEhr.created.length;
+      slowEhr.behaviour.writes = 'refuse';
+      await calculator.getByRole('button', { name: button }).click();
+      const alert = calculator.getByRole('alert').filter({ hasText: lang === 'ar' ? 'لم يُرسل' : 'Not sent' });
+      await expect.poll(() => shownText(alert), { timeout: 20_000 }).toBe(text);
+      expect(slowEhr.created.length).toBe(before);
+      expect(await calculator.getByRole('button', { name: button }).isDisabled()).toBe(false);
+    } finally {
+      slowEhr.behaviour.writes = 'store';
+      await context.close();
+    }
+  });
+
+  it('an EHR that stores the document but answers late: "may have been filed"; sent again, exactly one', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const calculator = await readyToSend(context, 'en');
+      const before = slowEhr.created.length;
+      slowEhr.behaviour.writes = { storeThenAnswerAfterMs: 6000 };
+      const send = calculator.getByRole('button', { name: 'Send to EHR' });
+      await send.click();
+      const alert = calculator.getByRole('alert').filter({ hasText: 'Not sent' });
+      await expect
+        .poll(() => shownText(alert), { timeout: 30_000 })
+        .toBe(
+          'Not sent to the EHR: The EHR did not answer in time, so the document may have been filed. Check the ' +
+            "patient's chart before you send it again.",
+        );
+      slowEhr.behaviour.writes = 'store';
+      expect(slowEhr.created.slice(before).map((entry) => entry.resourceType)).toEqual(['DocumentReference']);
+      const filed = slowEhr.created[before]!;
+      await send.click();
+      await expect
+        .poll(() => shownText(calculator.locator('[part="ehr-status"]')), { timeout: 20_000 })
+        .toBe(`Already in the EHR as document ${filed.id}: an earlier try filed it. Nothing new was written.`);
+      const documents = slowEhr.created.filter(
+        (entry) =>
+          entry.resourceType === 'DocumentReference' &&
+          entry.resource.identifier?.[0]?.value === filed.resource.identifier[0].value,
+      );
+      expect(documents).toHaveLength(1);
+      expect(await pdfText(filed.resource.content[0].attachment.data)).toContain('140 mg');
+    } finally {
+      slowEhr.behaviour.writes = 'store';
       await context.close();
     }
   });

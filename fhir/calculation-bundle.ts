@@ -5,6 +5,7 @@ import type {
   Coding,
   Device,
   DocumentReference,
+  Encounter,
   Identifier,
   MedicationRequest,
   Observation,
@@ -123,10 +124,19 @@ const exactVolumeMl = (doseMg: number) => Number((doseMg / CONCENTRATION_MG_PER_
 const ref = <T extends Resource>(entry: BundleEntry<T>): Reference<T> => ({ reference: entry.fullUrl });
 
 /** The calculation's own id as an identifier: the same calculation exported twice is recognisable. */
-const calculationIdentifier = (calculationId: string): Identifier => ({
+export const calculationIdentifier = (calculationId: string): Identifier => ({
   system: 'urn:ietf:rfc:3986',
   value: urn(calculationId),
 });
+
+/**
+ * The search that finds what was written for a calculation (its identifier), as an If-None-Exist header: a
+ * conditional create with it files a resource once, however often it is sent (FHIR R4 section 3.1.0.8.1).
+ */
+export const calculationIdentifierSearch = (calculationId: string): string => {
+  const { system, value } = calculationIdentifier(calculationId);
+  return `identifier=${encodeURIComponent(system!)}|${encodeURIComponent(value!)}`;
+};
 
 /** A transaction entry that creates `resource` (conditionally, with `ifNoneExist`). */
 function created<T extends Resource>(id: string, resource: T, ifNoneExist?: string): BundleEntry<T> {
@@ -242,6 +252,8 @@ export function medicationRequestResource(options: {
   requester: Reference<Practitioner>;
   supportingInformation: Reference[];
   authoredOn: string;
+  /** The encounter the EHR launched the app in (SMART's `encounter` context), when it named one. */
+  encounter?: Reference<Encounter>;
 }): MedicationRequest {
   const { result } = options;
   return {
@@ -251,6 +263,7 @@ export function medicationRequestResource(options: {
     intent: 'proposal',
     medicationCodeableConcept: concept(CODES.sugammadex, MEDICATION_TEXT),
     subject: options.subject,
+    ...(options.encounter ? { encounter: options.encounter } : {}),
     authoredOn: options.authoredOn,
     requester: options.requester,
     reasonCode: [{ text: result.indication }],
@@ -314,10 +327,19 @@ export function documentReferenceResource(options: {
   subject: Reference<Patient>;
   author: Reference<Practitioner>;
   related: Reference[];
+  /** The calculation the notes are of, as the document's identifier (Send to EHR files it once). */
+  calculationId?: string;
+  /** The encounter the EHR launched the app in, when it named one: many EHRs file notes against it. */
+  encounter?: Reference<Encounter>;
 }): DocumentReference {
   const { pdf } = options;
+  const context = {
+    ...(options.encounter ? { encounter: [options.encounter] } : {}),
+    ...(options.related.length ? { related: options.related } : {}),
+  };
   return {
     resourceType: 'DocumentReference',
+    ...(options.calculationId ? { identifier: [calculationIdentifier(options.calculationId)] } : {}),
     status: 'current',
     docStatus: 'final',
     type: concept(CODES.procedureNote),
@@ -337,7 +359,7 @@ export function documentReferenceResource(options: {
         },
       },
     ],
-    ...(options.related.length ? { context: { related: options.related } } : {}),
+    ...(Object.keys(context).length ? { context } : {}),
   };
 }
 

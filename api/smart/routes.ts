@@ -3,8 +3,9 @@ import Router from '@koa/router';
 import * as client from 'openid-client';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/validation.ts';
-import type { EhrContext } from '../../contracts/smart.ts';
+import type { EhrContext, EhrWeight } from '../../contracts/smart.ts';
 import {
+  calculationIdentifierSearch,
   documentReferenceResource,
   ehrPatientReference,
   medicationRequestResource,
@@ -16,14 +17,21 @@ import { authFlows, type AuthFlows } from '../auth/flows.ts';
 import { openSession } from '../auth/sessions.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { TOKEN_TTL_SECONDS } from '../auth/tokens.ts';
-import { smartSigningAlgorithm, type SmartConfig } from '../config.ts';
+import {
+  DEFAULT_SMART_FHIR_TIMEOUT_SECONDS,
+  DEFAULT_SMART_WEIGHT_MAX_AGE_DAYS,
+  smartSigningAlgorithm,
+  type SmartConfig,
+} from '../config.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/rate-limit.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import {
   SMART_EHR_REFUSED_MESSAGE,
+  SMART_EHR_TIMEOUT_MESSAGE,
   SMART_EHR_UNREACHABLE_MESSAGE,
+  SMART_SEND_FAILURE_CODES,
   SMART_HANDOFF_EXPIRED_MESSAGE,
   SMART_NO_EHR_LINK_MESSAGE,
   SMART_NO_NOTES_PDF_MESSAGE,
@@ -43,8 +51,17 @@ import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { discoverSmartConfiguration } from './discovery.ts';
 import { EhrFhirError, ehrFhir } from './ehr-fhir.ts';
-import { launchFailurePage, type LaunchRefusal } from './failure-page.ts';
-import { bannerOf, patientFieldsFromEhr } from './launch-context.ts';
+import { smartClientAuth } from './client-auth.ts';
+import { launchFailurePage, type EhrAnswer, type LaunchRefusal } from './failure-page.ts';
+import {
+  bannerOf,
+  newestWeight,
+  patientFieldsFromEhr,
+  type EhrPatientFields,
+  type WeightSearch,
+} from './launch-context.ts';
+import { clinicianNameOf, fhirUserReadable, LEGACY_UNNAMED } from './clinician-name.ts';
+import { adviceForFhirStatus, adviceForOauthError, REFUSALS } from './refusals.ts';
 import { auditSignIn } from '../auth/sign-in-audit.ts';
 import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
 
@@ -86,6 +103,13 @@ interface EhrLink {
   banner: EhrContext['banner'];
   writeDraftOrders: boolean;
   expiresAt: string;
+  /** The encounter of the launch context (`encounter`), when the EHR gave one: notes and orders are filed there. */
+  encounterId?: string;
+  /** The EHR's weight as this launch read it (absent in links kept before it was: read as not read). */
+  weight?: EhrWeight;
+  weightMaxAgeDays?: number;
+  /** When this launch filled in no weight: the one the local record held then (EhrContext.keptWeight). */
+  keptWeight?: EhrContext['keptWeight'];
 }
 
 interface HandoffData {
@@ -103,6 +127,8 @@ export interface SmartDeps {
   publicUrl: string;
   /** The HTTP client for the EHR (its configuration, authorization server and FHIR server); tests may give one. */
   fetch?: typeof fetch;
+  /** FHIR_MRN_SYSTEM: an identifier in it is the MRN when the EHR types none MR. */
+  mrnSystem?: string;
 }
 
 const handoffSchema = strictFields({ code: v.string('code is required') }, { code: 'code is required' });
@@ -130,6 +156,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
   const redirectUri = `${deps.publicUrl}${SMART_CALLBACK_PATH}`;
   const scope = [...SMART_SCOPES, ...(deps.config.writeDraftOrders ? [DRAFT_ORDER_SCOPE] : [])].join(' ');
   const fetcher = deps.fetch ?? fetch;
+  const fhirTimeoutMs = (deps.config.fhirTimeoutSeconds ?? DEFAULT_SMART_FHIR_TIMEOUT_SECONDS) * 1000;
   const signing = deps.config.privateKeyPem ? signingKey(deps.config.privateKeyPem) : undefined;
   signing?.catch(() => undefined); // checked by config.ts already; a failure shows at the first launch
 
@@ -142,7 +169,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
         issuer: iss,
         clientId: deps.config.clientId,
         clientSecret: deps.config.clientSecret,
-        clientAuth: key ? client.PrivateKeyJwt({ key: key.cryptoKey, kid: key.kid }) : undefined,
+        clientAuth: smartClientAuth({ secret: deps.config.clientSecret, key, method: deps.config.clientAuth }),
         redirectUri,
         scope,
         flows,
@@ -154,16 +181,20 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     return made;
   };
 
-  const refuse = (ctx: AppContext, refusal: LaunchRefusal, problem: string) => {
+  const refuse = (ctx: AppContext, refusal: LaunchRefusal, problem: string, ehrAnswer?: EhrAnswer) => {
     ctx.state.signOnProblem = problem;
     ctx.status = refusal.status;
     ctx.set('Cache-Control', 'no-store');
     if (ctx.accepts('html', 'json') === 'json') {
-      ctx.body = { message: refusal.message, code: refusal.code };
+      ctx.body = {
+        message: refusal.message,
+        code: refusal.code,
+        ...(ehrAnswer ? { ehrAnswer: ehrAnswer.answer } : {}),
+      };
       return;
     }
     ctx.type = 'html';
-    ctx.body = launchFailurePage(refusal);
+    ctx.body = launchFailurePage(refusal, ehrAnswer);
   };
   const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', sessionId?: string) =>
     auditSignIn(deps.audit, ctx, 'user.signin.smart', actor, outcome, sessionId);
@@ -208,7 +239,8 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     } catch (error) {
       if (!(error instanceof OidcFlowError)) throw error;
       await audit(ctx, 'anonymous', 'failure');
-      return refuse(ctx, REFUSALS[error.failure], error.detail);
+      const answer = error.oauthError && { answer: error.oauthError, advice: adviceForOauthError(error.oauthError) };
+      return refuse(ctx, REFUSALS[error.failure], error.detail, answer || undefined);
     }
     const iss = flowData!.iss;
     const { tokens, claims } = completion;
@@ -226,22 +258,47 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       await audit(ctx, 'anonymous', 'denied');
       return refuse(ctx, REFUSALS.no_fhir_user, 'the ID token has no fhirUser claim');
     }
-    const ehr = ehrFhir(iss, tokens.access_token, fetcher);
-    let fields, banner;
+    const ehr = ehrFhir(iss, tokens.access_token, fetcher, fhirTimeoutMs);
+    let ehrPatient;
     try {
-      const ehrPatient = await ehr.readPatient(patientId);
-      // The weight is a convenience: without it (none recorded, not readable) the clinician types it.
-      const weight = await ehr.latestBodyWeight(patientId).catch(() => undefined);
-      fields = patientFieldsFromEhr(ehrPatient, weight, deps.now());
-      banner = tokens.need_patient_banner === true ? bannerOf(ehrPatient, fields) : null;
+      ehrPatient = await ehr.readPatient(patientId);
     } catch (error) {
       await audit(ctx, 'anonymous', 'failure');
-      return refuse(ctx, REFUSALS.fhir_unavailable, (error as Error).message);
+      const status = error instanceof EhrFhirError ? error.status : undefined;
+      const answer = status ? { answer: `HTTP ${status}`, advice: adviceForFhirStatus(status) } : undefined;
+      return refuse(ctx, REFUSALS.fhir_unavailable, (error as Error).message, answer);
     }
+    // The weight is a convenience: without a usable one now (not readable, none recorded, out of range, too
+    // old) the field stays empty and the clinician types it; a weight kept from before is never the EHR's.
+    const search: WeightSearch = await ehr.bodyWeights(patientId).then(
+      (found) => {
+        const newest = newestWeight(found);
+        return newest ? { kind: 'found', observation: newest } : { kind: 'none' };
+      },
+      (error: Error) => {
+        ctx.state.signOnProblem = `the body weight search failed: ${error.message}`;
+        return { kind: 'failed' };
+      },
+    );
+    const weightMaxAgeDays = deps.config.weightMaxAgeDays ?? DEFAULT_SMART_WEIGHT_MAX_AGE_DAYS;
+    const fields = patientFieldsFromEhr(ehrPatient, search, deps.now(), {
+      mrnSystem: deps.mrnSystem,
+      weightMaxAgeDays,
+    });
+    const banner = tokens.need_patient_banner === true ? bannerOf(ehrPatient, fields) : null;
     const subject = new URL(fhirUser, `${iss}/`).href;
-    const user = await accountFor(deps, auditContext(ctx), iss, subject, claims);
-    const localPatient = await upsertPatient(deps, auditContext(ctx), user.id, fields, { fhirBase: iss, patientId });
+    // The clinician's name: the ID token's, else their own resource at the EHR (only on the launch's FHIR base),
+    // read only for an account that needs one.
+    const reference = fhirUserReadable(fhirUser, iss);
+    const readName = async () =>
+      nameFromClaims(claims) || (reference ? await ehr.read(reference).then(clinicianNameOf, () => '') : '');
+    const user = await accountFor(deps, auditContext(ctx), iss, subject, claims, readName);
+    const { patient: localPatient, keptWeight } = await upsertPatient(deps, auditContext(ctx), user.id, fields, {
+      fhirBase: iss,
+      patientId,
+    });
     const expiresIn = typeof tokens.expires_in === 'number' ? tokens.expires_in : DEFAULT_ACCESS_TTL_SECONDS;
+    const encounter = typeof tokens.encounter === 'string' && FHIR_ID.test(tokens.encounter) ? tokens.encounter : null;
     const link: EhrLink = {
       fhirBase: iss,
       accessToken: tokens.access_token,
@@ -251,6 +308,10 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       banner,
       writeDraftOrders: deps.config.writeDraftOrders,
       expiresAt: new Date(deps.now().getTime() + expiresIn * 1000).toISOString(),
+      ...(encounter ? { encounterId: encounter } : {}),
+      weight: fields.weight,
+      weightMaxAgeDays,
+      keptWeight,
     };
     const handle = await flows.start(HANDOFF_FLOW, { userId: user.id, link } satisfies HandoffData, HANDOFF_TTL_MS);
     ctx.set('Cache-Control', 'no-store');
@@ -314,10 +375,14 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     if (!clinician) throw new Error('the signed-in clinician has no account record');
 
     // Written to the EHR's own server: its Patient by a relative reference (the export's Bundle, for any
-    // server, has the absolute one).
+    // server, has the absolute one), in the launch's encounter when it named one. Each resource carries the
+    // calculation's identifier and is created conditionally on it (If-None-Exist), so a second try (after a
+    // timeout the EHR had stored the first) finds the first instead of filing a copy.
     const subject = ehrPatientReference({ fhirBase: link.fhirBase, patientId: link.patientId }, link.fhirBase);
-    const author = { reference: link.fhirUser, display: clinician.name };
-    const ehr = ehrFhir(link.fhirBase, link.accessToken, fetcher);
+    const author = { reference: link.fhirUser, ...(clinician.name ? { display: clinician.name } : {}) };
+    const encounter = link.encounterId ? { reference: `Encounter/${link.encounterId}` } : undefined;
+    const once = calculationIdentifierSearch(entry.id);
+    const ehr = ehrFhir(link.fhirBase, link.accessToken, fetcher, fhirTimeoutMs);
     const sent = async <T>(write: () => Promise<T>) => {
       try {
         return await write();
@@ -331,13 +396,12 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
             recordType: 'calculation',
             recordId: entry.id,
             outcome: 'failure',
+            detail: { ehr: error.kind },
           },
           auditContext(ctx),
         );
-        return ctx.throw(
-          error.kind === 'unreachable' ? 504 : 502,
-          error.kind === 'unreachable' ? SMART_EHR_UNREACHABLE_MESSAGE : SMART_EHR_REFUSED_MESSAGE,
-        );
+        const [status, message] = SEND_FAILURES[error.kind];
+        return ctx.throw(status, message, { expose: true, code: SMART_SEND_FAILURE_CODES[error.kind] });
       }
     };
     const calculation = read.calculation;
@@ -352,7 +416,9 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
                 requester: author,
                 supportingInformation: [],
                 authoredOn: entry.createdAt,
+                encounter,
               }),
+              { ifNoneExist: once },
             ),
           )
         : null;
@@ -363,7 +429,10 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
           subject,
           author,
           related: order ? [{ reference: `MedicationRequest/${order.id}` }] : [],
+          calculationId: entry.id,
+          encounter,
         }),
+        { ifNoneExist: once },
       ),
     );
     await deps.audit.record(
@@ -373,10 +442,14 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
         recordType: 'calculation',
         recordId: entry.id,
         outcome: 'success',
+        ...(document.created ? {} : { detail: { ehr: 'already_filed' } }),
       },
       auditContext(ctx),
     );
-    ctx.body = { documentReference: { id: document.id }, medicationRequest: order ? { id: order.id } : null };
+    ctx.body = {
+      documentReference: { id: document.id, alreadyFiled: !document.created },
+      medicationRequest: order ? { id: order.id, alreadyFiled: !order.created } : null,
+    };
   });
 
   return { pages, api };
@@ -400,11 +473,31 @@ export function smartOff(): { pages: Router<AppState>; api: Router<AppState> } {
   return { pages, api };
 }
 
-const contextOf = (link: EhrLink, patient: PatientRecord): EhrContext => ({
-  patient: publicPatient(patient),
-  banner: link.banner,
-  draftOrders: link.writeDraftOrders,
-});
+/** Each way a write to the EHR failed: the status and the message the clinician reads (docs/API.md). */
+const SEND_FAILURES: Record<EhrFhirError['kind'], [number, string]> = {
+  refused: [502, SMART_EHR_REFUSED_MESSAGE],
+  unreachable: [504, SMART_EHR_UNREACHABLE_MESSAGE],
+  timeout: [504, SMART_EHR_TIMEOUT_MESSAGE],
+};
+
+/** A link kept before launches recorded the weight they read: it is told as one that read none. */
+const NOT_READ: EhrWeight = { source: 'none', reason: 'unreadable', ehrKg: null, recordedAt: null };
+
+/**
+ * What the page is told of the launch: the local patient, with the weight to fill in only when this launch read
+ * it from the EHR (a weight the record kept from before is `keptWeight`, never `patient.weightKg`).
+ */
+const contextOf = (link: EhrLink, patient: PatientRecord): EhrContext => {
+  const weight = link.weight ?? NOT_READ;
+  return {
+    patient: { ...publicPatient(patient), weightKg: weight.source === 'ehr' ? weight.kg : null },
+    banner: link.banner,
+    draftOrders: link.writeDraftOrders,
+    weight,
+    weightMaxAgeDays: link.weightMaxAgeDays ?? DEFAULT_SMART_WEIGHT_MAX_AGE_DAYS,
+    keptWeight: weight.source === 'ehr' ? null : (link.keptWeight ?? null),
+  };
+};
 
 /** An `iss` as SMART_ALLOWED_ISSUERS holds it (no trailing slash), or undefined when it is no URL. */
 function normaliseIss(value: string): string | undefined {
@@ -418,24 +511,49 @@ function normaliseIss(value: string): string | undefined {
   }
 }
 
-/** The account (iss, fhirUser) names, or a new one named as the ID token says. */
+const text = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
+
+/** The clinician's name in the ID token (`name`, else given and family names), or ''. */
+function nameFromClaims(claims: Record<string, unknown>): string {
+  return (text(claims.name) || [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ')).slice(
+    0,
+    100,
+  );
+}
+
+/**
+ * The account (iss, fhirUser) names, or a new one. Its name is `readName`'s (the ID token's, else the one the
+ * EHR's Practitioner has), or '' when the EHR gives none: never a placeholder that would print as "Dr. EHR user". An
+ * account the EHR made without a name gets it at a later launch that has one.
+ */
 async function accountFor(
   deps: SmartDeps,
   origin: AuditRequestContext,
   iss: string,
   subject: string,
   claims: Record<string, unknown>,
+  readName: () => Promise<string>,
 ): Promise<UserRecord> {
   const known = await deps.store.findUserByIdentity(iss, subject);
-  if (known) return known;
-  const text = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
+  if (known) {
+    const unnamed = known.name === '' || known.name === LEGACY_UNNAMED;
+    if (!unnamed || known.passwordHash !== null) return known;
+    const name = await readName();
+    if (!name) return known;
+    const renamed = await deps.store.updateProfile(known.id, { name });
+    if (renamed)
+      await deps.audit.record(
+        { actor: known.id, action: 'account.update', recordType: 'user', recordId: known.id, outcome: 'success' },
+        origin,
+      );
+    return renamed ?? known;
+  }
   const claimed = text(claims.email).toLowerCase();
   // An EHR seldom releases an e-mail: the account then gets an address that can never be delivered to
   // (RFC 2606 .invalid), unique to this clinician at this EHR. A password account's address is never taken over.
   const hash = createHash('sha256').update(`${iss} ${subject}`).digest('hex').slice(0, 16);
   const placeholder = `ehr-${hash}@${new URL(iss).hostname.replace(/[^a-z0-9.-]/gi, '')}.invalid`;
-  const name =
-    text(claims.name) || [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') || 'EHR user';
+  const name = await readName();
   for (const email of [...(/^[^\s@]+@[^\s@]+$/.test(claimed) ? [claimed] : []), placeholder]) {
     const user: UserRecord = {
       id: randomUUID(),
@@ -473,31 +591,61 @@ async function accountFor(
 }
 
 /**
- * The clinician's patient linked to this EHR Patient, else the one with the EHR's MRN, updated with what the
- * EHR holds now and linked to its Patient (the FHIR export then refers to it, docs/fhir.md#patient); or a new
- * one, linked.
+ * The clinician's local patient for the EHR's Patient (docs/API.md#smart-app-launch): the record linked to the
+ * same Patient at the same EHR (FHIR base), else one linked to the same EHR with the same MRN identifier
+ * (system and value: the EHR's Patient id changed, a merge there). Never a record linked to another EHR, never
+ * one made by hand with a typed MRN, never a bare MRN value: otherwise a new record, linked. Updated with what
+ * the EHR holds now: its weight only when this launch read a usable one. Also answers, when this launch filled
+ * in no weight, the one the record held before (to be shown as such, never as the EHR's).
  */
 async function upsertPatient(
   deps: SmartDeps,
   origin: AuditRequestContext,
   ownerId: string,
-  fields: ReturnType<typeof patientFieldsFromEhr>,
-  ehrPatient: EhrPatientLink,
-): Promise<PatientRecord> {
+  fields: EhrPatientFields,
+  ehrPatient: Pick<EhrPatientLink, 'fhirBase' | 'patientId'>,
+): Promise<{ patient: PatientRecord; keptWeight: EhrContext['keptWeight'] }> {
   const at = deps.now().toISOString();
-  const patients = await deps.store.listPatients(ownerId);
+  const sameEhr = (await deps.store.listPatients(ownerId)).filter(
+    (patient) => patient.ehrPatient?.fhirBase === ehrPatient.fhirBase,
+  );
+  const identifier = fields.mrnIdentifier;
   const existing =
-    patients.find(
-      (patient) =>
-        patient.ehrPatient?.fhirBase === ehrPatient.fhirBase && patient.ehrPatient.patientId === ehrPatient.patientId,
-    ) ?? (fields.mrn ? patients.find((patient) => patient.mrn === fields.mrn) : undefined);
+    sameEhr.find((patient) => patient.ehrPatient!.patientId === ehrPatient.patientId) ??
+    (identifier
+      ? sameEhr.find(
+          (patient) =>
+            patient.ehrPatient!.identifier?.system === identifier.system &&
+            patient.ehrPatient!.identifier.value === identifier.value,
+        )
+      : undefined);
+  const read = fields.weight.source === 'ehr' ? fields.weight : null;
+  const fromLaunch = existing?.ehrPatient?.weight;
+  const keptWeight =
+    read || existing?.weightKg == null
+      ? null
+      : {
+          kg: existing.weightKg,
+          ...(fromLaunch && fromLaunch.kg === existing.weightKg
+            ? { savedAt: fromLaunch.readAt, fromLaunch: true }
+            : { savedAt: existing.updatedAt, fromLaunch: false }),
+        };
+  const link: EhrPatientLink = {
+    ...ehrPatient,
+    ...(identifier ? { identifier } : {}),
+    ...(read
+      ? { weight: { kg: read.kg, recordedAt: read.recordedAt, readAt: at } }
+      : fromLaunch
+        ? { weight: fromLaunch }
+        : {}),
+  };
   const changes = {
     displayName: fields.displayName,
     ...(fields.mrn !== null ? { mrn: fields.mrn } : {}),
     ...(fields.yearOfBirth !== null ? { yearOfBirth: fields.yearOfBirth } : {}),
     ...(fields.ageGroup !== null ? { ageGroup: fields.ageGroup } : {}),
-    ...(fields.weightKg !== null ? { weightKg: fields.weightKg } : {}),
-    ehrPatient,
+    ...(read ? { weightKg: read.kg } : {}),
+    ehrPatient: link,
   };
   if (existing) {
     const updated = await deps.store.updatePatient(ownerId, existing.id, changes, at);
@@ -512,7 +660,7 @@ async function upsertPatient(
         },
         origin,
       );
-      return updated;
+      return { patient: updated, keptWeight };
     }
   }
   const patient: PatientRecord = {
@@ -522,11 +670,11 @@ async function upsertPatient(
     mrn: fields.mrn,
     yearOfBirth: fields.yearOfBirth,
     ageGroup: fields.ageGroup,
-    weightKg: fields.weightKg,
+    weightKg: read ? read.kg : null,
     notes: null,
     createdAt: at,
     updatedAt: at,
-    ehrPatient,
+    ehrPatient: link,
   };
   await deps.store.createPatient(patient);
   await deps.audit.record(
@@ -539,7 +687,7 @@ async function upsertPatient(
     },
     origin,
   );
-  return patient;
+  return { patient, keptWeight: null };
 }
 
 /** The newest notes PDF exported for this calculation, if one was (and its bytes are still there). */
@@ -569,94 +717,3 @@ async function signingKey(pem: string) {
   const cryptoKey = await globalThis.crypto.subtle.importKey('pkcs8', der, algorithm, false, ['sign']);
   return { cryptoKey, kid, publicJwk: { ...publicJwk, kid, alg, use: 'sig', key_ops: ['verify'] } };
 }
-
-/** Every way a launch is refused: its status, what the page says in English and Arabic, and a code. */
-const REFUSALS: Record<
-  | OidcFlowError['failure']
-  | 'bad_launch'
-  | 'unknown_iss'
-  | 'no_patient'
-  | 'no_fhir_user'
-  | 'fhir_unavailable'
-  | 'not_configured',
-  LaunchRefusal
-> = {
-  bad_launch: {
-    status: 400,
-    code: 'smart_bad_launch',
-    message: 'This address is opened by the EHR, with its iss and launch parameters. Open the app from the EHR.',
-    arabic: 'يُفتح هذا العنوان من السجل الصحي الإلكتروني مع معاملَي iss وlaunch. افتح التطبيق من السجل الصحي.',
-  },
-  unknown_iss: {
-    status: 403,
-    code: 'smart_unknown_iss',
-    message:
-      'This EHR is not one this app is set up to open from (its address is not in SMART_ALLOWED_ISSUERS). ' +
-      'Ask IT to add it.',
-    arabic:
-      'هذا السجل الصحي الإلكتروني ليس من السجلات المسموح للتطبيق بالفتح منها (عنوانه ليس في SMART_ALLOWED_ISSUERS). ' +
-      'اطلب من قسم تقنية المعلومات إضافته.',
-  },
-  unknown_state: {
-    status: 400,
-    code: 'smart_expired',
-    message: 'This launch has expired or was already used. Open the app from the EHR again.',
-    arabic: 'انتهت صلاحية هذا الفتح أو سبق استخدامه. افتح التطبيق من السجل الصحي الإلكتروني مرة أخرى.',
-  },
-  binding_mismatch: {
-    status: 400,
-    code: 'smart_expired',
-    message: 'This launch has expired or was already used. Open the app from the EHR again.',
-    arabic: 'انتهت صلاحية هذا الفتح أو سبق استخدامه. افتح التطبيق من السجل الصحي الإلكتروني مرة أخرى.',
-  },
-  provider_error: {
-    status: 401,
-    code: 'smart_refused',
-    message: 'The EHR did not authorise the app (it was cancelled or refused).',
-    arabic: 'لم يأذن السجل الصحي الإلكتروني للتطبيق (أُلغي الطلب أو رُفض).',
-  },
-  invalid_response: {
-    status: 401,
-    code: 'smart_invalid',
-    message: "The EHR's answer could not be verified, so you were not signed in. Open the app from the EHR again.",
-    arabic: 'تعذّر التحقق من إجابة السجل الصحي الإلكتروني، فلم يتم تسجيل دخولك. افتح التطبيق من السجل الصحي مرة أخرى.',
-  },
-  tenant_not_allowed: {
-    status: 403,
-    code: 'smart_invalid',
-    message: "The EHR's answer could not be verified, so you were not signed in. Open the app from the EHR again.",
-    arabic: 'تعذّر التحقق من إجابة السجل الصحي الإلكتروني، فلم يتم تسجيل دخولك. افتح التطبيق من السجل الصحي مرة أخرى.',
-  },
-  no_patient: {
-    status: 403,
-    code: 'smart_no_patient',
-    message: 'The EHR opened the app without a patient. Open it from a patient\u2019s chart.',
-    arabic: 'فتح السجل الصحي الإلكتروني التطبيق دون مريض. افتحه من ملف المريض.',
-  },
-  no_fhir_user: {
-    status: 403,
-    code: 'smart_no_fhir_user',
-    message: 'The EHR did not say who you are (no fhirUser), so you were not signed in. Ask IT to grant fhirUser.',
-    arabic:
-      'لم يحدد السجل الصحي الإلكتروني هويتك (لا يوجد fhirUser)، فلم يتم تسجيل دخولك. ' +
-      'اطلب من قسم تقنية المعلومات منح fhirUser.',
-  },
-  fhir_unavailable: {
-    status: 502,
-    code: 'smart_fhir_unavailable',
-    message: "The patient could not be read from the EHR's FHIR server. Please open the app from the EHR again.",
-    arabic: 'تعذّرت قراءة بيانات المريض من خادم FHIR في السجل الصحي الإلكتروني. افتح التطبيق من السجل الصحي مرة أخرى.',
-  },
-  unavailable: {
-    status: 503,
-    code: 'smart_unavailable',
-    message: "The EHR's sign-in could not be reached or is not set up for SMART. Please try again in a minute.",
-    arabic: 'تعذّر الوصول إلى تسجيل الدخول في السجل الصحي أو أنه غير مُعدّ لـ SMART. حاول مرة أخرى بعد دقيقة.',
-  },
-  not_configured: {
-    status: 404,
-    code: 'smart_not_configured',
-    message: 'Launch from the EHR is not set up on this server.',
-    arabic: 'الفتح من السجل الصحي الإلكتروني غير مُعدّ على هذا الخادم.',
-  },
-};

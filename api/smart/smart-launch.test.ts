@@ -1,97 +1,45 @@
-import { generateKeyPairSync } from 'node:crypto';
-import type {
-  Bundle,
-  DocumentReference,
-  MedicationRequest,
-  Patient as FhirPatient,
-  Resource,
-  RiskAssessment,
-} from '@medplum/fhirtypes';
+import type { Bundle, MedicationRequest, Patient as FhirPatient, Resource, RiskAssessment } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADULT_ADVISOR_INPUT } from '../../clinical/test-inputs.test-support.ts';
-import { DOSE_INPUT, MRN_SYSTEM, NOTES_PDF_BYTES } from '../fhir/fhir-fixtures.test-support.ts';
+import { DOSE_INPUT, MRN_SYSTEM } from '../fhir/fhir-fixtures.test-support.ts';
 import { BrowserAgent, type AgentResponse } from '../test-support/browser-agent.ts';
 import { fhirProblems } from '../test-support/fhir-validation.ts';
 import {
+  daysAgo,
+  EHR_MRN_SYSTEM,
   EHR_PATIENT_ID,
   EHR_PATIENT_MRN,
+  EHR_WEIGHT_AGE_DAYS,
   EHR_WEIGHT_KG,
+  ehrPatient,
+  PRODUCT_SCOPES,
   SMART_CLIENT_ID,
   SMART_CLIENT_SECRET,
-  startSmartEhr,
-  type LaunchContext,
-  type SmartEhr,
 } from '../test-support/smart-ehr.ts';
+import {
+  doseWithNotes,
+  handoffOf,
+  launched,
+  launchFrom,
+  launchUrl,
+  pair,
+  session,
+  type Pair,
+} from '../test-support/smart-pair.ts';
 import { sessionCount } from '../test-support/sso-flow.ts';
-import { startTestApi, type TestApi } from '../test-support/test-api.ts';
-import type { SmartConfig } from '../config.ts';
 
-// SMART App Launch (EHR launch) against a stand-in EHR: oidc-provider as its authorization server, a small
-// FHIR server beside it (api/test-support/smart-ehr.ts). On each store (node-postgres runs it again).
-
-interface Pair {
-  ehr: SmartEhr;
-  api: TestApi;
-  close(): Promise<void>;
-}
-
-/** An EHR and an app wired to each other (the EHR's redirect URI is the app's callback). */
-async function startPair(smart: Partial<SmartConfig> = {}, ehrOptions: { withoutS256?: boolean } = {}) {
-  let ehr: SmartEhr | undefined;
-  const api = await startTestApi((url) => ({
-    auth: {
-      publicUrl: url,
-      smart: {
-        clientId: SMART_CLIENT_ID,
-        clientSecret: SMART_CLIENT_SECRET,
-        privateKeyPem: undefined,
-        // filled in below, once the EHR listens (the config object is read at each launch)
-        allowedIssuers: [],
-        writeDraftOrders: false,
-        ...smart,
-      },
-    },
-    fhir: { mrnSystem: MRN_SYSTEM },
-  }));
-  ehr = await startSmartEhr({ redirectUri: `${api.url}/smart/callback`, ...ehrOptions });
-  return { ehr, api, close: async () => (await api.close(), await ehr!.close()) } satisfies Pair;
-}
-
-/** The app's settings need the EHR's address, the EHR needs the app's: the allow-list is filled in after. */
-async function pair(smart: Partial<SmartConfig> = {}, ehrOptions: { withoutS256?: boolean } = {}) {
-  const allowed: string[] = [];
-  const made = await startPair({ allowedIssuers: allowed, ...smart }, ehrOptions);
-  allowed.push(made.ehr.fhirBase);
-  return made;
-}
-
-const launchUrl = (api: TestApi, iss: string, launch: string) =>
-  `${api.url}/smart/launch?iss=${encodeURIComponent(iss)}&launch=${encodeURIComponent(launch)}`;
-
-/** A launch from the EHR as the browser follows it, to where the app sends the page (or a refusal). */
-function launchFrom(p: Pair, context: LaunchContext, options: { login?: string; agent?: BrowserAgent } = {}) {
-  const id = p.ehr.launch(context);
-  return (options.agent ?? new BrowserAgent()).follow(launchUrl(p.api, p.ehr.fhirBase, id), {
-    login: options.login ?? 'dr.amal.haddad',
-    stopAt: `${p.api.url}/#`,
-  });
-}
-
-const handoffOf = (response: AgentResponse) => /#sgx-smart=([A-Za-z0-9_-]+)$/.exec(response.location ?? '')?.[1];
-
-async function session(p: Pair, landed: AgentResponse) {
-  const code = handoffOf(landed);
-  if (!code) throw new Error(`no hand-over: ${landed.status} ${landed.location ?? landed.text.slice(0, 300)}`);
-  const response = await p.api.request('POST', '/api/smart/session', { body: { code } });
-  expect(response.status).toBe(200);
-  return response.body as { token: string; user: { id: string; name: string }; ehr: any };
-}
+// SMART App Launch (EHR launch) against a stand-in EHR as strict as SMART's reference launcher: oidc-provider as
+// its authorization server behind the launcher's checks, a small FHIR server beside it
+// (api/test-support/smart-ehr.ts). On each store (node-postgres runs it again). Send to EHR: send-to-ehr.test.ts;
+// client authentication: client-auth.test.ts.
 
 let main: Pair;
 beforeAll(async () => {
   main = await pair();
 });
 afterAll(() => main?.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('a launch from the EHR', () => {
   it('asks for the SMART scopes with PKCE S256, aud = iss and the launch; the state kept on the server', async () => {
@@ -117,12 +65,14 @@ describe('a launch from the EHR', () => {
     expect(start.headers.get('set-cookie')).toBeNull();
   });
 
-  it('signs in with the EHR patient chosen and their latest weight; the EHR gets the verifier', async () => {
+  it('signs in named from the EHR, the EHR patient chosen with the weight it read; raw Basic credentials', async () => {
     const before = main.ehr.tokenRequests.length;
-    const landed = await launchFrom(main, { patient: EHR_PATIENT_ID, need_patient_banner: true });
+    const credentials = main.ehr.tokenCredentials.length;
+    const landed = await launchFrom(main, main.ehr, { patient: EHR_PATIENT_ID, need_patient_banner: true });
     expect(landed.status).toBe(303);
     const opened = await session(main, landed);
-    expect(opened.user.name).toBe('Dr Amal Haddad');
+    // The ID token had fhirUser and no name (as the reference launcher's): the name is the Practitioner's.
+    expect(opened.user.name).toBe('Amal Haddad');
     expect(opened.ehr).toEqual({
       patient: expect.objectContaining({
         displayName: 'Layla Al-Harbi',
@@ -133,21 +83,31 @@ describe('a launch from the EHR', () => {
       }),
       banner: { name: 'Layla Al-Harbi', mrn: EHR_PATIENT_MRN, birthDate: '1979-04-12', gender: 'female' },
       draftOrders: false,
+      weight: { source: 'ehr', kg: EHR_WEIGHT_KG, recordedAt: expect.any(String) },
+      weightMaxAgeDays: 30,
+      keptWeight: null,
     });
-    // The token request carried the PKCE verifier and the client secret (client_secret_basic).
+    const recordedAgo = Date.now() - Date.parse(opened.ehr.weight.recordedAt);
+    expect(Math.round(recordedAgo / DAY_MS)).toBe(EHR_WEIGHT_AGE_DAYS);
+    // The token request carried the PKCE verifier and the client id and secret as they are.
     expect(main.ehr.tokenRequests.slice(before)).toEqual([
       { codeVerifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), clientAuth: 'client_secret_basic' },
+    ]);
+    expect(main.ehr.tokenCredentials.slice(credentials).map((sent) => sent.authorization)).toEqual([
+      `Basic ${Buffer.from(`${SMART_CLIENT_ID}:${SMART_CLIENT_SECRET}`).toString('base64')}`,
     ]);
     // The session works like any other, and knows its EHR link (never the access token).
     const me = await main.api.request('GET', '/api/auth/me', { token: opened.token });
     expect(me.status).toBe(200);
+    expect(me.body.name).toBe('Amal Haddad');
     const context = await main.api.request('GET', '/api/smart/context', { token: opened.token });
     expect(context.status).toBe(200);
     expect(context.body).toEqual(opened.ehr);
     expect(context.text).not.toMatch(/access_token|accessToken/);
-    // The local patient is the clinician's own record, found by MRN.
     const patients = await main.api.request('GET', '/api/patients', { token: opened.token });
-    expect(patients.body.patients.map((patient: any) => patient.mrn)).toEqual([EHR_PATIENT_MRN]);
+    expect(patients.body.patients.map((patient: any) => [patient.mrn, patient.weightKg])).toEqual([
+      [EHR_PATIENT_MRN, EHR_WEIGHT_KG],
+    ]);
     // Signing out drops the link (and the EHR's access token with it). The embedded store's records show it;
     // PostgreSQL's probe leaves the flows out.
     const embedded = main.api.storeKind === 'embedded';
@@ -157,12 +117,12 @@ describe('a launch from the EHR', () => {
   });
 
   it('a second launch signs in the same account (iss + fhirUser) and updates the same patient', async () => {
-    const first = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.noor' }));
-    const second = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.noor' }));
+    const first = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.noor');
+    const second = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.noor');
     expect(second.user.id).toBe(first.user.id);
     expect(second.ehr.patient.id).toBe(first.ehr.patient.id);
     expect(second.ehr.banner).toBeNull();
-    const other = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.omar' }));
+    const other = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.omar');
     expect(other.user.id).not.toBe(first.user.id);
   });
 
@@ -176,7 +136,7 @@ describe('a launch from the EHR', () => {
   });
 
   it('the hand-over code is good once', async () => {
-    const landed = await launchFrom(main, { patient: EHR_PATIENT_ID });
+    const landed = await launchFrom(main, main.ehr, { patient: EHR_PATIENT_ID });
     await session(main, landed);
     const again = await main.api.request('POST', '/api/smart/session', { body: { code: handoffOf(landed) } });
     expect(again.status).toBe(401);
@@ -184,132 +144,192 @@ describe('a launch from the EHR', () => {
       message: 'This launch from the EHR has expired or was already used. Open the app from the EHR again.',
     });
   });
+
+  it('an EHR that names nobody: the account has no name (never "EHR user"); a later launch names it', async () => {
+    main.ehr.behaviour.practitioner = 'forbidden';
+    let unnamed;
+    try {
+      unnamed = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.sara.qahtani');
+    } finally {
+      main.ehr.behaviour.practitioner = 'readable';
+    }
+    expect(unnamed.user.name).toBe('');
+    const named = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.sara.qahtani');
+    expect(named.user.id).toBe(unnamed.user.id);
+    expect(named.user.name).toBe('Sara Qahtani');
+  });
 });
 
-describe('Send to EHR', () => {
-  async function doseWithNotes(token: string, patientId: string) {
-    const run = await main.api.request('POST', '/api/tools/run', {
-      token,
-      body: { toolType: 'dose_calculator', inputs: { ...DOSE_INPUT, bodyWeight: EHR_WEIGHT_KG }, patientId },
-    });
-    expect(run.status).toBe(200);
-    const id = run.body.historyId as string;
-    return {
-      id,
-      upload: () =>
-        main.api.request('POST', `/api/exports?calculationId=${id}&patientId=${patientId}`, {
-          token,
-          rawBody: NOTES_PDF_BYTES,
-          headers: { 'Content-Type': 'application/pdf' },
-        }),
-    };
+describe('only the EHR weight is called the EHR weight', () => {
+  /** A first launch that reads 70 kg, then a relaunch with the EHR as `change` leaves it. */
+  async function relaunch(login: string, change: (p: Pair) => void) {
+    const first = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, login);
+    expect(first.ehr.patient.weightKg).toBe(EHR_WEIGHT_KG);
+    change(main);
+    try {
+      return { first, again: await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, login) };
+    } finally {
+      main.ehr.behaviour.weightSearch = 'answer';
+      main.ehr.setWeights(EHR_PATIENT_ID, [
+        { id: 'obs-weight-old', kg: 68, effective: daysAgo(320) },
+        { id: 'obs-weight-new', kg: EHR_WEIGHT_KG, effective: daysAgo(EHR_WEIGHT_AGE_DAYS) },
+      ]);
+    }
   }
+  const launchTimeOf = (opened: { ehr: any }) => opened.ehr.patient.updatedAt as string;
 
-  it('writes the notes PDF as a DocumentReference on the launch patient and answers the id the EHR gave', async () => {
-    const opened = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }));
-    const dose = await doseWithNotes(opened.token, opened.ehr.patient.id);
-    const early = await main.api.request('POST', '/api/smart/send', {
-      token: opened.token,
-      body: { calculationId: dose.id },
-    });
-    expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Export the notes PDF of this calculation first, then send it to the EHR.');
-    expect((await dose.upload()).status).toBe(201);
-
-    const before = main.ehr.created.length;
-    const sent = await main.api.request('POST', '/api/smart/send', {
-      token: opened.token,
-      body: { calculationId: dose.id },
-    });
-    expect(sent.status).toBe(200);
-    const written = main.ehr.created.slice(before);
-    expect(written.map(({ resourceType }) => resourceType)).toEqual(['DocumentReference']);
-    expect(sent.body).toEqual({ documentReference: { id: written[0]!.id }, medicationRequest: null });
-    const document = written[0]!.resource as DocumentReference;
-    expect(document.subject).toEqual({ reference: `Patient/${EHR_PATIENT_ID}` });
-    expect(document.type?.coding?.[0]).toMatchObject({ system: 'http://loinc.org' });
-    expect(document.author).toEqual([{ reference: 'Practitioner/dr.amal.haddad', display: 'Dr Amal Haddad' }]);
-    expect(Buffer.from(document.content[0]!.attachment.data!, 'base64')).toEqual(NOTES_PDF_BYTES);
-    const bundle: Bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: document as Resource }] };
-    expect(fhirProblems(bundle)).toEqual([]);
+  it.each([
+    ['the weight search fails', (p: Pair) => (p.ehr.behaviour.weightSearch = 'fail'), { reason: 'unreadable' }],
+    ['the EHR holds no weight now', (p: Pair) => (p.ehr.behaviour.weightSearch = 'empty'), { reason: 'not_recorded' }],
+    [
+      'the newest weight is out of range',
+      (p: Pair) => p.ehr.setWeights(EHR_PATIENT_ID, [{ id: 'w', kg: 720, effective: daysAgo(1) }]),
+      { reason: 'unusable', ehrKg: 720 },
+    ],
+    [
+      'the newest weight is older than the limit (30 days)',
+      (p: Pair) => p.ehr.setWeights(EHR_PATIENT_ID, [{ id: 'w', kg: 71, effective: daysAgo(45) }]),
+      { reason: 'too_old', ehrKg: 71 },
+    ],
+    [
+      'the newest weight has no date',
+      (p: Pair) => p.ehr.setWeights(EHR_PATIENT_ID, [{ id: 'w', kg: 71 }]),
+      { reason: 'undated', ehrKg: 71, recordedAt: null },
+    ],
+  ])('%s: the field is left empty, the kept 70 kg is told as from the earlier launch', async (_name, change, why) => {
+    const { first, again } = await relaunch(`dr.weight.${Object.values(why).join('-')}`, change);
+    expect(again.ehr.patient.id).toBe(first.ehr.patient.id);
+    expect(again.ehr.patient.weightKg).toBeNull();
+    expect(again.ehr.weight).toMatchObject({ source: 'none', ehrKg: null, ...why });
+    expect(again.ehr.keptWeight).toEqual({ kg: EHR_WEIGHT_KG, savedAt: launchTimeOf(first), fromLaunch: true });
+    // Nothing is lost: the record still holds the weight, and a reload tells the same.
+    const record = await main.api.request('GET', `/api/patients/${first.ehr.patient.id}`, { token: again.token });
+    expect(record.body.weightKg).toBe(EHR_WEIGHT_KG);
+    const context = await main.api.request('GET', '/api/smart/context', { token: again.token });
+    expect(context.body).toEqual(again.ehr);
   });
 
-  it('refuses a calculation of another patient, and a session not opened from the EHR', async () => {
-    const opened = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }));
-    const patient = await main.api.request('POST', '/api/patients', {
-      token: opened.token,
-      body: { displayName: 'Another patient', mrn: 'MRN-OTHER' },
+  it('a weight the clinician typed into the record is told as typed, with when the record was changed', async () => {
+    const first = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.typed');
+    const typed = await main.api.request('PATCH', `/api/patients/${first.ehr.patient.id}`, {
+      token: first.token,
+      body: { weightKg: 66.5 },
     });
-    const dose = await doseWithNotes(opened.token, patient.body.id);
-    await dose.upload();
+    expect(typed.status).toBe(200);
+    main.ehr.behaviour.weightSearch = 'fail';
+    let again;
+    try {
+      again = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.typed');
+    } finally {
+      main.ehr.behaviour.weightSearch = 'answer';
+    }
+    expect(again.ehr.patient.weightKg).toBeNull();
+    expect(again.ehr.keptWeight).toEqual({ kg: 66.5, savedAt: typed.body.updatedAt, fromLaunch: false });
+  });
+
+  it('a first launch that reads no weight has nothing kept either', async () => {
+    main.ehr.behaviour.weightSearch = 'fail';
+    let opened;
+    try {
+      opened = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.first.nothing');
+    } finally {
+      main.ehr.behaviour.weightSearch = 'answer';
+    }
+    expect(opened.ehr.patient.weightKg).toBeNull();
+    expect(opened.ehr.weight).toEqual({ source: 'none', reason: 'unreadable', ehrKg: null, recordedAt: null });
+    expect(opened.ehr.keptWeight).toBeNull();
+  });
+
+  it('SMART_WEIGHT_MAX_AGE_DAYS: a hospital that accepts older weights gets the 45-day-old one filled in', async () => {
+    const lenient = await pair({ weightMaxAgeDays: 60 });
+    try {
+      lenient.ehr.setWeights(EHR_PATIENT_ID, [{ id: 'w', kg: 71, effective: daysAgo(45) }]);
+      const opened = await launched(lenient, lenient.ehr, { patient: EHR_PATIENT_ID });
+      expect(opened.ehr.patient.weightKg).toBe(71);
+      expect(opened.ehr.weight).toMatchObject({ source: 'ehr', kg: 71 });
+      expect(opened.ehr.weightMaxAgeDays).toBe(60);
+    } finally {
+      await lenient.close();
+    }
+  });
+});
+
+describe('a launch never merges two patients', () => {
+  it('same MRN value under another identifier system at the same EHR: two local patients', async () => {
+    main.ehr.addPatient(ehrPatient('pat-other-system', ['Huda', 'Al-Zahrani'], EHR_PATIENT_MRN, 'urn:oid:9.9.9'), [
+      { id: 'w2', kg: 58, effective: daysAgo(2) },
+    ]);
+    const layla = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.merge.one');
+    const huda = await launched(main, main.ehr, { patient: 'pat-other-system' }, 'dr.merge.one');
+    expect(huda.ehr.patient.id).not.toBe(layla.ehr.patient.id);
+    expect(huda.ehr.patient).toMatchObject({ displayName: 'Huda Al-Zahrani', mrn: EHR_PATIENT_MRN, weightKg: 58 });
+    const list = await main.api.request('GET', '/api/patients', { token: huda.token });
+    expect(list.body.patients.map((patient: any) => [patient.displayName, patient.weightKg]).sort()).toEqual([
+      ['Huda Al-Zahrani', 58],
+      ['Layla Al-Harbi', EHR_WEIGHT_KG],
+    ]);
+    // Layla's calculation, sent in the session the EHR opened for Huda, is refused: nothing reaches a chart.
+    const dose = await doseWithNotes(main.api, huda.token, layla.ehr.patient.id);
+    expect((await dose.upload()).status).toBe(201);
+    const before = main.ehr.created.length;
     const sent = await main.api.request('POST', '/api/smart/send', {
-      token: opened.token,
+      token: huda.token,
       body: { calculationId: dose.id },
     });
     expect(sent.status).toBe(409);
     expect(sent.body.message).toBe(
       'This calculation is not for the patient the EHR opened the app with, so it was not sent.',
     );
-    const plain = await main.api.signUp('Password Clinician');
-    const refused = await main.api.request('POST', '/api/smart/send', {
-      token: plain.token,
-      body: { calculationId: dose.id },
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^This session was not opened from the EHR/);
-    expect((await main.api.request('GET', '/api/smart/context', { token: plain.token })).status).toBe(404);
+    expect(main.ehr.created.length).toBe(before);
   });
 
-  it('with FHIR_WRITE_DRAFT_ORDERS=true: asks for MedicationRequest.c and writes the draft order too', async () => {
-    const drafts = await pair({ writeDraftOrders: true });
+  it('one Patient id and MRN at two EHRs: two local patients; one is never sent into the other’s chart', async () => {
+    const two = await pair({}, { others: [{}] });
     try {
-      const id = drafts.ehr.launch({ patient: EHR_PATIENT_ID });
-      const start = await new BrowserAgent().request(launchUrl(drafts.api, drafts.ehr.fhirBase, id));
-      expect(new URL(start.location!).searchParams.get('scope')).toBe(
-        'launch openid fhirUser patient/Patient.rs patient/Observation.rs patient/DocumentReference.c ' +
-          'patient/MedicationRequest.c',
-      );
-      const landed = await new BrowserAgent().follow(launchUrl(drafts.api, drafts.ehr.fhirBase, id), {
-        login: 'dr.amal.haddad',
-        stopAt: `${drafts.api.url}/#`,
+      const [other] = two.others;
+      const atA = await launched(two, two.ehr, { patient: EHR_PATIENT_ID }, 'dr.two.ehrs');
+      const dose = await doseWithNotes(two.api, atA.token, atA.ehr.patient.id);
+      expect((await dose.upload()).status).toBe(201);
+      const atB = await launched(two, other!, { patient: EHR_PATIENT_ID }, 'dr.two.ehrs');
+      // An account is (iss, fhirUser) and a local patient (FHIR base, Patient id): two of each.
+      expect(atB.user.id).not.toBe(atA.user.id);
+      expect(atB.ehr.patient.id).not.toBe(atA.ehr.patient.id);
+      // A's calculation cannot be sent in B's session, into B's chart.
+      const sent = await two.api.request('POST', '/api/smart/send', {
+        token: atB.token,
+        body: { calculationId: dose.id },
       });
-      const code = handoffOf(landed)!;
-      const opened = (await drafts.api.request('POST', '/api/smart/session', { body: { code } })).body;
-      expect(opened.ehr.draftOrders).toBe(true);
-      const run = await drafts.api.request('POST', '/api/tools/run', {
-        token: opened.token,
-        body: { toolType: 'dose_calculator', inputs: DOSE_INPUT, patientId: opened.ehr.patient.id },
-      });
-      await drafts.api.request('POST', `/api/exports?calculationId=${run.body.historyId}`, {
-        token: opened.token,
-        rawBody: NOTES_PDF_BYTES,
-        headers: { 'Content-Type': 'application/pdf' },
-      });
-      const sent = await drafts.api.request('POST', '/api/smart/send', {
-        token: opened.token,
-        body: { calculationId: run.body.historyId },
-      });
-      expect(sent.status).toBe(200);
-      const [order, document] = drafts.ehr.created;
-      expect(sent.body).toEqual({ documentReference: { id: document!.id }, medicationRequest: { id: order!.id } });
-      const request = order!.resource as MedicationRequest;
-      expect(request).toMatchObject({
-        status: 'draft',
-        intent: 'proposal',
-        subject: { reference: 'Patient/pat-8812' },
-      });
-      expect(request.dosageInstruction?.[0]?.doseAndRate?.[0]?.doseQuantity).toEqual({
-        value: 140,
-        unit: 'mg',
-        system: 'http://unitsofmeasure.org',
-        code: 'mg',
-      });
-      expect((document!.resource as DocumentReference).context?.related).toEqual([
-        { reference: `MedicationRequest/${order!.id}` },
-      ]);
+      expect(sent.status).toBe(404); // another account's history entry: not found
+      expect(other!.created).toEqual([]);
+      expect(two.ehr.created).toEqual([]);
     } finally {
-      await drafts.close();
+      await two.close();
     }
+  });
+
+  it('a patient made by hand with the EHR’s MRN is never merged with the launched one', async () => {
+    const opened = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.hand');
+    const byHand = await main.api.request('POST', '/api/patients', {
+      token: opened.token,
+      body: { displayName: 'L. Al-Harbi (typed)', mrn: EHR_PATIENT_MRN, weightKg: 81 },
+    });
+    expect(byHand.status).toBe(201);
+    await main.api.request('DELETE', `/api/patients/${opened.ehr.patient.id}`, { token: opened.token });
+    const again = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.hand');
+    expect(again.ehr.patient.id).not.toBe(byHand.body.id);
+    expect(again.ehr.patient.weightKg).toBe(EHR_WEIGHT_KG);
+    const typed = await main.api.request('GET', `/api/patients/${byHand.body.id}`, { token: again.token });
+    expect(typed.body).toMatchObject({ displayName: 'L. Al-Harbi (typed)', weightKg: 81 });
+  });
+
+  it('the same EHR, a new Patient id with the same MRN identifier (a merge there): the same local record', async () => {
+    const first = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.renumbered');
+    main.ehr.addPatient({ ...ehrPatient('pat-8812-new', ['Layla', 'Al-Harbi'], EHR_PATIENT_MRN, EHR_MRN_SYSTEM) }, [
+      { id: 'w3', kg: 69, effective: daysAgo(1) },
+    ]);
+    const again = await launched(main, main.ehr, { patient: 'pat-8812-new' }, 'dr.renumbered');
+    expect(again.ehr.patient.id).toBe(first.ehr.patient.id);
+    expect(again.ehr.patient.weightKg).toBe(69);
   });
 });
 
@@ -334,8 +354,8 @@ describe('the FHIR export of a launched patient’s calculation refers to the EH
       .filter((reference) => !reference.startsWith('urn:uuid:'));
 
   it('a dose and an advisor entry: no Patient entry, every reference is {fhirBase}/Patient/{id}', async () => {
-    const opened = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.rana' }));
-    const ehrPatient = `${main.ehr.fhirBase}/Patient/${EHR_PATIENT_ID}`;
+    const opened = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.rana');
+    const ehrPatientUrl = `${main.ehr.fhirBase}/Patient/${EHR_PATIENT_ID}`;
     const patientId = opened.ehr.patient.id as string;
 
     const dose = await fhirOf(opened.token, await run(opened.token, 'dose_calculator', DOSE_INPUT, patientId));
@@ -347,8 +367,8 @@ describe('the FHIR export of a launched patient’s calculation refers to the EH
       'Provenance',
     ]);
     const [request] = resourcesOf(dose).filter((resource): resource is MedicationRequest => 'intent' in resource);
-    expect(request!.subject).toEqual({ reference: ehrPatient });
-    expect(new Set(outsideReferences(dose))).toEqual(new Set([ehrPatient]));
+    expect(request!.subject).toEqual({ reference: ehrPatientUrl });
+    expect(new Set(outsideReferences(dose))).toEqual(new Set([ehrPatientUrl]));
     expect(outsideReferences(dose)).toHaveLength(3); // the weight, the CrCl and the MedicationRequest
     expect(dose.entry!.map((entry) => entry.request?.ifNoneExist)).toEqual(dose.entry!.map(() => undefined));
 
@@ -360,15 +380,16 @@ describe('the FHIR export of a launched patient’s calculation refers to the EH
     const [assessment] = resourcesOf(advisor).filter(
       (resource): resource is RiskAssessment => resource.resourceType === 'RiskAssessment',
     );
-    expect(assessment!.subject).toEqual({ reference: ehrPatient });
+    expect(assessment!.subject).toEqual({ reference: ehrPatientUrl });
     expect(assessment!.basis!.every((basis) => basis.reference!.startsWith('urn:uuid:'))).toBe(true);
-    expect(new Set(outsideReferences(advisor))).toEqual(new Set([ehrPatient]));
+    expect(new Set(outsideReferences(advisor))).toEqual(new Set([ehrPatientUrl]));
 
     // the link is the server's: not in the patient API's answers, and not settable through it
     const shown = await main.api.request('GET', `/api/patients/${patientId}`, { token: opened.token });
     expect(shown.status).toBe(200);
     expect(shown.text).not.toContain('ehrPatient');
     expect(shown.text).not.toContain(main.ehr.fhirBase);
+    expect(shown.text).not.toContain(EHR_MRN_SYSTEM);
     const link = { fhirBase: 'https://other.example/fhir', patientId: 'x' };
     for (const [method, path, body] of [
       ['POST', '/api/patients', { displayName: 'Forged', ehrPatient: link }],
@@ -378,28 +399,21 @@ describe('the FHIR export of a launched patient’s calculation refers to the EH
       expect(refused.status, `${method} ${path}`).toBe(400);
       expect(JSON.stringify(refused.body)).toContain('ehrPatient');
     }
-    expect(new Set(outsideReferences(await fhirOf(opened.token, dose.identifier!.value!.slice(9))))).toEqual(
-      new Set([ehrPatient]),
-    );
   });
 
-  it('a patient made by hand still gets a Patient entry with the MRN; a later launch links them', async () => {
-    const opened = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.hana' }));
-    // The launched record goes; the clinician makes the same patient (same MRN) by hand.
-    const launchedId = opened.ehr.patient.id as string;
-    expect((await main.api.request('DELETE', `/api/patients/${launchedId}`, { token: opened.token })).status).toBe(204);
+  it('a patient made by hand has a Patient entry with the MRN, before and after a launch of that MRN', async () => {
+    const opened = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.hana');
     const byHand = await main.api.request('POST', '/api/patients', {
       token: opened.token,
       body: { displayName: 'L. Al-Harbi', mrn: EHR_PATIENT_MRN, weightKg: 70 },
     });
     expect(byHand.status).toBe(201);
     const id = await run(opened.token, 'dose_calculator', DOSE_INPUT, byHand.body.id);
+    const patientsOf = (bundle: Bundle) =>
+      resourcesOf(bundle).filter((resource): resource is FhirPatient => resource.resourceType === 'Patient');
     const before = await fhirOf(opened.token, id);
-    const patients = resourcesOf(before).filter(
-      (resource): resource is FhirPatient => resource.resourceType === 'Patient',
-    );
-    expect(patients).toHaveLength(1);
-    expect(patients[0]!.identifier).toEqual([
+    expect(patientsOf(before)).toHaveLength(1);
+    expect(patientsOf(before)[0]!.identifier).toEqual([
       {
         use: 'usual',
         type: {
@@ -412,14 +426,11 @@ describe('the FHIR export of a launched patient’s calculation refers to the EH
       },
     ]);
     expect(outsideReferences(before)).toEqual([]);
-
-    // Opened from the EHR again: the record with the EHR's MRN is updated and linked, and its calculations
-    // now refer to the EHR's Patient.
-    const again = await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }, { login: 'dr.hana' }));
-    expect(again.ehr.patient.id).toBe(byHand.body.id);
-    const after = await fhirOf(again.token, id);
-    expect(resourcesOf(after).some((resource) => resource.resourceType === 'Patient')).toBe(false);
-    expect(new Set(outsideReferences(after))).toEqual(new Set([`${main.ehr.fhirBase}/Patient/${EHR_PATIENT_ID}`]));
+    // Opened from the EHR again: the typed record is not taken over, so its calculations stay its own.
+    await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.hana');
+    const after = await fhirOf(opened.token, id);
+    expect(patientsOf(after)).toHaveLength(1);
+    expect(outsideReferences(after)).toEqual([]);
   });
 });
 
@@ -464,7 +475,7 @@ describe('refused launches: a clear page, a 4xx, nobody signed in', () => {
   });
 
   it('PKCE: the EHR refuses a code without its verifier, and the app always sends one', async () => {
-    await session(main, await launchFrom(main, { patient: EHR_PATIENT_ID }));
+    await launched(main, main.ehr, { patient: EHR_PATIENT_ID });
     const agent = new BrowserAgent();
     const id = main.ehr.launch({ patient: EHR_PATIENT_ID });
     const callback = await agent.follow(launchUrl(main.api, main.ehr.fhirBase, id), {
@@ -496,7 +507,7 @@ describe('refused launches: a clear page, a 4xx, nobody signed in', () => {
   });
 
   it('an EHR whose configuration does not offer PKCE S256', async () => {
-    const plain = await pair({}, { withoutS256: true });
+    const plain = await pair({}, { ehr: { withoutS256: true } });
     try {
       const id = plain.ehr.launch({ patient: EHR_PATIENT_ID });
       const response = await new BrowserAgent().request(launchUrl(plain.api, plain.ehr.fhirBase, id));
@@ -510,52 +521,49 @@ describe('refused launches: a clear page, a 4xx, nobody signed in', () => {
 
   it('a token without patient context', async () => {
     const sessions = await sessionCount(main.api);
-    const response = await launchFrom(main, {});
+    const response = await launchFrom(main, main.ehr, {});
     await expectRefused(response, 403, 'The EHR opened the app without a patient.', sessions);
   });
-});
 
-describe('private_key_jwt (SMART_PRIVATE_KEY)', () => {
-  it('proves the app with a signed assertion whose key the EHR reads from /smart/jwks.json', async () => {
-    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
-    const allowed: string[] = [];
-    let ehr: SmartEhr | undefined;
-    const api = await startTestApi((url) => ({
-      auth: {
-        publicUrl: url,
-        smart: {
-          clientId: SMART_CLIENT_ID,
-          clientSecret: undefined,
-          privateKeyPem: pem,
-          allowedIssuers: allowed,
-          writeDraftOrders: false,
-        },
-      },
-    }));
+  it('unregistered scopes: the page names invalid_scope and the scopes to check, never the EHR’s text', async () => {
+    const narrow = await pair(
+      {},
+      { ehr: { registeredScopes: PRODUCT_SCOPES.filter((scope) => scope !== 'patient/DocumentReference.c') } },
+    );
     try {
-      const jwks = await api.request('GET', '/smart/jwks.json');
-      expect(jwks.status).toBe(200);
-      expect(jwks.body.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS384', use: 'sig' })]);
-      expect(JSON.stringify(jwks.body)).not.toMatch(/"d"|"p"|"q"/);
-      ehr = await startSmartEhr({ redirectUri: `${api.url}/smart/callback`, clientJwks: jwks.body });
-      allowed.push(ehr.fhirBase);
-      const landed = await new BrowserAgent().follow(
-        launchUrl(api, ehr.fhirBase, ehr.launch({ patient: EHR_PATIENT_ID })),
-        {
-          login: 'dr.amal.haddad',
-          stopAt: `${api.url}/#`,
-        },
-      );
-      expect(
-        handoffOf(landed),
-        `${landed.status} ${landed.text.replace(/[\s\S]*<body>/, '').slice(0, 600)}`,
-      ).toBeDefined();
-      expect(ehr.tokenRequests).toEqual([{ codeVerifier: expect.any(String), clientAuth: 'private_key_jwt' }]);
+      const sessions = await sessionCount(narrow.api);
+      const response = await launchFrom(narrow, narrow.ehr, { patient: EHR_PATIENT_ID });
+      expect(response.status).toBe(401);
+      expect(response.text).toContain('The EHR did not authorise the app');
+      expect(response.text).toContain('The EHR answered: <code>invalid_scope</code>.');
+      expect(response.text).toContain('check the scopes the app is registered for at the EHR');
+      expect(response.text).toContain('أجاب السجل الصحي الإلكتروني: <bdi dir="ltr"><code>invalid_scope</code></bdi>.');
+      expect(response.text).not.toContain('Scope(s) not granted'); // the EHR's free text stays in the log
+      expect(await sessionCount(narrow.api)).toBe(sessions);
     } finally {
-      await api.close();
-      await ehr?.close();
+      await narrow.close();
     }
+  });
+
+  it('a secret the EHR does not know: the page names invalid_client and the settings to compare', async () => {
+    const wrong = await pair({ clientSecret: 'not-the-registered-secret-0123456789' });
+    try {
+      const response = await launchFrom(wrong, wrong.ehr, { patient: EHR_PATIENT_ID });
+      expect(response.status).toBe(401);
+      expect(response.text).toContain('answer could not be verified, so you were not signed in');
+      expect(response.text).toContain('The EHR answered: <code>invalid_client</code>.');
+      expect(response.text).toContain('SMART_CLIENT_ID, its secret or key, SMART_CLIENT_AUTH');
+      expect(wrong.ehr.tokenRefusals).toEqual(['Invalid client_secret in the basic auth header']);
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it('a patient the FHIR server does not have: 502, the page names the HTTP status', async () => {
+    const sessions = await sessionCount(main.api);
+    const response = await launchFrom(main, main.ehr, { patient: 'pat-unknown' });
+    await expectRefused(response, 502, 'The patient could not be read from the EHR&#39;s FHIR server.', sessions);
+    expect(response.text).toContain('The EHR answered: <code>HTTP 404</code>.');
+    expect(response.text).toContain('did not find the patient');
   });
 });

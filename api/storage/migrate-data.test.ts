@@ -105,7 +105,12 @@ const session = (id: string, userId: string, revokedAt: string | null = null): S
   oidc: null,
 });
 /** The EHR's Patient a launched patient came from (api/smart/routes.ts). */
-const EHR_LINK = { fhirBase: 'https://fhir.hospital.example/api/FHIR/R4', patientId: 'eXk2Lm9' };
+const EHR_LINK = {
+  fhirBase: 'https://fhir.hospital.example/api/FHIR/R4',
+  patientId: 'eXk2Lm9',
+  identifier: { system: 'urn:oid:2.16.840.1.113883.3.1234', value: 'MRN-٠٠١' },
+  weight: { kg: 82.5, recordedAt: '2026-11-20T07:30:00.000Z', readAt: '2026-11-21T09:00:00.000Z' },
+};
 
 const patient = (id: string, ownerId: string, displayName: string, fields: Partial<PatientRecord> = {}) =>
   ({
@@ -539,7 +544,8 @@ describe('migrateData', { timeout: 30_000 }, () => {
     expect(error.message).toContain('2 records of the data directory conflict with what PostgreSQL already holds');
     expect(error.message).toContain('Nothing has been copied and nothing overwritten');
     expect(error.message).toContain(
-      `patient p-a-zoe of clinician ${A}: displayName, ehrFhirBase, ehrPatientId, searchText differ`,
+      `patient p-a-zoe of clinician ${A}: displayName, ehrFhirBase, ehrPatientId, ehrIdentifierSystem, ` +
+        'ehrIdentifierValue, ehrWeightKg, ehrWeightRecordedAt, ehrWeightReadAt, searchText differ',
     );
     expect(error.message).toContain(`user ${B}: PostgreSQL has another user (u-other) with the same e-mail`);
     expect(error.message).not.toContain('Somebody else'); // names records, never their values

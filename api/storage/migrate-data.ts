@@ -491,7 +491,11 @@ function recordSpecs(source: Source) {
       'owner_id AS "ownerId", display_name AS "displayName", mrn, year_of_birth AS "yearOfBirth", ' +
       'age_group AS "ageGroup", weight_kg AS "weightKg", notes, created_at AS "createdAt", ' +
       'updated_at AS "updatedAt", ehr_fhir_base AS "ehrFhirBase", ehr_patient_id AS "ehrPatientId", ' +
-      'search_text AS "searchText"',
+      `ehr_link_details->'identifier'->>'system' AS "ehrIdentifierSystem", ` +
+      `ehr_link_details->'identifier'->>'value' AS "ehrIdentifierValue", ` +
+      `(ehr_link_details->'weight'->>'kg')::float8 AS "ehrWeightKg", ` +
+      `ehr_link_details->'weight'->>'recordedAt' AS "ehrWeightRecordedAt", ` +
+      `ehr_link_details->'weight'->>'readAt' AS "ehrWeightReadAt", search_text AS "searchText"`,
     flat: (patient) => ({
       ownerId: orNull(patient.ownerId),
       displayName: orNull(patient.displayName),
@@ -504,6 +508,11 @@ function recordSpecs(source: Source) {
       updatedAt: canonicalTime(patient.updatedAt),
       ehrFhirBase: orNull(patient.ehrPatient?.fhirBase),
       ehrPatientId: orNull(patient.ehrPatient?.patientId),
+      ehrIdentifierSystem: orNull(patient.ehrPatient?.identifier?.system),
+      ehrIdentifierValue: orNull(patient.ehrPatient?.identifier?.value),
+      ehrWeightKg: orNull(patient.ehrPatient?.weight?.kg),
+      ehrWeightRecordedAt: orNull(patient.ehrPatient?.weight?.recordedAt),
+      ehrWeightReadAt: orNull(patient.ehrPatient?.weight?.readAt),
       searchText: patientSearchText(patient),
     }),
     owner: (patient) => patient.ownerId,

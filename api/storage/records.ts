@@ -165,6 +165,14 @@ export interface PatientRecord {
 export interface EhrPatientLink {
   fhirBase: string;
   patientId: string;
+  /**
+   * The MRN's identifier at that EHR (system and value), when the EHR names its system: a later launch from the
+   * same EHR with the same identifier is the same patient even if the EHR's Patient id changed (a merge there).
+   * Absent for links made before it was kept.
+   */
+  identifier?: { system: string; value: string };
+  /** The body weight the last launch that read one filled in: kg, when the EHR recorded it, when it was read. */
+  weight?: { kg: number; recordedAt: string; readAt: string };
 }
 
 export { TOOL_TYPES } from '../../contracts/records.ts';

@@ -677,7 +677,12 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
 
       it('keeps the EHR Patient a launch links, on create and on update, across a reopen', async () => {
         const owner = nextId('owner');
-        const link = { fhirBase: 'https://fhir.hospital.example/api/FHIR/R4', patientId: 'eXk2Lm9.3' };
+        const link = {
+          fhirBase: 'https://fhir.hospital.example/api/FHIR/R4',
+          patientId: 'eXk2Lm9.3',
+          identifier: { system: 'urn:oid:2.16.840.1.113883.3.1234', value: 'MRN-7' },
+          weight: { kg: 70.4, recordedAt: '2026-11-20T07:30:00.000Z', readAt: TIMES[2] },
+        };
         const launched = patient(owner, { displayName: 'Launched', mrn: 'MRN-7', ehrPatient: link });
         const byHand = patient(owner, { displayName: 'By hand', mrn: 'MRN-8' });
         await store.createPatient(launched);
@@ -688,6 +693,7 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
         // an update that does not name the link keeps it; a launch for the hand-made patient adds one
         const renamed = await store.updatePatient(owner, launched.id, { displayName: 'Renamed' }, TIMES[3]);
         expect(renamed?.ehrPatient).toEqual(link);
+        // a link with neither identifier nor weight (an EHR that names no MRN system, a launch that read none)
         const other = { fhirBase: 'https://ehr.other.example/fhir', patientId: 'p-42' };
         const linked = await store.updatePatient(owner, byHand.id, { weightKg: 64, ehrPatient: other }, TIMES[3]);
         expect(linked).toEqual({ ...byHand, weightKg: 64, ehrPatient: other, updatedAt: TIMES[3] });
@@ -698,6 +704,13 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
           updatedAt: TIMES[3],
         });
         expect((await store.listPatients(owner)).map((record) => record.ehrPatient)).toEqual([other, link]);
+        // the weight read by a later launch replaces the link's; the identifier stays as given
+        const reread = { ...link, weight: { kg: 69, recordedAt: '2026-11-28T07:00:00.000Z', readAt: TIMES[4] } };
+        expect((await store.updatePatient(owner, launched.id, { ehrPatient: reread }, TIMES[4]))?.ehrPatient).toEqual(
+          reread,
+        );
+        await reopen();
+        expect((await store.findPatient(owner, launched.id))?.ehrPatient).toEqual(reread);
       });
 
       it('deletePatient deletes the patient and unlinks (keeps) their calculations and exports', async () => {

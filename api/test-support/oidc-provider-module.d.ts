@@ -29,6 +29,11 @@ declare module 'oidc-provider' {
     status: number;
     body: unknown;
     oidc: unknown;
+    /** The node request (the SMART EHR reads a token request's body before the provider does). */
+    req: IncomingMessage;
+    request: { body?: unknown };
+    get(field: string): string;
+    redirect(url: string): void;
   }
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);

@@ -36,6 +36,7 @@ import { BRADYCARDIA_ADVISOR_INPUTS } from '../shared/notes/inputs/bradycardia-a
 import type { WidgetLang } from '../shared/lang/lang.ts';
 import { useClinicalTexts, useMessages, useWidgetHost, type WidgetHost } from '../shared/widget-host/widget-context.ts';
 import { RiskResults } from './RiskResults.tsx';
+import { LazyEhrWeightNote as EhrWeightNote } from '../shared/ehr/lazy.tsx';
 import { fitColumns, twoColumnsCss } from '../shared/ui/styles.ts';
 import { bidiText } from '../shared/ui/bidi-text.tsx';
 // The advisor's texts in English (only its own), carried with its code.
@@ -136,7 +137,8 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
       ? {
           ...current,
           patientId: chosen.id,
-          weight: chosen.weightKg != null ? String(chosen.weightKg) : current.weight,
+          // their weight, or an empty field: never the weight typed for the patient before
+          weight: chosen.weightKg != null ? String(chosen.weightKg) : '',
         }
       : current;
   const [form, setForm] = useWidgetState<FormState>('advisor.form', () => withPatient(initialForm));
@@ -178,7 +180,8 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
     setForm((current) => ({
       ...current,
       patientId: id,
-      weight: patient?.weightKg != null ? String(patient.weightKg) : current.weight,
+      // another patient: their weight or an empty field; "no patient": what was typed stays
+      weight: patient ? (patient.weightKg != null ? String(patient.weightKg) : '') : current.weight,
     }));
   };
 
@@ -408,6 +411,7 @@ export function BradycardiaAdvisor({ apiBase = '', emergency }: BradycardiaAdvis
                 info={messages.doseCalculator.creatinineInfo}
               />
             </div>
+            <EhrWeightNote patientId={form.patientId || null} />
           </fieldset>
           <fieldset css={group}>
             <legend css={legend}>{t.cardiac}</legend>

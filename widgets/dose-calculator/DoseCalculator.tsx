@@ -29,6 +29,7 @@ import { PatientSheetButton } from '../shared/patient-sheet/PatientSheetButton.t
 import { DoseOutcomePanel } from './DoseOutcomePanel.tsx';
 import {
   LazyEhrPatientBanner as EhrPatientBanner,
+  LazyEhrWeightNote as EhrWeightNote,
   LazySendToEhrButton as SendToEhrButton,
 } from '../shared/ehr/lazy.tsx';
 import { doseNote, doseNotesEntry } from './note.ts';
@@ -155,7 +156,8 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
     if (previous.weight !== presets.weight) patch.bodyWeight = presets.weight;
     if (previous.ageGroup !== presets.ageGroup || previous.unknownPreset !== unknownPreset)
       patch.ageGroup = presets.ageGroup;
-    if (patientChanged && patient?.weightKg != null) patch.bodyWeight = String(patient.weightKg);
+    // Another patient chosen: their weight, or an empty field (never the weight typed for the one before).
+    if (patientChanged && patient) patch.bodyWeight = patient.weightKg != null ? String(patient.weightKg) : '';
     if (patientChanged && patient?.ageGroup) patch.ageGroup = patient.ageGroup;
     setForm((current) => ({ ...current, ...patch }));
     setRefused(null);
@@ -286,6 +288,7 @@ export function DoseCalculator({ weight, ageGroup, apiBase = '', emergency, hosp
               info={t.creatinineInfo}
             />
           </div>
+          <EhrWeightNote patientId={patient?.id} />
           <div>
             <Button
               variant="ghost"

@@ -76,7 +76,24 @@ function recordProblem(value: unknown, ownerId: string): string | undefined {
 function ehrPatientProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   const valid = isObject(value) && typeof value.fhirBase === 'string' && typeof value.patientId === 'string';
-  return valid ? undefined : 'the ehrPatient is not a FHIR base URL and a Patient id';
+  if (!valid) return 'the ehrPatient is not a FHIR base URL and a Patient id';
+  const { identifier, weight } = value;
+  if (
+    identifier !== undefined &&
+    !(isObject(identifier) && typeof identifier.system === 'string' && typeof identifier.value === 'string')
+  )
+    return "the ehrPatient's identifier is not a system and a value";
+  if (
+    weight !== undefined &&
+    !(
+      isObject(weight) &&
+      typeof weight.kg === 'number' &&
+      typeof weight.recordedAt === 'string' &&
+      typeof weight.readAt === 'string'
+    )
+  )
+    return "the ehrPatient's weight is not kg, recordedAt and readAt";
+  return undefined;
 }
 
 export async function loadAccounts(dataDir: string): Promise<AccountsFile> {

@@ -6,6 +6,7 @@ import singleSignOn from './migrations/0003-single-sign-on-second-factors-idle-s
 import auditChainAndDataRights from './migrations/0004-audit-chain-data-rights.sql?raw';
 import historyCountsAndIdempotencyKeys from './migrations/0005-history-counts-idempotency-keys.sql?raw';
 import patientEhrReference from './migrations/0006-patient-ehr-reference.sql?raw';
+import patientEhrIdentifierWeight from './migrations/0007-patient-ehr-identifier-weight.sql?raw';
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'audit chain, data rights', sql: auditChainAndDataRights },
   { version: 5, name: 'history counts, idempotency keys', sql: historyCountsAndIdempotencyKeys },
   { version: 6, name: 'patient EHR reference', sql: patientEhrReference },
+  { version: 7, name: 'patient EHR identifier and weight', sql: patientEhrIdentifierWeight },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

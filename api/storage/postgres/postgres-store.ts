@@ -3,6 +3,7 @@ import { patientSearchText } from '../policy.ts';
 import type {
   AccountDeletion,
   AuthFlowRecord,
+  EhrPatientLink,
   CalculationRecord,
   ErasedAccount,
   ExportRecord,
@@ -157,13 +158,13 @@ const SESSION_COLUMNS =
   'id, user_id, created_at, expires_at, revoked_at, last_used_at, device, method, oidc_issuer, oidc_id_token';
 const PATIENT_COLUMNS =
   'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at, ' +
-  'ehr_fhir_base, ehr_patient_id';
+  'ehr_fhir_base, ehr_patient_id, ehr_link_details';
 /** A patient row as inserted: the record's fields, then the text a search looks in (policy.ts). */
 export const PATIENT_INSERT_COLUMNS = [...PATIENT_COLUMNS.split(', '), 'search_text'];
 /** Their types, for an INSERT … SELECT of parameters. */
 const PATIENT_INSERT_TYPES = [
   ...['text', 'text', 'text', 'text', 'integer', 'text', 'float8', 'text'],
-  ...['timestamptz', 'timestamptz', 'text', 'text', 'text'],
+  ...['timestamptz', 'timestamptz', 'text', 'text', 'jsonb', 'text'],
 ];
 export const patientValues = (patient: PatientRecord): unknown[] => [
   patient.id,
@@ -178,8 +179,17 @@ export const patientValues = (patient: PatientRecord): unknown[] => [
   patient.updatedAt,
   patient.ehrPatient?.fhirBase ?? null,
   patient.ehrPatient?.patientId ?? null,
+  ehrLinkDetails(patient.ehrPatient),
   patientSearchText(patient),
 ];
+/** The ehr_link_details column of a link: its identifier and weight as JSON text, or null when it has neither. */
+function ehrLinkDetails(link: PatientRecord['ehrPatient']): string | null {
+  if (!link || (!link.identifier && !link.weight)) return null;
+  return JSON.stringify({
+    ...(link.identifier ? { identifier: link.identifier } : {}),
+    ...(link.weight ? { weight: link.weight } : {}),
+  });
+}
 const CALCULATION_COLUMNS = 'id, owner_id, patient_id, tool_type, inputs, result, created_at';
 /** Never the bytes: lists and lookups read metadata only. */
 const EXPORT_COLUMNS = 'id, owner_id, patient_id, calculation_id, file_name, size_bytes, created_at';
@@ -264,7 +274,13 @@ const toPatient = (row: Row): PatientRecord => ({
   // a patient made by hand has no EHR link: the field is absent, as in the embedded store
   ...(row.ehr_fhir_base === null
     ? {}
-    : { ehrPatient: { fhirBase: row.ehr_fhir_base as string, patientId: row.ehr_patient_id as string } }),
+    : {
+        ehrPatient: {
+          fhirBase: row.ehr_fhir_base as string,
+          patientId: row.ehr_patient_id as string,
+          ...((row.ehr_link_details as Pick<EhrPatientLink, 'identifier' | 'weight'> | null) ?? {}),
+        },
+      }),
 });
 const toCalculation = (row: Row): CalculationRecord => ({
   id: row.id as string,
@@ -731,7 +747,8 @@ class PostgresAdapter implements StoreAdapter {
       if (changes.ehrPatient !== undefined) next.ehrPatient = changes.ehrPatient;
       const updated = await client.query(
         `UPDATE patients SET display_name = $3, mrn = $4, year_of_birth = $5, age_group = $6, weight_kg = $7,
-           notes = $8, updated_at = $9, search_text = $10, ehr_fhir_base = $11, ehr_patient_id = $12
+           notes = $8, updated_at = $9, search_text = $10, ehr_fhir_base = $11, ehr_patient_id = $12,
+           ehr_link_details = $13
          WHERE owner_id = $1 AND id = $2 RETURNING ${PATIENT_COLUMNS}`,
         [
           ownerId,
@@ -746,6 +763,7 @@ class PostgresAdapter implements StoreAdapter {
           patientSearchText(next),
           next.ehrPatient?.fhirBase ?? null,
           next.ehrPatient?.patientId ?? null,
+          ehrLinkDetails(next.ehrPatient),
         ],
       );
       return toPatient(updated.rows[0] as Row);

@@ -7,7 +7,7 @@ import { token } from '../ui/theme.ts';
 import { Button } from '../ui/ui.tsx';
 import type { NotesRequest } from '../notes/use-export-notes.ts';
 import { useSession } from '../session/use-session.ts';
-import { useEhrServerText, useEhrTexts } from './texts.ts';
+import { useEhrServerText, useEhrTexts, type EhrTexts } from './texts.ts';
 
 const loadSend = loadOnce(() => import('./send.ts'), import.meta.url);
 
@@ -16,6 +16,13 @@ type SendState =
   | { kind: 'sending' }
   | { kind: 'sent'; result: SmartSendResult }
   | { kind: 'failed'; message: string };
+
+/** What the EHR did: filed the document (and the draft order) now, or found them filed by an earlier try. */
+function sentText(t: EhrTexts, { documentReference: document, medicationRequest: order }: SmartSendResult): string {
+  if (document.alreadyFiled)
+    return order?.alreadyFiled ? t.alreadyFiledWithOrder(document.id, order.id) : t.alreadyFiled(document.id);
+  return order ? t.sentWithOrder(document.id, order.id) : t.sent(document.id);
+}
 
 /**
  * "Send to EHR" beside "Export PDF to notes", shown only in a session opened from the EHR and for a result
@@ -56,12 +63,7 @@ export function SendToEhrButton({
         {state.kind === 'sending' ? t.sending : t.send}
       </Button>
       <p role="status" part="ehr-status" css={{ margin: 0, flexBasis: '100%', fontSize: '0.9em' }}>
-        {state.kind === 'sent' &&
-          bidiText(
-            state.result.medicationRequest
-              ? t.sentWithOrder(state.result.documentReference.id, state.result.medicationRequest.id)
-              : t.sent(state.result.documentReference.id),
-          )}
+        {state.kind === 'sent' && bidiText(sentText(t, state.result))}
       </p>
       {state.kind === 'failed' && (
         <p role="alert" css={{ margin: 0, flexBasis: '100%', color: token('--sgx-color-danger') }}>

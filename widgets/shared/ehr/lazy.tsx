@@ -2,8 +2,9 @@ import { useEffect, useState, type ComponentProps } from 'react';
 import { loadOnce } from '../loading/load-once.ts';
 import { useSession } from '../session/use-session.ts';
 
-// The EHR parts of an element (the patient banner, "Send to EHR") and their texts load only in a session opened
-// from the EHR: every other page keeps the elements' first download as it was (e2e/size-budgets.e2e.ts).
+// The EHR parts of an element (the patient banner, the weight's note, "Send to EHR") and their texts load only in
+// a session opened from the EHR: every other page keeps the elements' first download as it was
+// (e2e/size-budgets.e2e.ts).
 
 const loadParts = loadOnce(() => import('./parts.ts'), import.meta.url);
 type Parts = Awaited<ReturnType<typeof loadParts>>;
@@ -33,4 +34,9 @@ export function LazyEhrPatientBanner(props: ComponentProps<Parts['EhrPatientBann
 export function LazySendToEhrButton(props: ComponentProps<Parts['SendToEhrButton']>) {
   const parts = useEhrParts();
   return parts ? <parts.SendToEhrButton {...props} /> : null;
+}
+
+export function LazyEhrWeightNote(props: ComponentProps<Parts['EhrWeightNote']>) {
+  const parts = useEhrParts();
+  return parts ? <parts.EhrWeightNote {...props} /> : null;
 }

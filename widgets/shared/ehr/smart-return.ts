@@ -5,7 +5,7 @@ import type { SessionUser } from '../session/session-state.ts';
 import { loadSessionStore } from '../session/session-store-loader.ts';
 import { markOpenedFromEhr as flag } from '../session/ehr-context.ts';
 import type { ToastOptions } from '../ui/toasts.tsx';
-import { EHR_TEXTS, ehrServerText } from './texts.ts';
+import { EHR_TEXTS, ehrServerText, openedText } from './texts.ts';
 
 /**
  * Back from a launch from the EHR (`#sgx-smart=<code>`, docs/API.md#smart-app-launch): the one-time code
@@ -27,8 +27,9 @@ export async function finishSmartLaunch(
     flag(true);
     toast({
       title: ({ lang }) => EHR_TEXTS[lang].openedTitle,
-      description: ({ lang }) => EHR_TEXTS[lang].openedText(ehr.patient.displayName),
-      variant: 'success',
+      description: ({ lang }) => openedText(EHR_TEXTS[lang], ehr),
+      // no weight filled in: not a plain success (the note under the weight field says it again, and stays)
+      variant: ehr.weight.source === 'ehr' ? 'success' : 'default',
     });
     return user;
   } catch (error) {

@@ -132,13 +132,22 @@ const DECISION_SUPPORT =
  * The notes, line by line, in the order and words both "Export PDF to notes" (notes-pdf.ts) and "Copy as note"
  * write them, so the two outputs are one note.
  */
+/**
+ * Who signs the notes: "Dr. <name>" for a named clinician; a signed-in account with no name (an EHR that named
+ * nobody) says so, never "Dr." before nothing; Quick Use has no clinician.
+ */
+function clinicianLine(name: string | null): string {
+  if (name === null) return 'not signed in (Quick Use)';
+  return name ? `Dr. ${name}` : 'name not given (signed in from the EHR)';
+}
+
 export function notesLines(content: NotesContent): NotesLine[] {
   const lines: NotesLine[] = [
     { kind: 'title', text: content.title },
     { kind: 'line', text: `Date and time: ${formatDateTime(content.generatedAt)}` },
     {
       kind: 'line',
-      text: `Clinician: ${content.clinicianName ? `Dr. ${content.clinicianName}` : 'not signed in (Quick Use)'}`,
+      text: `Clinician: ${clinicianLine(content.clinicianName)}`,
       endsBlock: true,
     },
     { kind: 'heading', text: 'Patient' },

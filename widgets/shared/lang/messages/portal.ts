@@ -5,7 +5,8 @@ export const portal = {
   openAccess: 'Sign In / Quick Use',
   openAccessDuringQuickUse: 'Sign In',
   checkingSession: 'Checking your sign-in…',
-  welcome: (name: string) => `Welcome, Dr. ${name}`,
+  // An account the EHR named no one for has no name: never "Dr." before nothing, or before a placeholder.
+  welcome: (name: string) => (name ? `Welcome, Dr. ${name}` : 'Welcome'),
   profile: 'Profile',
   logout: 'Log Out',
 
@@ -53,7 +54,8 @@ export const portal = {
   signUpFailedToast: 'Please try again',
   signUpFailedInline: 'Registration failed',
   accountCreatedTitle: 'Account Created',
-  accountCreatedDescription: (name: string) => `Welcome to the HCP portal, Dr. ${name}.`,
+  accountCreatedDescription: (name: string) =>
+    name ? `Welcome to the HCP portal, Dr. ${name}.` : 'Welcome to the HCP portal.',
 
   // Sign in (docs/product.md §8)
   signInFailedTitle: 'Sign In Failed',

@@ -9,7 +9,7 @@ export const portal: Messages['portal'] = {
   openAccess: 'دخول / استخدام سريع',
   openAccessDuringQuickUse: 'تسجيل الدخول',
   checkingSession: 'جارٍ التحقق من تسجيل الدخول…',
-  welcome: (name: string) => `مرحبًا، د. ${name}`,
+  welcome: (name: string) => (name ? `مرحبًا، د. ${name}` : 'مرحبًا'),
   profile: 'الملف الشخصي',
   logout: 'تسجيل الخروج',
 
@@ -57,7 +57,8 @@ export const portal: Messages['portal'] = {
   signUpFailedToast: 'يُرجى المحاولة مرة أخرى',
   signUpFailedInline: 'تعذّر التسجيل',
   accountCreatedTitle: 'تم إنشاء الحساب',
-  accountCreatedDescription: (name: string) => `مرحبًا بك في بوابة الممارسين الصحيين، د. ${name}.`,
+  accountCreatedDescription: (name: string) =>
+    name ? `مرحبًا بك في بوابة الممارسين الصحيين، د. ${name}.` : 'مرحبًا بك في بوابة الممارسين الصحيين.',
 
   // Sign in (docs/product.md §8)
   signInFailedTitle: 'تعذّر تسجيل الدخول',
