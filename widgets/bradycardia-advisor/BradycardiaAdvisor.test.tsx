@@ -263,6 +263,17 @@ describe('<BradycardiaAdvisor>', () => {
               createdAt: '2026-11-20T08:00:00Z',
               updatedAt: '2026-11-20T08:00:00Z',
             },
+            {
+              id: 'p2',
+              displayName: 'N.W.',
+              mrn: null,
+              weightKg: null,
+              yearOfBirth: 1990,
+              ageGroup: null,
+              notes: null,
+              createdAt: '2026-11-20T08:00:00Z',
+              updatedAt: '2026-11-20T08:00:00Z',
+            },
           ],
         });
       return apiAnswer(url, init);
@@ -270,8 +281,16 @@ describe('<BradycardiaAdvisor>', () => {
     renderWidget(<BradycardiaAdvisor />);
     const user = userEvent.setup();
     const select = await screen.findByRole('combobox', { name: 'Patient' });
+    const weight = () => (screen.getByLabelText(/^Weight/) as HTMLInputElement).value;
+    // a patient with no weight recorded empties the field (never keeps the one typed for nobody, or another)
+    await user.type(screen.getByLabelText(/^Weight/), '64');
+    await user.selectOptions(select, 'p2');
+    expect(weight()).toBe('');
     await user.selectOptions(select, 'p1');
-    expect((screen.getByLabelText(/^Weight/) as HTMLInputElement).value).toBe('82');
+    expect(weight()).toBe('82');
+    await user.selectOptions(select, 'p2');
+    expect(weight()).toBe('');
+    await user.selectOptions(select, 'p1');
     await user.type(screen.getByLabelText(/^Age/), '76');
     await user.type(screen.getByLabelText(/^Baseline heart rate/), '70');
     await user.type(screen.getByLabelText(/^Creatinine clearance/), '60');

@@ -151,6 +151,19 @@ describe('<DoseCalculator> presets changed after the first render', () => {
     expect(ageField().value).toBe('pediatric');
     expect(result()).toBeNull(); // never the first patient's dose under the second patient's name
     expect(notice()).toBe(`${PATIENT_NOTICE} ${CLEARED}`);
+    // a third patient with no weight recorded: the field is emptied, never left with the second one's 20 kg
+    act(() =>
+      sessionStore().getState().selectPatient({
+        id: 'p3',
+        displayName: 'L.C.',
+        mrn: null,
+        yearOfBirth: null,
+        weightKg: null,
+        ageGroup: 'adult',
+      }),
+    );
+    expect(weightField().value).toBe('');
+    expect(notice()).toBe(PATIENT_NOTICE);
   });
 });
 
