@@ -61,6 +61,26 @@ async function expectRefused(
   expect(await sessionCount(api)).toBe(sessionsBefore);
 }
 
+/**
+ * A sign-in that UserInfo made fail (on its own pair): the status, no code, one UserInfo request, no session or
+ * account, a failure audited with the reason logged, and no 500.
+ */
+async function expectNobodySignedIn(
+  pair: Awaited<ReturnType<typeof startPair>>,
+  answer: Awaited<ReturnType<typeof startSignOn>>,
+  status: number,
+  problem: string,
+) {
+  expect(answer.status).toBe(status);
+  expect(fragmentOf(answer)).toBeUndefined();
+  expect(pair.idp.userInfoRequests()).toBe(1);
+  expect(await sessionCount(pair.api)).toBe(0);
+  expect(await userCount(pair.api)).toBe(0);
+  expect(await lastSignInOutcome(pair.api)).toBe('failure');
+  expect(lastSignOnProblem(pair.api)).toBe(problem);
+  expect(pair.api.errors).toEqual([]);
+}
+
 describe('a new clinician signs in with the hospital provider', () => {
   it('lands back on the page with a one-time code that opens the same session as a password sign-in', async () => {
     const agent = new BrowserAgent();
@@ -312,17 +332,10 @@ describe('the name and e-mail from UserInfo when the ID token has none (OpenID C
     const pair = await startPair({}, undefined, { userInfo: 'other_subject' });
     try {
       const answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'swapped.identity' });
-      expect(answer.status).toBe(401);
-      expect(fragmentOf(answer)).toBeUndefined();
+      await expectNobodySignedIn(pair, answer, 401, "UserInfo answered for another sub than the ID token's");
       expect(shown(answer)).toContain(
         "The hospital's sign-in answered about another person than the one who signed in, so you were not signed in.",
       );
-      expect(pair.idp.userInfoRequests()).toBe(1);
-      expect(await sessionCount(pair.api)).toBe(0);
-      expect(await userCount(pair.api)).toBe(0);
-      expect(await lastSignInOutcome(pair.api)).toBe('failure');
-      expect(lastSignOnProblem(pair.api)).toBe("UserInfo answered for another sub than the ID token's");
-      expect(pair.api.errors).toEqual([]);
     } finally {
       await pair.close();
     }
@@ -335,17 +348,10 @@ describe('the name and e-mail from UserInfo when the ID token has none (OpenID C
     const pair = await startPair({}, undefined, { userInfo });
     try {
       const answer = await startSignOn(new BrowserAgent(), pair.api, { login: 'waiting.clinician' });
-      expect(answer.status).toBe(503);
-      expect(fragmentOf(answer)).toBeUndefined();
+      await expectNobodySignedIn(pair, answer, 503, problem);
       expect(shown(answer)).toContain(
         "The hospital's sign-in service could not be reached. Please try again in a minute.",
       );
-      expect(pair.idp.userInfoRequests()).toBe(1);
-      expect(await sessionCount(pair.api)).toBe(0);
-      expect(await userCount(pair.api)).toBe(0);
-      expect(await lastSignInOutcome(pair.api)).toBe('failure');
-      expect(lastSignOnProblem(pair.api)).toBe(problem);
-      expect(pair.api.errors).toEqual([]);
     } finally {
       await pair.close();
     }

@@ -75,17 +75,18 @@ describe('which method is used', () => {
   });
 });
 
-describe('at a token endpoint that compares raw values (the reference launcher)', () => {
-  const opened: Pair[] = [];
-  afterAll(async () => {
-    for (const each of opened) await each.close();
-  });
-  const open = async (...args: Parameters<typeof pair>) => {
-    const made = await pair(...args);
-    opened.push(made);
-    return made;
-  };
+/** The app and EHR pairs of the tests below, closed at the end. */
+const opened: Pair[] = [];
+afterAll(async () => {
+  for (const each of opened) await each.close();
+});
+const open = async (...args: Parameters<typeof pair>) => {
+  const made = await pair(...args);
+  opened.push(made);
+  return made;
+};
 
+describe('at a token endpoint that compares raw values (the reference launcher)', () => {
   it(`client id ${HYPHEN_ID} with secret ${BASE64_SECRET}: signed in with client_secret_basic, sent raw`, async () => {
     const launcher = await open(
       { clientId: HYPHEN_ID, clientSecret: BASE64_SECRET },
@@ -109,16 +110,6 @@ describe('at a token endpoint that compares raw values (the reference launcher)'
 });
 
 describe('at a token endpoint that form-decodes (RFC 6749 section 2.3.1), the second case', () => {
-  const opened: Pair[] = [];
-  afterAll(async () => {
-    for (const each of opened) await each.close();
-  });
-  const open = async (...args: Parameters<typeof pair>) => {
-    const made = await pair(...args);
-    opened.push(made);
-    return made;
-  };
-
   it('an EHR that takes client_secret_post only: chosen from its configuration, and the + secret works', async () => {
     const post = await open(
       { clientId: HYPHEN_ID, clientSecret: BASE64_SECRET },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOSE_INPUT, NOTES_PDF_BYTES } from '../fhir/fhir-fixtures.test-support.ts';
 import { fhirProblems } from '../test-support/fhir-validation.ts';
 import { EHR_PATIENT_ID } from '../test-support/smart-ehr.ts';
-import { doseWithNotes, launched, pair, type Pair } from '../test-support/smart-pair.ts';
+import { doseWithNotes, launched, pair, whileEhr, type Pair } from '../test-support/smart-pair.ts';
 
 // "Send to EHR" (POST /api/smart/send) against the stand-in EHR (api/test-support/smart-ehr.ts), which stores every
 // create it takes, so a duplicate shows: what is written, that it is written once however often it is sent (a
@@ -152,13 +152,7 @@ describe('Send to EHR says what happened', () => {
   it('an EHR that refuses the write: 502 with its own message and code; nothing written', async () => {
     const { opened, dose } = await readyToSend(main, 'dr.refused');
     const before = main.ehr.created.length;
-    main.ehr.behaviour.writes = 'refuse';
-    let sent;
-    try {
-      sent = await send(main, opened.token, dose.id);
-    } finally {
-      main.ehr.behaviour.writes = 'store';
-    }
+    const sent = await whileEhr(main.ehr, { writes: 'refuse' }, () => send(main, opened.token, dose.id));
     expect(sent.status).toBe(502);
     expect(sent.body).toEqual({ message: REFUSED, code: 'ehr_refused' });
     expect(main.ehr.created.length).toBe(before);
@@ -183,13 +177,9 @@ describe('Send to EHR says what happened', () => {
   it('an EHR that stores the document but answers late: 504 "may have been filed"; try again: still one', async () => {
     const { opened, dose } = await readyToSend(drafts, 'dr.late');
     const before = drafts.ehr.created.length;
-    drafts.ehr.behaviour.writes = { storeThenAnswerAfterMs: 2500 };
-    let sent;
-    try {
-      sent = await send(drafts, opened.token, dose.id);
-    } finally {
-      drafts.ehr.behaviour.writes = 'store';
-    }
+    const sent = await whileEhr(drafts.ehr, { writes: { storeThenAnswerAfterMs: 2500 } }, () =>
+      send(drafts, opened.token, dose.id),
+    );
     expect(sent.status).toBe(504);
     expect(sent.body).toEqual({ message: TIMED_OUT, code: 'ehr_timeout' });
     // The EHR kept the draft order (the first write, answered late too).
@@ -218,9 +208,9 @@ describe('Send to EHR says what happened', () => {
     const late = await pair({ fhirTimeoutSeconds: 1 });
     try {
       const { opened, dose } = await readyToSend(late, 'dr.late.document');
-      late.ehr.behaviour.writes = { storeThenAnswerAfterMs: 2500 };
-      const first = await send(late, opened.token, dose.id);
-      late.ehr.behaviour.writes = 'store';
+      const first = await whileEhr(late.ehr, { writes: { storeThenAnswerAfterMs: 2500 } }, () =>
+        send(late, opened.token, dose.id),
+      );
       expect(first.status).toBe(504);
       expect(first.body.code).toBe('ehr_timeout');
       expect(late.ehr.created.map((entry) => entry.resourceType)).toEqual(['DocumentReference']);
@@ -234,13 +224,7 @@ describe('Send to EHR says what happened', () => {
   });
 
   it('a clinician the EHR names nowhere: the document has the fhirUser reference and no made-up name', async () => {
-    main.ehr.behaviour.practitioner = 'forbidden';
-    let ready;
-    try {
-      ready = await readyToSend(main, 'dr.nameless');
-    } finally {
-      main.ehr.behaviour.practitioner = 'readable';
-    }
+    const ready = await whileEhr(main.ehr, { practitioner: 'forbidden' }, () => readyToSend(main, 'dr.nameless'));
     expect(ready.opened.user.name).toBe('');
     const sent = await send(main, ready.opened.token, ready.dose.id);
     expect(sent.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   EHR_WEIGHT_AGE_DAYS,
   EHR_WEIGHT_KG,
   ehrPatient,
+  ehrPatientWeights,
   PRODUCT_SCOPES,
   SMART_CLIENT_ID,
   SMART_CLIENT_SECRET,
@@ -25,6 +26,7 @@ import {
   pair,
   session,
   type Pair,
+  whileEhr,
 } from '../test-support/smart-pair.ts';
 import { sessionCount } from '../test-support/sso-flow.ts';
 
@@ -146,13 +148,9 @@ describe('a launch from the EHR', () => {
   });
 
   it('an EHR that names nobody: the account has no name (never "EHR user"); a later launch names it', async () => {
-    main.ehr.behaviour.practitioner = 'forbidden';
-    let unnamed;
-    try {
-      unnamed = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.sara.qahtani');
-    } finally {
-      main.ehr.behaviour.practitioner = 'readable';
-    }
+    const unnamed = await whileEhr(main.ehr, { practitioner: 'forbidden' }, () =>
+      launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.sara.qahtani'),
+    );
     expect(unnamed.user.name).toBe('');
     const named = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.sara.qahtani');
     expect(named.user.id).toBe(unnamed.user.id);
@@ -170,10 +168,7 @@ describe('only the EHR weight is called the EHR weight', () => {
       return { first, again: await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, login) };
     } finally {
       main.ehr.behaviour.weightSearch = 'answer';
-      main.ehr.setWeights(EHR_PATIENT_ID, [
-        { id: 'obs-weight-old', kg: 68, effective: daysAgo(320) },
-        { id: 'obs-weight-new', kg: EHR_WEIGHT_KG, effective: daysAgo(EHR_WEIGHT_AGE_DAYS) },
-      ]);
+      main.ehr.setWeights(EHR_PATIENT_ID, ehrPatientWeights());
     }
   }
   const launchTimeOf = (opened: { ehr: any }) => opened.ehr.patient.updatedAt as string;
@@ -216,25 +211,17 @@ describe('only the EHR weight is called the EHR weight', () => {
       body: { weightKg: 66.5 },
     });
     expect(typed.status).toBe(200);
-    main.ehr.behaviour.weightSearch = 'fail';
-    let again;
-    try {
-      again = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.typed');
-    } finally {
-      main.ehr.behaviour.weightSearch = 'answer';
-    }
+    const again = await whileEhr(main.ehr, { weightSearch: 'fail' }, () =>
+      launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.typed'),
+    );
     expect(again.ehr.patient.weightKg).toBeNull();
     expect(again.ehr.keptWeight).toEqual({ kg: 66.5, savedAt: typed.body.updatedAt, fromLaunch: false });
   });
 
   it('a first launch that reads no weight has nothing kept either', async () => {
-    main.ehr.behaviour.weightSearch = 'fail';
-    let opened;
-    try {
-      opened = await launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.first.nothing');
-    } finally {
-      main.ehr.behaviour.weightSearch = 'answer';
-    }
+    const opened = await whileEhr(main.ehr, { weightSearch: 'fail' }, () =>
+      launched(main, main.ehr, { patient: EHR_PATIENT_ID }, 'dr.first.nothing'),
+    );
     expect(opened.ehr.patient.weightKg).toBeNull();
     expect(opened.ehr.weight).toEqual({ source: 'none', reason: 'unreadable', ehrKg: null, recordedAt: null });
     expect(opened.ehr.keptWeight).toBeNull();

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { DRAFT_ORDER_SCOPE, SMART_SCOPES } from '../smart/routes.ts';
 
 /**
  * A SMART on FHIR EHR in tests (SMART App Launch v2.2, EHR launch), as strict as the ones the app meets. Its
@@ -24,16 +25,8 @@ import Provider from 'oidc-provider';
  */
 export const SMART_CLIENT_ID = 'sgx-smart-app';
 export const SMART_CLIENT_SECRET = 'a-client-secret-the-ehr-registered-0123456789';
-/** The scopes the app asks for (api/smart/routes.ts SMART_SCOPES), registered as they are by default. */
-export const PRODUCT_SCOPES = [
-  'launch',
-  'openid',
-  'fhirUser',
-  'patient/Patient.rs',
-  'patient/Observation.rs',
-  'patient/DocumentReference.c',
-  'patient/MedicationRequest.c',
-];
+/** The scopes the app asks for (with draft orders too), registered as they are by default. */
+export const PRODUCT_SCOPES: readonly string[] = [...SMART_SCOPES, DRAFT_ORDER_SCOPE];
 
 export const EHR_PATIENT_ID = 'pat-8812';
 export const EHR_PATIENT_MRN = 'MRN-447120';
@@ -57,6 +50,11 @@ export const EHR_WEIGHT_AGE_DAYS = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+/** EHR_PATIENT's weights as the EHR starts with them: an old 68 kg listed first, then the newest. */
+export const ehrPatientWeights = (): WeightRecord[] => [
+  { id: 'obs-weight-old', kg: 68, effective: daysAgo(320) },
+  { id: 'obs-weight-new', kg: EHR_WEIGHT_KG, effective: daysAgo(EHR_WEIGHT_AGE_DAYS) },
+];
 
 /** A patient of the EHR as a FHIR Patient, with an MR-typed identifier (`system`, `mrn`). */
 export function ehrPatient(id: string, name: [given: string, family: string], mrn: string, system = EHR_MRN_SYSTEM) {
@@ -217,15 +215,7 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
   const seenJti = new Set<string>();
   let launchCount = 0;
   const patients = new Map<string, Record<string, any>>([[EHR_PATIENT_ID, EHR_PATIENT]]);
-  const weights = new Map<string, WeightRecord[]>([
-    [
-      EHR_PATIENT_ID,
-      [
-        { id: 'obs-weight-old', kg: 68, effective: daysAgo(320) },
-        { id: 'obs-weight-new', kg: EHR_WEIGHT_KG, effective: daysAgo(EHR_WEIGHT_AGE_DAYS) },
-      ],
-    ],
-  ]);
+  const weights = new Map<string, WeightRecord[]>([[EHR_PATIENT_ID, ehrPatientWeights()]]);
   const behaviour: EhrBehaviour = { weightSearch: 'answer', writes: 'store', practitioner: 'readable' };
 
   let provider: Provider;

@@ -7,6 +7,7 @@ import {
   SMART_CLIENT_ID,
   SMART_CLIENT_SECRET,
   startSmartEhr,
+  type EhrBehaviour,
   type LaunchContext,
   type SmartEhr,
   type SmartEhrOptions,
@@ -113,4 +114,15 @@ export async function doseWithNotes(api: TestApi, token: string, patientId: stri
         headers: { 'Content-Type': 'application/pdf' },
       }),
   };
+}
+
+/** Runs `run` with the EHR behaving as `change` says, then as it did before, whatever happens. */
+export async function whileEhr<T>(ehr: SmartEhr, change: Partial<EhrBehaviour>, run: () => Promise<T>): Promise<T> {
+  const before = { ...ehr.behaviour };
+  Object.assign(ehr.behaviour, change);
+  try {
+    return await run();
+  } finally {
+    Object.assign(ehr.behaviour, before);
+  }
 }
