@@ -137,7 +137,7 @@ describe('at a token endpoint that form-decodes (RFC 6749 section 2.3.1), the se
     expect(post.ehr.tokenRequests.map((request) => request.clientAuth)).toEqual(['client_secret_post']);
   });
 
-  it('client_secret_basic with a hyphenated id and a secret without + or %: the raw values decode to themselves', async () => {
+  it('client_secret_basic, a hyphenated id, a secret without + or %: the raw values decode as they are', async () => {
     const secret = 'k9Vq-2xR_t7P.mZ4~wL/8sQ=';
     const basic = await open(
       { clientId: HYPHEN_ID, clientSecret: secret },
@@ -207,7 +207,7 @@ describe('private_key_jwt as SMART’s asymmetric profile says (typ JWT, aud = t
     expect(assertions[0]!.payload.jti).not.toBe(assertions[1]!.payload.jti);
   });
 
-  it('the stand-in is strict: an assertion without typ, or with aud = the issuer, is refused as the launcher does', async () => {
+  it('the stand-in is strict: an assertion without typ, or with aud = the issuer, is refused', async () => {
     const token = (header: object, payload: object) =>
       [header, payload].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.c2ln';
     const now = Math.floor(Date.now() / 1000);

@@ -99,7 +99,8 @@ export interface Advice {
 }
 
 /**
- * Whose setting to check for an OAuth error code the EHR answered (RFC 6749 section 4.1.2.1, section 5.2), on the refusal
+ * Whose setting to check for an OAuth error code the EHR answered (RFC 6749 sections 4.1.2.1 and 5.2), on the
+ * refusal
  * page beside the code, so that IT can act on it without the server's log.
  */
 export function adviceForOauthError(code: string): Advice {
@@ -116,17 +117,25 @@ export function adviceForOauthError(code: string): Advice {
       };
     case 'invalid_scope':
       return {
-        en: 'Ask IT to check the scopes the app is registered for at the EHR: they must include every scope it asks for.',
-        ar: 'اطلب من قسم تقنية المعلومات مراجعة الصلاحيات المسجلة للتطبيق في السجل الصحي: يجب أن تشمل كل صلاحية يطلبها.',
+        en:
+          'Ask IT to check the scopes the app is registered for at the ' +
+          'EHR: they must include every scope it asks for.',
+        ar:
+          'اطلب من قسم تقنية المعلومات مراجعة الصلاحيات المسجلة للتطبيق ' +
+          'في السجل الصحي: يجب أن تشمل كل صلاحية يطلبها.',
       };
     case 'invalid_request':
       return {
         en: "Ask IT to check the app's registration at the EHR, its redirect URI first (PUBLIC_URL/smart/callback).",
-        ar: 'اطلب من قسم تقنية المعلومات مراجعة تسجيل التطبيق في السجل الصحي، وأولها عنوان إعادة التوجيه (PUBLIC_URL/smart/callback).',
+        ar:
+          'اطلب من قسم تقنية المعلومات مراجعة تسجيل التطبيق في السجل الصحي، ' +
+          'وأولها عنوان إعادة التوجيه (PUBLIC_URL/smart/callback).',
       };
     case 'access_denied':
       return {
-        en: "The app was declined at the EHR. If you did not decline it, ask the EHR's administrators whether it is allowed for you.",
+        en:
+          'The app was declined at the EHR. If you did not decline it, ask the ' +
+          "EHR's administrators whether it is allowed for you.",
         ar: 'رُفض التطبيق في السجل الصحي. إن لم ترفضه أنت، فاسأل مسؤولي السجل الصحي هل هو مسموح لك.',
       };
     case 'invalid_grant':
@@ -135,14 +144,19 @@ export function adviceForOauthError(code: string): Advice {
           'The launch took too long or was used twice. Open the app from the EHR again; if it happens again, ask IT ' +
           "to check this server's clock and the EHR's.",
         ar:
-          'استغرق الفتح وقتًا طويلًا أو استُخدم مرتين. افتح التطبيق من السجل الصحي مرة أخرى؛ وإن تكرر ذلك، فاطلب من قسم ' +
+          'استغرق الفتح وقتًا طويلًا أو استُخدم مرتين. افتح التطبيق من ' +
+          'السجل الصحي مرة أخرى؛ وإن تكرر ذلك، فاطلب من قسم ' +
           'تقنية المعلومات مراجعة ساعة هذا الخادم وساعة السجل الصحي.',
       };
     case 'server_error':
     case 'temporarily_unavailable':
       return {
-        en: "The EHR's sign-in had a problem of its own. Try again in a minute; if it goes on, tell the EHR's administrators.",
-        ar: 'واجه تسجيل الدخول في السجل الصحي مشكلة من جهته. حاول مرة أخرى بعد دقيقة؛ وإن استمرت، فأبلغ مسؤولي السجل الصحي.',
+        en:
+          "The EHR's sign-in had a problem of its own. Try again in a " +
+          "minute; if it goes on, tell the EHR's administrators.",
+        ar:
+          'واجه تسجيل الدخول في السجل الصحي مشكلة من جهته. حاول مرة أخرى ' +
+          'بعد دقيقة؛ وإن استمرت، فأبلغ مسؤولي السجل الصحي.',
       };
     default:
       return {
@@ -156,8 +170,12 @@ export function adviceForOauthError(code: string): Advice {
 export function adviceForFhirStatus(status: number | undefined): Advice {
   if (status === 401 || status === 403)
     return {
-      en: "Ask IT to check that the app's registration at the EHR grants patient/Patient.rs and patient/Observation.rs.",
-      ar: 'اطلب من قسم تقنية المعلومات التأكد من أن تسجيل التطبيق في السجل الصحي يمنح patient/Patient.rs وpatient/Observation.rs.',
+      en:
+        "Ask IT to check that the app's registration at the EHR grants " +
+        'patient/Patient.rs and patient/Observation.rs.',
+      ar:
+        'اطلب من قسم تقنية المعلومات التأكد من أن تسجيل التطبيق في السجل ' +
+        'الصحي يمنح patient/Patient.rs وpatient/Observation.rs.',
     };
   if (status === 404)
     return {
@@ -165,7 +183,9 @@ export function adviceForFhirStatus(status: number | undefined): Advice {
       ar: 'لم يجد السجل الصحي المريض الذي فتح التطبيق له. اسأل مسؤولي السجل الصحي.',
     };
   return {
-    en: "The EHR's FHIR server had a problem of its own. Try again in a minute; if it goes on, tell the EHR's administrators.",
+    en:
+      "The EHR's FHIR server had a problem of its own. Try again in a " +
+      "minute; if it goes on, tell the EHR's administrators.",
     ar: 'واجه خادم FHIR في السجل الصحي مشكلة من جهته. حاول مرة أخرى بعد دقيقة؛ وإن استمرت، فأبلغ مسؤولي السجل الصحي.',
   };
 }

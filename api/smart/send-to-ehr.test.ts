@@ -44,7 +44,7 @@ async function readyToSend(p: Pair, login: string, context: { encounter?: string
 }
 
 describe('Send to EHR writes once', () => {
-  it('the notes PDF as a DocumentReference on the launch patient, by the named clinician, in the encounter', async () => {
+  it('the notes PDF as a DocumentReference for the launch patient, by the named clinician', async () => {
     const { opened, dose } = await readyToSend(main, 'dr.amal.haddad', { encounter: 'enc-778' });
     const before = main.ehr.created.length;
     const sent = await send(main, opened.token, dose.id);
@@ -83,7 +83,7 @@ describe('Send to EHR writes once', () => {
     expect(audit.map((line) => line.outcome)).toEqual(['success', 'success']);
   });
 
-  it('refuses a calculation of another patient, one without its notes PDF, and a session not from the EHR', async () => {
+  it('refuses another patient’s calculation, one without its notes PDF, and a session not from the EHR', async () => {
     const opened = await launched(main, main.ehr, { patient: EHR_PATIENT_ID });
     const early = await doseWithNotes(main.api, opened.token, opened.ehr.patient.id);
     const first = await send(main, opened.token, early.id);
