@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate.ts';
 import { authFlows } from './auth/flows.ts';
 import { authRoutes, type AuthSettings } from './auth/routes.ts';
-import { secondFactorGate } from './auth/second-factor-gate.ts';
 import { securityRoutes } from './auth/security-routes.ts';
 import { accountRoutes, isAccountDeletion } from './account/routes.ts';
 import type { ReauthenticationCheck } from './account/reauthenticate.ts';
@@ -21,6 +20,7 @@ import { corsAllowList } from './http/cors.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { negotiateLanguage } from './http/language.ts';
 import { isApiPath } from './http/api-path.ts';
+import { canonicalApiPath } from './http/canonical-path.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createOidcClient } from './oidc/client.ts';
 import { OIDC_CALLBACK_PATH, signInConfig, singleSignOnOff, singleSignOnRoutes } from './oidc/routes.ts';
@@ -92,17 +92,17 @@ export interface AppDeps {
 }
 
 /**
- * The routers, each asked only for paths under its prefix (case-insensitive, as @koa/router matches): the
- * same answers as every router's routes() and allowedMethods() in turn, without fourteen middleware calls and
- * their path matching on every request (BENCHMARKS.md, "The cost of a request").
+ * The routers, each asked only for paths under its prefix (matched with its case, as the routers match:
+ * http/access.ts apiRouter): the same answers as every router's routes() and allowedMethods() in turn, without
+ * fourteen middleware calls and their path matching on every request (BENCHMARKS.md, "The cost of a request").
  */
 function routeByPrefix(routers: Router<AppState>[]): Middleware<AppState> {
   const parts = routers.map((router) => ({
-    prefix: (router.opts.prefix ?? '').toLowerCase(),
+    prefix: router.opts.prefix ?? '',
     middleware: [router.routes(), router.allowedMethods()] as Middleware<AppState>[],
   }));
   return async function routeApi(ctx, next) {
-    const path = ctx.path.toLowerCase();
+    const path = ctx.path;
     const chain = parts
       .filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
       .flatMap(({ middleware }) => middleware);
@@ -111,6 +111,10 @@ function routeByPrefix(routers: Router<AppState>[]): Middleware<AppState> {
     await run(0);
   };
 }
+
+/** The API's routers of each app createApp made (route-access.test.ts reads every route of them). */
+const API_ROUTERS = new WeakMap<Koa<AppState>, readonly Router<AppState>[]>();
+export const apiRoutersOf = (app: Koa<AppState>): readonly Router<AppState>[] => API_ROUTERS.get(app) ?? [];
 
 /** Composes the Koa app. It never listens: server.ts does, and tests drive it over real HTTP. */
 export function createApp(deps: AppDeps): Koa<AppState> {
@@ -205,6 +209,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   };
   app.use(requestLog({ logger: deps.logger ?? silentLogger(), metrics: deps.metrics, routeOf }));
   app.use(errorHandler(deps.logError));
+  // One spelling of every API path, before anything else looks at it (http/canonical-path.ts).
+  app.use(canonicalApiPath());
   // One content coding per request, chosen from Accept-Encoding's weights (or a 406 before anything
   // runs); then the API's JSON (and anything else text that is not already compressed, such as the 404
   // page) is compressed with it; static files come compressed from the build. PDFs are not recompressed.
@@ -224,12 +230,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(negotiateLanguage());
   app.use(jsonBodyParser({ leaveUnread: isExportUpload, deleteWithBody: isAccountDeletion }));
   app.use(authenticate({ key: deps.jwtKey, store, now, idleMinutes: settings.idleMinutes, audit: deps.audit }));
-  // What only a signed-in request is subject to: an anonymous one (Quick Use) goes past.
-  const signedIn = compose<AppContext>([
-    clinicianRateLimit(deps.requestsPerClinicianPerMinute),
-    secondFactorGate(settings.requireMfa),
-  ]);
+  // What only a signed-in request is subject to: an anonymous one (Quick Use) goes past. What each route needs
+  // (a session, a second factor under REQUIRE_MFA) is its own guard's to check (http/access.ts).
+  const signedIn = clinicianRateLimit(deps.requestsPerClinicianPerMinute);
   app.use(function signedInOnly(ctx, next) {
+    ctx.state.requireMfa = settings.requireMfa;
     return ctx.state.auth ? signedIn(ctx, next) : next();
   });
   app.use(async function unmatchedApiRequest(ctx, next) {
@@ -243,5 +248,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ctx.status = status; // setting a body would make it a 200
   });
   app.use(routeByPrefix(routers));
+  API_ROUTERS.set(app, routers);
   return app;
 }

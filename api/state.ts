@@ -7,8 +7,10 @@ export interface AppState {
   auth?: { userId: string; sessionId: string; method: SessionMethod };
   /** Set by `authenticate` while it checks a session: how the session was opened. */
   sessionMethod?: SessionMethod;
-  /** Why a single sign-on was refused (oidc/routes.ts), for the request's log line. */
+  /** Why a single sign-on was refused (oidc/routes.ts), or what of a launch failed, for the request's log line. */
   signOnProblem?: string;
+  /** REQUIRE_MFA, for the routes' guards (http/access.ts): set before any route runs. */
+  requireMfa?: boolean;
   /** Set by `authenticate`: the session the request's token names, once checked. */
   session?: SessionRecord;
   /** Set by `authenticate` when the session it checked had passed the idle limit (and was ended). */

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import { AUDIT_ACTION_FAMILIES, AUDIT_ACTIONS, type ActivityItem } from '../../contracts/audit.ts';
@@ -17,6 +17,7 @@ import type { AppState } from '../state.ts';
 import { accountExportZip } from './data-export.ts';
 import { reauthenticate, type ReauthenticationCheck } from './reauthenticate.ts';
 import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 /** DELETE /api/account carries the password in a JSON body (the body parser reads no other DELETE's). */
 export const isAccountDeletion = (ctx: { method: string; path: string }) =>
@@ -85,7 +86,7 @@ const activityItem = (line: ChainedLine): ActivityItem => ({
  * audit trail, delete the account.
  */
 export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/account' });
+  const router = apiRouter('/api/account');
   const check = deps.reauthenticate ?? reauthenticate({ limiter: deps.limiter, now: deps.now });
   const account = async (ctx: Parameters<typeof requireAuth>[0]) => {
     const { userId } = requireAuth(ctx);
@@ -93,7 +94,7 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     return user ?? ctx.throw(401, SESSION_INVALID_MESSAGE);
   };
 
-  router.patch('/', async (ctx) => {
+  router.patch('/', access.signedIn, async (ctx) => {
     const user = await account(ctx);
     const changes = validate(ctx, profileSchema, jsonObjectBody(ctx), ['name', 'license']);
     const updated = await deps.store.updateProfile(user.id, changes);
@@ -111,7 +112,7 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     ctx.body = publicUser(updated);
   });
 
-  router.get('/export', async (ctx) => {
+  router.get('/export', access.patientData, async (ctx) => {
     const user = await account(ctx);
     const now = deps.now();
     await deps.audit.record(
@@ -134,7 +135,7 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     );
   });
 
-  router.get('/activity', async (ctx) => {
+  router.get('/activity', access.patientData, async (ctx) => {
     const user = await account(ctx);
     const query = validate(ctx, activityQuerySchema, { ...ctx.query }, ['action', 'before', 'limit']);
     const page = await deps.audit.listByActor({
@@ -156,7 +157,7 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
    * everything of the account goes at once; with a grace period it is disabled at once (every session
    * ended) and erased when the period is over. 204 either way: the caller is signed out.
    */
-  router.delete('/', async (ctx) => {
+  router.delete('/', access.signedIn, async (ctx) => {
     const user = await account(ctx);
     const proof = validate(ctx, deleteSchema, ctx.request.body ?? {}, ['password']);
     const proven = await check(ctx, user, proof);

@@ -1,5 +1,5 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { ACCOUNT_DELETION_PENDING_CODE, type SecondFactorMethod } from '../../contracts/auth.ts';
 import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
@@ -51,6 +51,7 @@ import {
 import { openSession } from './sessions.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 export { publicUser } from './public-user.ts';
 
@@ -102,7 +103,7 @@ export function methodsOf(factors: Awaited<ReturnType<Store['findSecondFactors']
 }
 
 export function authRoutes(deps: AuthDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth' });
+  const router = apiRouter('/api/auth');
   const flows = authFlows(deps.store, deps.now);
 
   const limitRate = async (ctx: AppContext) => {
@@ -132,7 +133,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     return linked === 'linked';
   };
 
-  router.post('/signup', async (ctx) => {
+  router.post('/signup', access.anyone, async (ctx) => {
     await limitRate(ctx);
     if (deps.settings.oidcOnly) return ctx.throw(403, SIGN_UP_OFF_MESSAGE);
     const input = validate(ctx, signupSchema, ctx.request.body, SIGNUP_FIELD_ORDER);
@@ -164,7 +165,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
    * and the methods it can use. Failures of either step count toward the same lock-out (per account and per
    * address); only a completed sign-in clears the account's count.
    */
-  router.post('/signin', async (ctx) => {
+  router.post('/signin', access.anyone, async (ctx) => {
     await limitRate(ctx);
     const address = clientAddress(ctx);
     const input = validate(ctx, signinSchema, ctx.request.body, SIGNIN_FIELD_ORDER);
@@ -262,7 +263,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   });
 
   /** A passkey challenge for the second step: the account's passkeys, user verification required. */
-  router.post('/signin/passkey-options', async (ctx) => {
+  router.post('/signin/passkey-options', access.anyone, async (ctx) => {
     await limitRate(ctx);
     const { mfaToken } = validate(ctx, mfaTokenSchema, ctx.request.body, ['mfaToken']);
     const flow = await flows.take<SecondFactorFlow>(SECOND_FACTOR_FLOW, mfaToken);
@@ -277,7 +278,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
   });
 
   /** The second step: an authenticator app's code, a recovery code (once) or a passkey; then the session. */
-  router.post('/signin/second-factor', async (ctx) => {
+  router.post('/signin/second-factor', access.anyone, async (ctx) => {
     await limitRate(ctx);
     const address = clientAddress(ctx);
     const input = validate(ctx, secondFactorSchema, ctx.request.body, ['mfaToken', 'method', 'code', 'credential']);
@@ -372,7 +373,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     };
   });
 
-  router.get('/me', async (ctx) => {
+  router.get('/me', access.signedIn, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const user = await deps.store.findUserById(userId);
     if (!user) return ctx.throw(401, SESSION_INVALID_MESSAGE);
@@ -386,7 +387,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
    * are one write, so on every instance sharing the store those sessions are refused from the next
    * request; the session making the change goes on.
    */
-  router.post('/password', async (ctx) => {
+  router.post('/password', access.signedIn, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const address = clientAddress(ctx);
     const rate = await deps.limiter.checkRequestRate(address);
@@ -435,7 +436,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
    * Ends the session on the server. A session opened by single sign-on, when the provider offers an
    * end_session_endpoint, answers 200 with where to send the browser to end the provider's session too.
    */
-  router.post('/signout', async (ctx) => {
+  router.post('/signout', access.signedIn, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const session = ctx.state.session;
     await deps.store.revokeSession(sessionId, deps.now().toISOString());

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AccountSecurity, SessionList, SessionStatus } from '../../contracts/auth.ts';
 import type { AuditAction } from '../../contracts/audit.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -29,6 +29,7 @@ import { verifyPassword } from './passwords.ts';
 import type { AuthDeps } from './routes.ts';
 import { passkeyRegisterSchema, passwordOnlySchema, removeFactorSchema, totpConfirmSchema } from './schemas.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 const TOTP_SETUP_FLOW = 'totp-setup';
 const PASSKEY_SETUP_FLOW = 'passkey-setup';
@@ -63,7 +64,7 @@ export interface SecurityRouteDeps extends AuthDeps {
  * having it; removing one asks for the password again.
  */
 export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth' });
+  const router = apiRouter('/api/auth');
   const flows = authFlows(deps.store, deps.now);
   const idleMs = deps.settings.idleMinutes * 60_000;
 
@@ -134,7 +135,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       auditContext(ctx),
     );
 
-  router.get('/security', async (ctx) => {
+  router.get('/security', access.signedIn, async (ctx) => {
     const { userId, method } = requireAuth(ctx);
     const user = await deps.store.findUserById(userId);
     if (!user) return ctx.throw(401, SESSION_INVALID_MESSAGE);
@@ -156,7 +157,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     ctx.body = body;
   });
 
-  router.post('/totp/setup', async (ctx) => {
+  router.post('/totp/setup', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
     const { totp } = await deps.store.findSecondFactors(user.id);
     if (totp) return ctx.throw(409, TOTP_ALREADY_ON_MESSAGE);
@@ -168,7 +169,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   });
 
   /** The first code from the app proves it holds the secret: then the app is the account's second factor. */
-  router.post('/totp/confirm', async (ctx) => {
+  router.post('/totp/confirm', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
     const input = validate(ctx, totpConfirmSchema, ctx.request.body, ['setupToken', 'code']);
     const flow = await flows.take<TotpSetupFlow>(TOTP_SETUP_FLOW, input.setupToken);
@@ -196,7 +197,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     ctx.body = { recoveryCodes };
   });
 
-  router.post('/passkeys/options', async (ctx) => {
+  router.post('/passkeys/options', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
     const { passkeys } = await deps.store.findSecondFactors(user.id);
     const { rpId, origins } = relyingParty(ctx, deps.settings.webauthn);
@@ -206,7 +207,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     ctx.body = { setupToken, options };
   });
 
-  router.post('/passkeys', async (ctx) => {
+  router.post('/passkeys', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
     const input = validate(ctx, passkeyRegisterSchema, ctx.request.body, ['setupToken', 'credential', 'name']);
     const flow = await flows.take<PasskeySetupFlow>(PASSKEY_SETUP_FLOW, input.setupToken);
@@ -243,7 +244,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   });
 
   /** Removes the authenticator app or a passkey (the password again); the last one takes the recovery codes too. */
-  router.post('/second-factors/remove', async (ctx) => {
+  router.post('/second-factors/remove', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
     const { sessionId } = requireAuth(ctx);
     const input = validate(ctx, removeFactorSchema, ctx.request.body, ['password', 'factor', 'passkeyId']);
@@ -270,7 +271,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   });
 
   /** Ten new recovery codes (the password again); the old ones stop working. */
-  router.post('/recovery-codes', async (ctx) => {
+  router.post('/recovery-codes', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
     const input = validate(ctx, passwordOnlySchema, ctx.request.body, ['password']);
     await checkPassword(ctx, user, input.password, 'mfa.recovery_codes.renew');
@@ -288,7 +289,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   });
 
   /** When this session ends: asking does not count as use (auth/authenticate.ts SESSION_STATUS_PATH). */
-  router.get('/session', async (ctx) => {
+  router.get('/session', access.signedIn, async (ctx) => {
     requireAuth(ctx);
     const session = ctx.state.session!;
     const now = deps.now().getTime();
@@ -302,7 +303,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     ctx.body = body;
   });
 
-  router.get('/sessions', async (ctx) => {
+  router.get('/sessions', access.signedIn, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const now = deps.now();
     const open = await deps.store.listOpenSessions(userId, now.toISOString());
@@ -324,7 +325,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   });
 
   /** "Sign out of all other sessions": ended at once, for every instance sharing the store. */
-  router.post('/sessions/end-others', async (ctx) => {
+  router.post('/sessions/end-others', access.signedIn, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const at = deps.now().toISOString();
     const others = (await deps.store.listOpenSessions(userId, at)).filter((session) => session.id !== sessionId);
@@ -333,7 +334,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     ctx.body = { ended };
   });
 
-  router.delete('/sessions/:id', async (ctx) => {
+  router.delete('/sessions/:id', access.signedIn, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, SESSION_NOT_FOUND_MESSAGE);
     const at = deps.now().toISOString();

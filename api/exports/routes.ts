@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import type { ExportRecord as PublicExport } from '../../contracts/records.ts';
@@ -23,6 +23,7 @@ import type { ExportRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
@@ -88,7 +89,7 @@ export function publicExport({ ownerId: _ownerId, ...record }: ExportRecord): Pu
 }
 
 export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/exports' });
+  const router = apiRouter('/api/exports');
   /** One audit line per export action: who, what, which export, and whether it went through. */
   const audit = (
     ctx: AppContext,
@@ -133,7 +134,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     },
   });
 
-  router.post('/', checkUpload, idempotency, async (ctx) => {
+  router.post('/', access.patientData, checkUpload, idempotency, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const query = queries.get(ctx)!;
     if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
@@ -166,7 +167,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     ctx.body = body;
   });
 
-  router.get('/', async (ctx) => {
+  router.get('/', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const query = validate(ctx, listQuerySchema, { ...ctx.query }, ['patientId']);
     if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
@@ -178,7 +179,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     ctx.body = { exports: exports.map(publicExport) };
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, EXPORT_NOT_FOUND_MESSAGE);
     const record = await deps.store.findExport(userId, id);
@@ -193,7 +194,7 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
     ctx.body = bytes;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, EXPORT_NOT_FOUND_MESSAGE);
     const deleted = await deps.store.deleteExport(userId, id);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { fhirFileName } from '../../contracts/fhir.ts';
 import { buildCalculationBundle, SOFTWARE_NAME, type ExportPatient, type ExportPdf } from '../../fhir/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -11,6 +11,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { RELEASE_VERSION } from './release.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 export const FHIR_JSON_TYPE = 'application/fhir+json';
 
@@ -30,9 +31,9 @@ export interface FhirRouteDeps {
  * its owner sees it: another clinician's id answers 404 like a missing one.
  */
 export function fhirRoutes(deps: FhirRouteDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/history' });
+  const router = apiRouter('/api/history');
 
-  router.get('/:id/fhir', async (ctx) => {
+  router.get('/:id/fhir', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     const entry = await deps.store.findCalculation(userId, id);

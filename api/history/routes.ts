@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -10,6 +10,7 @@ import { TOOL_TYPES, type CalculationRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 export const HISTORY_DEFAULT_PAGE_SIZE = 20;
 export const HISTORY_MAX_PAGE_SIZE = 100;
@@ -57,9 +58,9 @@ export function publicEntry({ ownerId: _ownerId, ...entry }: CalculationRecord) 
 }
 
 export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/history' });
+  const router = apiRouter('/api/history');
 
-  router.get('/', async (ctx) => {
+  router.get('/', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const query = validate(ctx, historyQuerySchema, { ...ctx.query }, [
       'patientId',
@@ -101,7 +102,7 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
     };
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     const entry = await deps.store.findCalculation(userId, id);

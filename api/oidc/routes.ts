@@ -1,5 +1,5 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/validation.ts';
 import type { SiteConfig } from '../../contracts/site-config.ts';
@@ -27,6 +27,7 @@ import { failurePage, OAUTH_ERROR_PATTERN, type SignOnRefusal } from './failure-
 import { claimsWithUserInfo, type NeededClaim } from './user-info.ts';
 import { auditSignIn } from '../auth/sign-in-audit.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 /** The redirect URI the hospital's IT registers: PUBLIC_URL + this. */
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
@@ -98,7 +99,7 @@ const handoffSchema = strictFields({ code: v.string('code is required') }, { cod
  *    `POST /api/auth/oidc/session` exchanges it for the same `{ token, user }` a password sign-in answers.
  */
 export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth/oidc' });
+  const router = apiRouter('/api/auth/oidc');
   const flows = authFlows(deps.store, deps.now);
   const publicOrigin = new URL(deps.publicUrl).origin;
   const publicHost = new URL(deps.publicUrl).host;
@@ -144,7 +145,7 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
   const audit = (ctx: AppContext, actor: string, outcome: 'success' | 'failure' | 'denied', sessionId?: string) =>
     auditSignIn(deps.audit, ctx, 'user.signin.oidc', actor, outcome, sessionId);
 
-  router.get('/start', async (ctx) => {
+  router.get('/start', access.anyone, async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const returnTo = checkReturnTo(ctx.query.returnTo);
@@ -179,7 +180,7 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     ctx.redirect(url.href);
   });
 
-  router.get('/callback', async (ctx) => {
+  router.get('/callback', access.anyone, async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     let completion;
@@ -276,7 +277,7 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     ctx.redirect(returnWith(returnTo, LINK_FRAGMENT, handle));
   });
 
-  router.post('/session', async (ctx) => {
+  router.post('/session', access.anyone, async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const { code } = validate(ctx, handoffSchema, ctx.request.body, ['code']);
@@ -300,8 +301,8 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
 
 /** Answered when single sign-on is not set up, for every route of it. */
 export function singleSignOnOff(): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth/oidc' });
-  router.all(['/start', '/callback', '/session'], (ctx) => ctx.throw(404, SSO_NOT_CONFIGURED_MESSAGE));
+  const router = apiRouter('/api/auth/oidc');
+  router.all(['/start', '/callback', '/session'], access.anyone, (ctx) => ctx.throw(404, SSO_NOT_CONFIGURED_MESSAGE));
   return router;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { newPatientSchema, PATIENT_FIELD_ORDER, patientChangesSchema } from '../../clinical/index.ts';
 import type { Patient } from '../../contracts/records.ts';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -16,6 +16,7 @@ import type { PatientRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -28,7 +29,7 @@ export function publicPatient({ ownerId: _ownerId, ehrPatient: _ehrPatient, ...p
 }
 
 export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => Date }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/patients' });
+  const router = apiRouter('/api/patients');
   const currentYear = () => deps.now().getUTCFullYear();
   /** One audit line per patient action: who, what, which record, and whether it was found. */
   const audit = (ctx: AppContext, actor: string, action: AuditAction, recordId: string | undefined, found: boolean) =>
@@ -37,7 +38,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
       auditContext(ctx),
     );
 
-  router.get('/', async (ctx) => {
+  router.get('/', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const q = typeof ctx.query.q === 'string' ? ctx.query.q : undefined;
     if (q !== undefined && q.length > SEARCH_MAX_LENGTH) ctx.throw(400, searchTooLongMessage(SEARCH_MAX_LENGTH));
@@ -48,7 +49,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
   });
 
   const idempotency = idempotentCreate({ ...deps, fingerprint: jsonFingerprint('POST /api/patients') });
-  router.post('/', idempotency, async (ctx) => {
+  router.post('/', access.patientData, idempotency, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const schema = newPatientSchema(currentYear(), clinicalTexts(ctx));
     const input = validate(ctx, schema, ctx.request.body, PATIENT_FIELD_ORDER);
@@ -73,7 +74,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     ctx.body = body;
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const patient = await deps.store.findPatient(userId, id);
@@ -82,7 +83,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     ctx.body = publicPatient(patient);
   });
 
-  router.patch('/:id', async (ctx) => {
+  router.patch('/:id', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const body = jsonObjectBody(ctx);
@@ -98,7 +99,7 @@ export function patientRoutes(deps: { store: Store; audit: AuditLog; now: () => 
     ctx.body = publicPatient(patient);
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const id = recordIdParam(ctx, ctx.params.id, PATIENT_NOT_FOUND_MESSAGE);
     const deleted = await deps.store.deletePatient(userId, id);

@@ -64,6 +64,7 @@ import { clinicianNameOf, fhirUserReadable, LEGACY_UNNAMED } from './clinician-n
 import { adviceForFhirStatus, adviceForOauthError, REFUSALS } from './refusals.ts';
 import { auditSignIn } from '../auth/sign-in-audit.ts';
 import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 /** The launch URL the EHR registers for the app, its redirect URI (under PUBLIC_URL) and its public keys. */
 export const SMART_LAUNCH_PATH = '/smart/launch';
@@ -151,7 +152,7 @@ const sendSchema = strictFields(
  */
 export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Router<AppState> } {
   const pages = new Router<AppState>({ prefix: '/smart' });
-  const api = new Router<AppState>({ prefix: '/api/smart' });
+  const api = apiRouter('/api/smart');
   const flows = authFlows(deps.store, deps.now);
   const redirectUri = `${deps.publicUrl}${SMART_CALLBACK_PATH}`;
   const scope = [...SMART_SCOPES, ...(deps.config.writeDraftOrders ? [DRAFT_ORDER_SCOPE] : [])].join(' ');
@@ -325,7 +326,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       ctx.body = { keys: [(await signing).publicJwk] };
     });
 
-  api.post('/session', async (ctx) => {
+  api.post('/session', access.anyone, async (ctx) => {
     await limited(ctx);
     const { code } = validate(ctx, handoffSchema, ctx.request.body, ['code']);
     const flow = await flows.take<HandoffData>(HANDOFF_FLOW, code);
@@ -349,7 +350,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     return flow.data;
   };
 
-  api.get('/context', async (ctx) => {
+  api.get('/context', access.patientData, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const link = await linkOf(sessionId);
     const patient = link && (await deps.store.findPatient(userId, link.localPatientId));
@@ -357,7 +358,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     ctx.body = contextOf(link, patient);
   });
 
-  api.post('/send', async (ctx) => {
+  api.post('/send', access.patientData, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
     const { calculationId } = validate(ctx, sendSchema, ctx.request.body, ['calculationId']);
     const id = recordIdParam(ctx, calculationId, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
@@ -463,13 +464,13 @@ export async function dropEhrLink(flows: AuthFlows, sessionId: string): Promise<
 /** Answered when SMART is not set up, for every route of it. */
 export function smartOff(): { pages: Router<AppState>; api: Router<AppState> } {
   const pages = new Router<AppState>({ prefix: '/smart' });
-  const api = new Router<AppState>({ prefix: '/api/smart' });
+  const api = apiRouter('/api/smart');
   pages.get(['/launch', '/callback'], (ctx) => {
     ctx.status = 404;
     ctx.type = 'html';
     ctx.body = launchFailurePage(REFUSALS.not_configured);
   });
-  api.all(['/session', '/context', '/send'], (ctx) => ctx.throw(404, SMART_NOT_CONFIGURED_MESSAGE));
+  api.all(['/session', '/context', '/send'], access.anyone, (ctx) => ctx.throw(404, SMART_NOT_CONFIGURED_MESSAGE));
   return { pages, api };
 }
 

@@ -143,6 +143,8 @@ export async function startTestApi(
 
   return {
     url,
+    /** The Koa app itself (route-access.test.ts reads its routers). */
+    app,
     dataDir,
     store,
     errors,

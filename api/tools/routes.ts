@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import * as v from 'valibot';
 import {
   assessBradycardia,
@@ -29,6 +29,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { bradycardiaResponse, doseResponse, roiResponse, type ToolResponse } from './tool-responses.ts';
 import { auditContext } from '../audit/request-context.ts';
+import { access, apiRouter } from '../http/access.ts';
 
 const inputsMessage = "inputs must be an object of the tool's fields";
 const toolTypeMessage = `toolType must be one of: ${TOOL_TYPES.join(', ')}`;
@@ -64,7 +65,7 @@ export function toolRoutes(deps: {
   /** REQUIRE_MFA: a run naming a patient needs a session with a second factor (auth/second-factor-gate.ts). */
   requireMfa?: boolean;
 }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/tools' });
+  const router = apiRouter('/api/tools');
   // Quick Use runs cost a computation each and nothing else limits them (ANONYMOUS_RUNS_PER_MINUTE).
   // Counted by each instance in its memory, like the per-clinician limit: a run stores nothing, and a
   // shared count would cost a database write per run.
@@ -76,7 +77,7 @@ export function toolRoutes(deps: {
 
   // Signed in, a run creates a history entry: an Idempotency-Key makes a retry answer the first answer.
   const idempotency = idempotentCreate({ ...deps, fingerprint: jsonFingerprint('POST /api/tools/run') });
-  router.post('/run', idempotency, async (ctx) => {
+  router.post('/run', access.anyone, idempotency, async (ctx) => {
     if (!ctx.state.auth) {
       const rate = await consumePoint(anonymousRuns, clientAddress(ctx));
       if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
