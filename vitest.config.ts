@@ -51,6 +51,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/history/history-cursor.test.ts',
   'api/smart/smart-launch.test.ts',
   'api/smart/send-to-ehr.test.ts',
+  'api/http/route-access.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',
