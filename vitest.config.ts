@@ -52,6 +52,8 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/smart/smart-launch.test.ts',
   'api/smart/send-to-ehr.test.ts',
   'api/http/route-access.test.ts',
+  'api/auth/step-up.test.ts',
+  'api/smart/smart-second-factor.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',

@@ -5,8 +5,9 @@ import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import { authenticate } from './auth/authenticate.ts';
 import { authFlows } from './auth/flows.ts';
+import { DEFAULT_PROVIDER_FACTOR_RULE, type ProviderFactorRule } from './auth/provider-factors.ts';
 import { authRoutes, type AuthSettings } from './auth/routes.ts';
-import { securityRoutes } from './auth/security-routes.ts';
+import { isSessionEnd, securityRoutes } from './auth/security-routes.ts';
 import { accountRoutes, isAccountDeletion } from './account/routes.ts';
 import type { ReauthenticationCheck } from './account/reauthenticate.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
@@ -72,10 +73,15 @@ export interface AppDeps {
   hospitalName?: string;
   /** The FHIR export's settings (FHIR_MRN_SYSTEM; in tests also the release and the resource ids). */
   fhir?: Omit<FhirRouteDeps, 'store' | 'audit'>;
-  /** Sign-in: SESSION_IDLE_MINUTES, REQUIRE_MFA, OIDC_ONLY, PUBLIC_URL, OIDC_* and WEBAUTHN_RP_ID (config.ts). */
+  /**
+   * Sign-in: SESSION_IDLE_MINUTES, REQUIRE_MFA, OIDC_REQUIRED_AMR and OIDC_REQUIRED_ACR, OIDC_ONLY, PUBLIC_URL,
+   * OIDC_* and WEBAUTHN_RP_ID (config.ts).
+   */
   auth?: {
     idleMinutes?: number;
     requireMfa?: boolean;
+    /** When a provider's sign-in (single sign-on, SMART) is two-factor; default DEFAULT_PROVIDER_FACTOR_RULE. */
+    providerFactors?: ProviderFactorRule;
     oidcOnly?: boolean;
     publicUrl?: string;
     webauthnRpId?: string;
@@ -154,6 +160,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     limiter,
     settings,
     oidc: oidcClient && auth.publicUrl ? { client: oidcClient, publicUrl: auth.publicUrl } : undefined,
+    providerFactors: auth.providerFactors ?? DEFAULT_PROVIDER_FACTOR_RULE,
   };
   // Health and metrics come before the site's files (whose 404 page answers every unknown path),
   // the body parser and authentication: the balancer and the monitoring send no session.
@@ -228,7 +235,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     return isApiPath(ctx.path) ? next() : site(ctx, next);
   });
   app.use(negotiateLanguage());
-  app.use(jsonBodyParser({ leaveUnread: isExportUpload, deleteWithBody: isAccountDeletion }));
+  app.use(
+    jsonBodyParser({
+      leaveUnread: isExportUpload,
+      deleteWithBody: (ctx) => isAccountDeletion(ctx) || isSessionEnd(ctx),
+    }),
+  );
   app.use(authenticate({ key: deps.jwtKey, store, now, idleMinutes: settings.idleMinutes, audit: deps.audit }));
   // What only a signed-in request is subject to: an anonymous one (Quick Use) goes past. What each route needs
   // (a session, a second factor under REQUIRE_MFA) is its own guard's to check (http/access.ts).

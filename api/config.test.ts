@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       oidc: undefined,
       oidcOnly: false,
       requireMfa: false,
+      providerFactors: { amr: ['mfa'], acr: [] },
       sessionIdleMinutes: 30,
       webauthnRpId: undefined,
     });
@@ -74,6 +75,8 @@ describe('loadConfig', () => {
           OIDC_SCOPES: 'openid profile email offline_access',
           OIDC_ONLY: 'true',
           REQUIRE_MFA: 'true',
+          OIDC_REQUIRED_AMR: ' mfa, hwk ,otp ',
+          OIDC_REQUIRED_ACR: 'gold,urn:mace:incommon:iap:silver',
           SESSION_IDLE_MINUTES: '15',
           WEBAUTHN_RP_ID: 'Hospital.Example',
           SMART_CLIENT_ID: ' sgx-smart-app ',
@@ -116,6 +119,7 @@ describe('loadConfig', () => {
       },
       oidcOnly: true,
       requireMfa: true,
+      providerFactors: { amr: ['mfa', 'hwk', 'otp'], acr: ['gold', 'urn:mace:incommon:iap:silver'] },
       sessionIdleMinutes: 15,
       webauthnRpId: 'hospital.example',
       smart: {
@@ -401,5 +405,57 @@ describe('SMART App Launch settings (SMART_*, FHIR_WRITE_DRAFT_ORDERS)', () => {
     [{ SMART_FHIR_TIMEOUT_SECONDS: '600' }, 'SMART_FHIR_TIMEOUT_SECONDS'],
   ])('refuses %o with a message saying what to set', (change, message) => {
     expect(() => loadConfig({ ...base, ...change })).toThrow(message);
+  });
+});
+
+describe('when a provider sign-in is two-factor (OIDC_REQUIRED_AMR, OIDC_REQUIRED_ACR)', () => {
+  const smartOnly = {
+    PUBLIC_URL: 'https://sgx.hospital.example',
+    SMART_CLIENT_ID: 'sgx-smart-app',
+    SMART_ALLOWED_ISSUERS: 'https://fhir.hospital.example/R4',
+  };
+
+  it('apply to SMART without single sign-on; unset or empty, amr mfa and no acr', () => {
+    const config = loadConfig({ ...smartOnly, OIDC_REQUIRED_AMR: 'hwk', OIDC_REQUIRED_ACR: 'gold' });
+    expect(config.oidc).toBeUndefined();
+    expect(config.providerFactors).toEqual({ amr: ['hwk'], acr: ['gold'] });
+    expect(Object.isFrozen(config.providerFactors)).toBe(true);
+    expect(Object.isFrozen(config.providerFactors.amr)).toBe(true);
+    expect(loadConfig({ ...smartOnly, OIDC_REQUIRED_AMR: ' ', OIDC_REQUIRED_ACR: '' }).providerFactors).toEqual({
+      amr: ['mfa'],
+      acr: [],
+    });
+    // A value given twice is one value.
+    expect(loadConfig({ ...smartOnly, OIDC_REQUIRED_AMR: 'mfa,otp,mfa' }).providerFactors.amr).toEqual(['mfa', 'otp']);
+  });
+
+  it.each([
+    [
+      { OIDC_REQUIRED_AMR: 'mfa' },
+      'OIDC_REQUIRED_AMR is set but neither OIDC_ISSUER nor SMART_CLIENT_ID is: it applies to their sign-ins; ' +
+        'set one of them too, or unset OIDC_REQUIRED_AMR',
+    ],
+    [
+      { ...smartOnly, OIDC_REQUIRED_AMR: 'mfa otp' },
+      'OIDC_REQUIRED_AMR must list values separated by commas, such as mfa,hwk, each without spaces ' +
+        '(got "mfa otp" in "mfa otp")',
+    ],
+    [
+      { ...smartOnly, OIDC_REQUIRED_AMR: 'mfa,,otp' },
+      'OIDC_REQUIRED_AMR must list values separated by commas, such as mfa,hwk, each without spaces ' +
+        '(got an empty value in "mfa,,otp")',
+    ],
+    [
+      { ...smartOnly, OIDC_REQUIRED_ACR: 'gold,' },
+      'OIDC_REQUIRED_ACR must list values separated by commas, such as gold,platinum, each without spaces ' +
+        '(got an empty value in "gold,")',
+    ],
+    [
+      { ...smartOnly, OIDC_REQUIRED_ACR: 'gold,level\u00012' },
+      'OIDC_REQUIRED_ACR must list values separated by commas, such as gold,platinum, each without spaces ' +
+        '(got "level\u00012" in "gold,level\u00012")',
+    ],
+  ])('refuses %j, saying what to set', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 });

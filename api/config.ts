@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSPITAL_NAME_MAX_CHARS } from '../clinical/patient-sheet.ts';
 import { JWT_SECRET_MIN_BYTES } from './auth/jwt-secret.ts';
+import { DEFAULT_PROVIDER_FACTOR_RULE, type ProviderFactorRule } from './auth/provider-factors.ts';
 import { parseMrnSystem } from './fhir/mrn-system.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from './audit/trail.ts';
@@ -107,8 +108,17 @@ export interface ServerConfig {
   readonly oidc: OidcConfig | undefined;
   /** OIDC_ONLY: "true" turns e-mail and password sign-up and sign-in off (single sign-on only). */
   readonly oidcOnly: boolean;
-  /** REQUIRE_MFA: "true" keeps a password account out of patient data until it has a second factor. */
+  /**
+   * REQUIRE_MFA: "true" keeps a session without a second factor out of patient data: a password account until it
+   * sets one up, a provider's sign-in unless its ID token meets `providerFactors`.
+   */
   readonly requireMfa: boolean;
+  /**
+   * OIDC_REQUIRED_AMR (default `mfa`) and OIDC_REQUIRED_ACR (default none), comma-separated: the ID token `amr`
+   * and `acr` values that make a sign-in of the hospital's provider or of an EHR (SMART) a second factor
+   * (api/auth/provider-factors.ts). Usable without OIDC_ISSUER, for SMART alone.
+   */
+  readonly providerFactors: ProviderFactorRule;
   /** SESSION_IDLE_MINUTES: a session with no request for this long ends (default 30), beside the 12 h limit. */
   readonly sessionIdleMinutes: number;
   /** WEBAUTHN_RP_ID: the domain passkeys are made for (default: PUBLIC_URL's host, else the request's host). */
@@ -478,10 +488,11 @@ function parseBoolean(name: string, value: string | undefined): boolean {
 
 const OIDC_DISPLAY_NAME_MAX_CHARS = 80;
 
-/** PUBLIC_URL, the OIDC_* settings, REQUIRE_MFA, SESSION_IDLE_MINUTES and WEBAUTHN_RP_ID, checked together. */
+/** PUBLIC_URL, the OIDC_* and SMART_* settings, REQUIRE_MFA, SESSION_IDLE_MINUTES and WEBAUTHN_RP_ID, together. */
 function parseSignInSettings(env: Readonly<Record<string, string | undefined>>, cwd: string) {
   const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   const oidc = parseOidc(env, cwd, publicUrl);
+  const smart = parseSmart(env, cwd, publicUrl);
   const oidcOnly = parseBoolean('OIDC_ONLY', env.OIDC_ONLY);
   if (oidcOnly && !oidc)
     throw new ConfigError(
@@ -493,9 +504,10 @@ function parseSignInSettings(env: Readonly<Record<string, string | undefined>>, 
   return {
     publicUrl,
     oidc,
-    smart: parseSmart(env, cwd, publicUrl),
+    smart,
     oidcOnly,
     requireMfa: parseBoolean('REQUIRE_MFA', env.REQUIRE_MFA),
+    providerFactors: parseProviderFactors(env, Boolean(oidc || smart)),
     sessionIdleMinutes: parseWholeNumber(
       'SESSION_IDLE_MINUTES',
       env.SESSION_IDLE_MINUTES,
@@ -505,6 +517,38 @@ function parseSignInSettings(env: Readonly<Record<string, string | undefined>>, 
     ),
     webauthnRpId: rpId,
   };
+}
+
+/**
+ * OIDC_REQUIRED_AMR and OIDC_REQUIRED_ACR: values separated by commas, each as the provider writes it (no space
+ * inside; compared exactly). Unset or empty, the default. Set with neither single sign-on nor SMART, they would
+ * apply to nothing: refused, as a stray OIDC_* setting is.
+ */
+function parseProviderFactors(
+  env: Readonly<Record<string, string | undefined>>,
+  providerConfigured: boolean,
+): ProviderFactorRule {
+  const list = (name: 'OIDC_REQUIRED_AMR' | 'OIDC_REQUIRED_ACR', example: string, fallback: readonly string[]) => {
+    const text = env[name]?.trim();
+    if (!text) return fallback;
+    if (!providerConfigured)
+      throw new ConfigError(
+        `${name} is set but neither OIDC_ISSUER nor SMART_CLIENT_ID is: it applies to their sign-ins; set one of ` +
+          `them too, or unset ${name}`,
+      );
+    const values = text.split(',').map((value) => value.trim());
+    const bad = values.find((value) => value === '' || /[\s\u0000-\u001f\u007f]/.test(value));
+    if (bad !== undefined)
+      throw new ConfigError(
+        `${name} must list values separated by commas, such as ${example}, each without spaces ` +
+          `(got ${bad === '' ? 'an empty value' : `"${bad}"`} in "${text}")`,
+      );
+    return Object.freeze([...new Set(values)]);
+  };
+  return Object.freeze({
+    amr: list('OIDC_REQUIRED_AMR', 'mfa,hwk', DEFAULT_PROVIDER_FACTOR_RULE.amr),
+    acr: list('OIDC_REQUIRED_ACR', 'gold,platinum', DEFAULT_PROVIDER_FACTOR_RULE.acr),
+  });
 }
 
 /** A loopback host: http is allowed there (a provider on the same machine, for trials and tests). */

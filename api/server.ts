@@ -79,6 +79,7 @@ async function main() {
     auth: {
       idleMinutes: config.sessionIdleMinutes,
       requireMfa: config.requireMfa,
+      providerFactors: config.providerFactors,
       oidcOnly: config.oidcOnly,
       publicUrl: config.publicUrl,
       webauthnRpId: config.webauthnRpId,

@@ -114,11 +114,18 @@ export const RETURN_TO_INVALID_MESSAGE = 'returnTo must be a page of this site o
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   'Your hospital requires a second factor for accounts with a password. Set up an authenticator app or a ' +
   'passkey in your profile to open patient data.';
+/** The same for a session of the hospital's sign-in or of a launch from the EHR, which cannot add one here. */
+export const PROVIDER_SECOND_FACTOR_REQUIRED_MESSAGE =
+  "Your hospital requires a second factor, and this sign-in did not use one. Sign in again with the hospital's " +
+  'second factor; if it offers none, ask IT.';
 export const SECOND_FACTOR_EXPIRED_MESSAGE = 'This sign-in has expired. Please enter your e-mail and password again.';
 export const TOTP_CODE_WRONG_MESSAGE = 'The code is not correct, or was already used. Enter the current code.';
 export const RECOVERY_CODE_WRONG_MESSAGE = 'The recovery code is not correct, or was already used.';
 export const PASSKEY_FAILED_MESSAGE = 'The passkey could not be verified. Please try again.';
 export const PASSKEY_NONE_MESSAGE = 'This account has no passkey. Use another second factor.';
+/** A change to how the account signs in (a factor added, sessions ended): the second factor, beside the password. */
+export const CONFIRM_SECOND_FACTOR_MESSAGE =
+  'Confirm with your second factor too: a code from your authenticator app, a passkey or a recovery code.';
 export const PASSKEY_DUPLICATE_MESSAGE = 'This passkey is registered already.';
 export const TOTP_ALREADY_ON_MESSAGE = 'An authenticator app is set up already. Remove it first to set up another.';
 export const SETUP_EXPIRED_MESSAGE = 'This setup has expired. Please start again.';

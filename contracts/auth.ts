@@ -97,6 +97,20 @@ export type TotpSetup = v.InferOutput<typeof totpSetupSchema>;
 /** Recovery codes, shown once (after the first second factor, or when made anew); null when none were made. */
 export const recoveryCodesSchema = v.object({ recoveryCodes: v.nullable(v.array(v.string())) });
 
+/**
+ * A second factor added (POST /api/auth/totp/confirm, /passkeys): the recovery codes, and the session the
+ * server opened in place of the one the change was made in (ASVS 7.2.4): the page keeps its token instead.
+ */
+export const secondFactorAddedSchema = v.object({ ...recoveryCodesSchema.entries, ...authResponseSchema.entries });
+
+/** What proves the clinician again before a change to how they sign in (api/auth/schemas.ts stepUpSchema). */
+export interface StepUpProof {
+  password: string;
+  factor?: 'totp' | 'recovery_code' | 'passkey';
+  code?: string;
+  credential?: unknown;
+}
+
 /** POST /api/auth/signout: 204, or 200 with where to end the hospital sign-in's session too. */
 export const signOutResponseSchema = v.object({ endSessionUrl: v.string() });
 /**

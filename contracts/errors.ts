@@ -16,4 +16,9 @@ export const ERROR_CODES = {
   sessionIdle: 'session_idle',
   /** 403: REQUIRE_MFA, and this password session has no second factor: set one up first. */
   secondFactorRequired: 'second_factor_required',
+  /**
+   * 403: REQUIRE_MFA, and the hospital's sign-in or the EHR's (a SMART launch) showed no second factor
+   * (OIDC_REQUIRED_AMR, OIDC_REQUIRED_ACR): sign in again with the provider's own; the profile cannot add one.
+   */
+  providerSecondFactorRequired: 'provider_second_factor_required',
 } as const;

@@ -136,11 +136,25 @@ describe('a passkey as the second factor (Chromium’s virtual authenticator)', 
       const account = portal.getByRole('dialog', { name: 'Account' });
       await account.getByRole('tab', { name: 'Profile' }).click();
       await account.getByLabel(/^Name \(optional\)/).fill('Ward laptop');
+      const before = await page.evaluate(() => localStorage.getItem('authToken'));
       await account.getByRole('button', { name: 'Add a passkey' }).click();
+      // The clinician again first: a token alone cannot add a factor (the account has none yet: the password).
+      const proof = account.getByRole('form', { name: 'Add a passkey' });
+      await proof.getByLabel(/^Your password/).fill(PASSWORD);
+      await proof.getByRole('button', { name: 'Confirm' }).click();
       const codes = account.locator('[part="recovery-codes"] li');
       await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
       await account.getByRole('button', { name: 'I have saved them' }).click();
       await expect.poll(() => account.locator('[part="passkeys"]').innerText()).toContain('Ward laptop');
+      // A new session with the factor took the old one's place (ASVS 7.2.4): the page keeps its token.
+      const after = await page.evaluate(() => localStorage.getItem('authToken'));
+      expect(after).not.toBe(before);
+      const me = (stored: string) =>
+        fetch(`${origin}/api/auth/me`, { headers: { Authorization: `Bearer ${stored}` } }).then(
+          (answer) => answer.status,
+        );
+      expect(await me(before!)).toBe(401);
+      expect(await me(after!)).toBe(200);
       await account.getByRole('button', { name: 'Close' }).click();
 
       // Log Out reloads the page once the server has ended the session: wait for that load, not the current one.
@@ -228,6 +242,14 @@ describe('sessions that end (SESSION_IDLE_MINUTES=1, the server’s clock moved 
       await dialog.getByRole('tab', { name: 'Profile' }).click();
       await expect.poll(() => dialog.locator('[part="sessions"] li').count()).toBe(2);
       await dialog.getByRole('button', { name: 'Sign out of all other sessions' }).click();
+      // Nothing ends before the clinician confirms with the password.
+      const proof = dialog.getByRole('form', { name: 'Sign out of all other sessions' });
+      await proof.getByLabel(/^Your password/).fill('not the password');
+      await proof.getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => proof.innerText()).toContain('The password is not correct');
+      expect((await api.request('GET', '/api/auth/me', { token: other.body.token })).status).toBe(200);
+      await proof.getByLabel(/^Your password/).fill(account.password);
+      await proof.getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => dialog.getByText('The other session was signed out.').count()).toBe(1);
       // The other browser's next request is refused.
       await second.portal.getByRole('button', { name: 'Profile' }).click();

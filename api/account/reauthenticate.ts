@@ -6,6 +6,7 @@ import {
   CONFIRM_PASSWORD_WRONG_MESSAGE,
   signInLockedMessage,
 } from '../messages.ts';
+import { PROVIDER_SESSION_METHODS } from '../auth/provider-factors.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { UserRecord } from '../storage/records.ts';
@@ -42,12 +43,15 @@ export const REAUTHENTICATION_FRESH_MINUTES = 10;
 export function reauthenticate(deps: { limiter: SignInLimiter; now?: () => Date }): ReauthenticationCheck {
   return async (ctx, user, proof) => {
     if (user.passwordHash === null) {
-      // An account the hospital's sign-in made has no password: the provider proved the clinician when this
-      // session was opened, and that counts only while it is recent.
+      // An account the hospital's sign-in (or an EHR's launch) made has no password: the provider proved the
+      // clinician when this session was opened, with a second factor or without, and that counts only while it is
+      // recent.
       const session = ctx.state.session;
       const at = (deps.now ?? (() => new Date()))().getTime();
       const fresh =
-        session?.method === 'oidc' && at - Date.parse(session.createdAt) <= REAUTHENTICATION_FRESH_MINUTES * 60_000;
+        session !== undefined &&
+        PROVIDER_SESSION_METHODS.has(session.method) &&
+        at - Date.parse(session.createdAt) <= REAUTHENTICATION_FRESH_MINUTES * 60_000;
       return fresh ? { ok: true } : { ok: false, status: 403, message: CONFIRM_BY_HOSPITAL_SIGN_IN_MESSAGE };
     }
     if (!proof.password)

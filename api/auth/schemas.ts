@@ -134,6 +134,26 @@ export const removeFactorSchema = strictFields(
   { password: 'Password is required', factor: 'factor must be totp or passkey' },
 );
 
+/**
+ * The clinician again, before a change to how the account signs in (POST /api/auth/totp/setup, /passkeys/options,
+ * /sessions/end-others, DELETE /api/auth/sessions/:id of another session): the password, and when the account has a
+ * second factor, one of them (an authenticator app's code, a recovery code, or a passkey's answer to the challenge
+ * of POST /api/auth/step-up/passkey-options). An account without a password (single sign-on) sends nothing: a
+ * fresh sign-on stands for it (account/reauthenticate.ts).
+ */
+export const stepUpSchema = strictFields(
+  {
+    password: v.optional(currentPassword),
+    factor: v.optional(
+      v.picklist(['totp', 'recovery_code', 'passkey'], 'factor must be totp, recovery_code or passkey'),
+    ),
+    code: v.optional(v.pipe(v.string('Code is required'), v.maxLength(64, 'Code is too long'))),
+    credential: v.optional(v.record(v.string(), v.unknown(), 'credential must be a WebAuthn response object')),
+  },
+  {},
+);
+export const STEP_UP_FIELD_ORDER = ['password', 'factor', 'code', 'credential'];
+
 /** POST /api/auth/recovery-codes */
 export const passwordOnlySchema = strictFields({ password: currentPassword }, { password: 'Password is required' });
 

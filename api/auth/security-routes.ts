@@ -6,8 +6,12 @@ import { tooManyRequests } from '../http/rate-limit.ts';
 import { recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import {
+  CONFIRM_PASSWORD_REQUIRED_MESSAGE,
+  CONFIRM_SECOND_FACTOR_MESSAGE,
   PASSKEY_DUPLICATE_MESSAGE,
   PASSKEY_FAILED_MESSAGE,
+  PASSKEY_NONE_MESSAGE,
+  RECOVERY_CODE_WRONG_MESSAGE,
   PASSWORD_WRONG_MESSAGE,
   SECOND_FACTORS_NEED_PASSWORD_MESSAGE,
   SESSION_INVALID_MESSAGE,
@@ -22,16 +26,33 @@ import type { SecondFactorChange, SessionMethod, UserRecord } from '../storage/r
 import type { AppContext, AppState } from '../state.ts';
 import { requireAuth } from './authenticate.ts';
 import { authFlows } from './flows.ts';
-import { registrationOptions, relyingParty, verifyRegistration } from './mfa/passkeys.ts';
+import {
+  authenticationOptions,
+  registrationOptions,
+  relyingParty,
+  verifyAuthentication,
+  verifyRegistration,
+} from './mfa/passkeys.ts';
 import { newRecoveryCodes, recoveryCodeHash, normaliseRecoveryCode } from './mfa/recovery-codes.ts';
 import { newTotpSecret, qrCodePath, totpStep, totpUri } from './mfa/totp.ts';
 import { verifyPassword } from './passwords.ts';
 import type { AuthDeps } from './routes.ts';
-import { passkeyRegisterSchema, passwordOnlySchema, removeFactorSchema, totpConfirmSchema } from './schemas.ts';
+import {
+  passkeyRegisterSchema,
+  passwordOnlySchema,
+  removeFactorSchema,
+  STEP_UP_FIELD_ORDER,
+  stepUpSchema,
+  totpConfirmSchema,
+} from './schemas.ts';
+import { openSession } from './sessions.ts';
+import { reauthenticate } from '../account/reauthenticate.ts';
 import { auditContext } from '../audit/request-context.ts';
 import { access, apiRouter } from '../http/access.ts';
 
 const TOTP_SETUP_FLOW = 'totp-setup';
+/** A passkey challenge for proving the clinician again, kept under the session's id. */
+const STEP_UP_FLOW = 'step-up-passkey';
 const PASSKEY_SETUP_FLOW = 'passkey-setup';
 /** A setup (scan the QR code and type a code; touch the authenticator) must finish within this. */
 const SETUP_TTL_MS = 10 * 60 * 1000;
@@ -42,12 +63,21 @@ interface TotpSetupFlow {
   secret: string;
   attempts: number;
 }
+interface StepUpChallenge {
+  challenge: string;
+  rpId: string;
+  origins: string[];
+}
 interface PasskeySetupFlow {
   userId: string;
   challenge: string;
   rpId: string;
   origins: string[];
 }
+
+/** DELETE /api/auth/sessions/:id carries the password when it ends another session (the body parser reads it). */
+export const isSessionEnd = (ctx: { method: string; path: string }) =>
+  ctx.method === 'DELETE' && /^\/api\/auth\/sessions\/[^/]+$/.test(ctx.path);
 
 /** Display names of the hospital sign-ins this server knows (its own OIDC_ISSUER). */
 export interface SecurityRouteDeps extends AuthDeps {
@@ -84,6 +114,11 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     return user;
   };
 
+  const accountOf = async (ctx: AppContext): Promise<UserRecord> => {
+    const user = await deps.store.findUserById(requireAuth(ctx).userId);
+    return user ?? ctx.throw(401, SESSION_INVALID_MESSAGE);
+  };
+
   /** The password again, for removing a factor or making new recovery codes: failures count as failed sign-ins. */
   const checkPassword = async (ctx: AppContext, user: UserRecord, password: string, action: AuditAction) => {
     const address = clientAddress(ctx);
@@ -101,6 +136,68 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     }
   };
 
+  const reauth = reauthenticate({ limiter: deps.limiter, now: deps.now });
+  /**
+   * The clinician again, now, before a change to how the account signs in (ASVS 5.0 6.4.3 and 7.5.2): a token
+   * that was copied cannot add a factor of the thief's or sign the clinician's own devices out. A password account
+   * gives its password (failures count as failed sign-ins), and when it has a second factor, one of them too: a
+   * current authenticator code (each time step once), an unused recovery code (then used up), or a passkey's
+   * answer to the challenge of POST /step-up/passkey-options. An account without a password (single sign-on): a
+   * sign-on of the last minutes (account/reauthenticate.ts).
+   */
+  const proveAgain = async (ctx: AppContext, user: UserRecord, action: AuditAction) => {
+    const proof = validate(ctx, stepUpSchema, ctx.request.body ?? {}, STEP_UP_FIELD_ORDER);
+    if (!user.passwordHash) {
+      const result = await reauth(ctx, user, {});
+      if (!result.ok) return ctx.throw(result.status, result.message);
+      return;
+    }
+    if (!proof.password)
+      return ctx.throw(400, CONFIRM_PASSWORD_REQUIRED_MESSAGE, {
+        issues: [{ field: 'password', message: CONFIRM_PASSWORD_REQUIRED_MESSAGE }],
+      });
+    await checkPassword(ctx, user, proof.password, action);
+    const factors = await deps.store.findSecondFactors(user.id);
+    if (!factors.totp && factors.passkeys.length === 0) return;
+    const at = deps.now();
+    const { sessionId } = requireAuth(ctx);
+    let passed = false;
+    if (proof.factor === 'totp' && factors.totp && proof.code) {
+      const step = await totpStep(factors.totp.secret, proof.code, at);
+      passed = step !== undefined && (await deps.store.useTotpStep(user.id, step));
+    } else if (proof.factor === 'recovery_code') {
+      const code = normaliseRecoveryCode(proof.code);
+      passed =
+        code !== undefined && (await deps.store.useRecoveryCode(user.id, recoveryCodeHash(code), at.toISOString()));
+      if (passed) await audit(ctx, user.id, 'mfa.recovery_code.use');
+    } else if (proof.factor === 'passkey' && proof.credential) {
+      // The challenge is good for one answer, right or wrong.
+      const challenge = await flows.take<StepUpChallenge>(STEP_UP_FLOW, sessionId);
+      const verified =
+        challenge &&
+        (await verifyAuthentication(proof.credential, factors.passkeys, {
+          challenge: challenge.data.challenge,
+          rpId: challenge.data.rpId,
+          origins: challenge.data.origins,
+        }));
+      if (verified) {
+        await deps.store.recordPasskeyUse(user.id, verified.passkey.id, verified.counter, at.toISOString());
+        passed = true;
+      }
+    }
+    if (passed) return;
+    await deps.limiter.recordFailure(user.email, clientAddress(ctx));
+    await audit(ctx, user.id, action, 'failure');
+    const message = !proof.factor
+      ? CONFIRM_SECOND_FACTOR_MESSAGE
+      : proof.factor === 'passkey'
+        ? PASSKEY_FAILED_MESSAGE
+        : proof.factor === 'recovery_code'
+          ? RECOVERY_CODE_WRONG_MESSAGE
+          : TOTP_CODE_WRONG_MESSAGE;
+    return ctx.throw(400, message, { issues: [{ field: 'code', message }] });
+  };
+
   /** Ten new recovery codes when the account has no unused ones (its first second factor). */
   const firstRecoveryCodes = async (userId: string) => {
     const { recoveryCodes } = await deps.store.findSecondFactors(userId);
@@ -108,9 +205,14 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   };
   const hashes = (codes: string[]) => codes.map((code) => recoveryCodeHash(normaliseRecoveryCode(code)!));
 
-  /** A change of second factors that adds one: ends the other sessions, this one now has a second factor. */
+  /**
+   * A change of second factors that adds one: ends every session of the account, this one too, and opens a new
+   * one with the second factor (ASVS 5.0 7.2.4: a new token once the account's authentication changes); answers
+   * it, `{ token, user }`, for the page to keep instead of the old token.
+   */
   const addFactor = async (
     ctx: AppContext,
+    user: UserRecord,
     change: Omit<SecondFactorChange, 'userId' | 'at' | 'endOtherSessions' | 'upgradeSession'>,
     method: SessionMethod,
   ) => {
@@ -122,12 +224,13 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       userId,
       at,
       endOtherSessions: { keepSessionId: sessionId },
-      upgradeSession: { sessionId, method },
     });
     if (result === undefined) return ctx.throw(401, SESSION_INVALID_MESSAGE);
     if (result === 'duplicate_passkey') return ctx.throw(409, PASSKEY_DUPLICATE_MESSAGE);
-    for (const session of ended.filter((other) => other.id !== sessionId))
-      await auditSessionEnd(ctx, userId, session.id, 'session.end.second_factor_added');
+    const renewed = await openSession(deps, ctx, user, method);
+    await deps.store.revokeSession(sessionId, at);
+    for (const session of ended) await auditSessionEnd(ctx, userId, session.id, 'session.end.second_factor_added');
+    return renewed.body;
   };
   const auditSessionEnd = (ctx: AppContext, userId: string, sessionId: string, action: AuditAction) =>
     deps.audit.record(
@@ -161,6 +264,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     const user = await passwordAccount(ctx);
     const { totp } = await deps.store.findSecondFactors(user.id);
     if (totp) return ctx.throw(409, TOTP_ALREADY_ON_MESSAGE);
+    await proveAgain(ctx, user, 'mfa.totp.enable');
     const secret = newTotpSecret();
     const flow: TotpSetupFlow = { userId: user.id, secret, attempts: 0 };
     const setupToken = await flows.start(TOTP_SETUP_FLOW, flow, SETUP_TTL_MS);
@@ -185,8 +289,9 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       return ctx.throw(400, TOTP_CODE_WRONG_MESSAGE, { issues: [{ field: 'code', message: TOTP_CODE_WRONG_MESSAGE }] });
     }
     const recoveryCodes = await firstRecoveryCodes(user.id);
-    await addFactor(
+    const session = await addFactor(
       ctx,
+      user,
       {
         totp: { userId: user.id, secret: flow.data.secret, lastUsedStep: step, createdAt: deps.now().toISOString() },
         ...(recoveryCodes ? { recoveryCodeHashes: hashes(recoveryCodes) } : {}),
@@ -194,11 +299,25 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       'password+totp',
     );
     await audit(ctx, user.id, 'mfa.totp.enable');
-    ctx.body = { recoveryCodes };
+    ctx.body = { recoveryCodes, ...session };
+  });
+
+  /** A passkey challenge for proving the clinician again (proveAgain): the account's passkeys, for this session. */
+  router.post('/step-up/passkey-options', access.signedIn, async (ctx) => {
+    const user = await passwordAccount(ctx);
+    const { sessionId } = requireAuth(ctx);
+    const { passkeys } = await deps.store.findSecondFactors(user.id);
+    if (passkeys.length === 0) return ctx.throw(400, PASSKEY_NONE_MESSAGE);
+    const { rpId, origins } = relyingParty(ctx, deps.settings.webauthn);
+    const options = await authenticationOptions(passkeys, rpId);
+    await flows.take(STEP_UP_FLOW, sessionId); // one challenge a session at a time
+    await flows.start(STEP_UP_FLOW, { challenge: options.challenge, rpId, origins }, SETUP_TTL_MS, sessionId);
+    ctx.body = { options };
   });
 
   router.post('/passkeys/options', access.signedIn, async (ctx) => {
     const user = await passwordAccount(ctx);
+    await proveAgain(ctx, user, 'mfa.passkey.add');
     const { passkeys } = await deps.store.findSecondFactors(user.id);
     const { rpId, origins } = relyingParty(ctx, deps.settings.webauthn);
     const options = await registrationOptions(user, passkeys, rpId);
@@ -230,8 +349,9 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       lastUsedAt: null,
     };
     const recoveryCodes = await firstRecoveryCodes(user.id);
-    await addFactor(
+    const session = await addFactor(
       ctx,
+      user,
       { addPasskey: passkey, ...(recoveryCodes ? { recoveryCodeHashes: hashes(recoveryCodes) } : {}) },
       'password+passkey',
     );
@@ -240,6 +360,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     ctx.body = {
       passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: null },
       recoveryCodes,
+      ...session,
     };
   });
 
@@ -327,6 +448,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
   /** "Sign out of all other sessions": ended at once, for every instance sharing the store. */
   router.post('/sessions/end-others', access.signedIn, async (ctx) => {
     const { userId, sessionId } = requireAuth(ctx);
+    await proveAgain(ctx, await accountOf(ctx), 'session.end.others');
     const at = deps.now().toISOString();
     const others = (await deps.store.listOpenSessions(userId, at)).filter((session) => session.id !== sessionId);
     const ended = await deps.store.endOtherSessions(userId, sessionId, at);
@@ -341,6 +463,8 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     const session = await deps.store.findSession(id);
     if (!session || session.userId !== userId || session.revokedAt || session.expiresAt <= at)
       return ctx.throw(404, SESSION_NOT_FOUND_MESSAGE);
+    // Ending this very session is signing out; ending another is a change the clinician confirms.
+    if (id !== sessionId) await proveAgain(ctx, await accountOf(ctx), 'session.end.one');
     await deps.store.revokeSession(id, at);
     await auditSessionEnd(ctx, userId, id, id === sessionId ? 'user.signout' : 'session.end.one');
     ctx.status = 204;

@@ -131,7 +131,10 @@ describe('the profile’s sessions', () => {
           .body.token as string,
       );
     const stranger = await api.signUp();
-    const ended = await api.request('POST', '/api/auth/sessions/end-others', { token: account.token });
+    const ended = await api.request('POST', '/api/auth/sessions/end-others', {
+      token: account.token,
+      body: { password: account.password }, // the clinician again (step-up.test.ts)
+    });
     expect(ended.status).toBe(200);
     expect(ended.body).toEqual({ ended: 3 });
     for (const token of others) expect((await api.request('GET', '/api/auth/me', { token })).status).toBe(401);
@@ -159,7 +162,11 @@ describe('the profile’s sessions', () => {
     expect((await api.request('GET', '/api/auth/me', { token: stranger.token })).status).toBe(200);
     const mine = await api.request('GET', '/api/auth/sessions', { token: account.token });
     const otherId = mine.body.sessions.find((session: { current: boolean }) => !session.current).id;
-    expect((await api.request('DELETE', `/api/auth/sessions/${otherId}`, { token: account.token })).status).toBe(204);
+    const ended = await api.request('DELETE', `/api/auth/sessions/${otherId}`, {
+      token: account.token,
+      body: { password: account.password },
+    });
+    expect(ended.status).toBe(204);
     expect((await api.request('GET', '/api/auth/me', { token: other.body.token })).status).toBe(401);
   });
 

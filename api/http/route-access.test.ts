@@ -25,6 +25,7 @@ const ROUTES: Record<string, Access> = {
   'GET /api/auth/security': 'signedIn',
   'POST /api/auth/totp/setup': 'signedIn',
   'POST /api/auth/totp/confirm': 'signedIn',
+  'POST /api/auth/step-up/passkey-options': 'signedIn',
   'POST /api/auth/passkeys/options': 'signedIn',
   'POST /api/auth/passkeys': 'signedIn',
   'POST /api/auth/second-factors/remove': 'signedIn',
@@ -195,18 +196,24 @@ describe('REQUIRE_MFA: a password-only session, every route, every spelling', ()
   it('once the account has a second factor, the same session opens the patient data, the export included', async () => {
     const { token } = await configured.signUp('Soon Two Factors');
     expect((await configured.request('GET', '/api/account/export', { token })).status).toBe(403);
-    const setup = await configured.request('POST', '/api/auth/totp/setup', { token });
+    const setup = await configured.request('POST', '/api/auth/totp/setup', {
+      token,
+      body: { password: 'correct horse battery' },
+    });
     const code = await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) });
     const confirmed = await configured.request('POST', '/api/auth/totp/confirm', {
       token,
       body: { setupToken: setup.body.setupToken, code },
     });
     expect(confirmed.status).toBe(200);
-    const exported = await configured.request('GET', '/api/account/export', { token });
+    // the session it was added in is replaced by a new one, with the factor
+    const { token: renewed } = confirmed.body as { token: string };
+    expect((await configured.request('GET', '/api/patients', { token })).status).toBe(401);
+    const exported = await configured.request('GET', '/api/account/export', { token: renewed });
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toBe('application/zip');
-    expect((await configured.request('GET', '/api/patients', { token })).status).toBe(200);
+    expect((await configured.request('GET', '/api/patients', { token: renewed })).status).toBe(200);
     // and still only by their one spelling
-    expect((await configured.request('GET', '/api/Patients', { token })).status).toBe(404);
+    expect((await configured.request('GET', '/api/Patients', { token: renewed })).status).toBe(404);
   });
 });

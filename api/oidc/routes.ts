@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { strictFields } from '../../clinical/validation.ts';
 import type { SiteConfig } from '../../contracts/site-config.ts';
 import { authFlows, newHandle } from '../auth/flows.ts';
+import { providerMultiFactor, providerSessionMethod, type ProviderFactorRule } from '../auth/provider-factors.ts';
 import { openSession } from '../auth/sessions.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { OidcConfig } from '../config.ts';
@@ -59,6 +60,11 @@ interface HandoffData {
   userId: string;
   issuer: string;
   idToken: string;
+  /**
+   * The ID token showed a second factor (auth/provider-factors.ts): the session is `oidc+mfa`, else `oidc`. Absent
+   * in a hand-over an earlier release made: one factor.
+   */
+  multiFactor?: boolean;
 }
 
 export interface SingleSignOnDeps {
@@ -73,6 +79,8 @@ export interface SingleSignOnDeps {
   /** ALLOWED_ORIGINS: pages there may start a sign-in and be sent back to. */
   allowedOrigins: readonly string[];
   client: OidcClient;
+  /** OIDC_REQUIRED_AMR and OIDC_REQUIRED_ACR: when the provider's sign-in counts as two factors. */
+  providerFactors: ProviderFactorRule;
 }
 
 /** What GET /api/config says about signing in (contracts/site-config.ts). */
@@ -229,8 +237,10 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     }
     const issuer = completion.claims.iss;
     const subject = completion.claims.sub;
+    // The ID token's own amr and acr, signed by the provider: never UserInfo's (claims above may hold its answer).
+    const multiFactor = providerMultiFactor(completion.claims, deps.providerFactors);
     const handoff = async (userId: string) => {
-      const data: HandoffData = { userId, issuer, idToken: completion.idToken };
+      const data: HandoffData = { userId, issuer, idToken: completion.idToken, multiFactor };
       const handle = await flows.start(HANDOFF_FLOW, data, HANDOFF_TTL_MS);
       ctx.status = 303;
       ctx.redirect(returnWith(returnTo, HANDOFF_FRAGMENT, handle));
@@ -291,7 +301,8 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
         answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
       });
     }
-    const opened = await openSession(deps, ctx, user, 'oidc', { issuer: flow.data.issuer, idToken: flow.data.idToken });
+    const method = providerSessionMethod('oidc', flow.data.multiFactor === true);
+    const opened = await openSession(deps, ctx, user, method, { issuer: flow.data.issuer, idToken: flow.data.idToken });
     await audit(ctx, user.id, 'success', opened.sessionId);
     ctx.body = opened.body;
   });

@@ -5,6 +5,7 @@ import {
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
   reserveTestProvider,
+  type LoginAuthentication,
   type TestProvider,
   type TestProviderOptions,
 } from '../test-support/oidc-provider.ts';
@@ -581,8 +582,10 @@ describe('an existing password account is linked only after its clinician signs 
 
 describe('OIDC_ONLY=true', () => {
   it('refuses sign-up and password sign-in with a clear 403; the button still signs in', async () => {
-    // With REQUIRE_MFA too: a single sign-on session passes (the provider applies its own second factor).
-    const pair = await startPair({ oidcOnly: true, requireMfa: true });
+    // With REQUIRE_MFA too: a single sign-on session whose ID token shows the provider's second factor passes.
+    const pair = await startPair({ oidcOnly: true, requireMfa: true }, undefined, {
+      authentication: { amr: ['pwd', 'mfa'] },
+    });
     try {
       const signup = await pair.api.request('POST', '/api/auth/signup', {
         body: { email: 'x@hospital.example', password: 'correct horse battery', name: 'X', agreeTerms: true },
@@ -602,6 +605,72 @@ describe('OIDC_ONLY=true', () => {
       const sso = await signOn(pair.api, { login: 'only.sso' });
       expect(sso.user.name).toBe('Only Sso');
       expect((await pair.api.request('GET', '/api/patients', { token: sso.token })).status).toBe(200);
+    } finally {
+      await pair.close();
+    }
+  });
+});
+
+describe('REQUIRE_MFA: a sign-on is two-factor only when its ID token says so (OIDC_REQUIRED_AMR, _ACR)', () => {
+  const PROVIDER_ONE_FACTOR = {
+    message:
+      "Your hospital requires a second factor, and this sign-in did not use one. Sign in again with the hospital's " +
+      'second factor; if it offers none, ask IT.',
+    code: 'provider_second_factor_required',
+  };
+  const KEYCLOAK_GOLD = { providerFactors: { amr: ['mfa'], acr: ['gold'] } };
+
+  it.each<[string, string, LoginAuthentication | undefined, Parameters<typeof startPair>[0]]>([
+    ['amr pwd and mfa, as Entra ID and Okta send (the default: mfa)', 'oidc+mfa', { amr: ['pwd', 'mfa'] }, {}],
+    ['a Keycloak level listed in OIDC_REQUIRED_ACR, and no amr', 'oidc+mfa', { acr: 'gold' }, KEYCLOAK_GOLD],
+    ['neither amr nor acr (oidc-provider as it comes)', 'oidc', undefined, {}],
+    ['amr pwd alone', 'oidc', { amr: ['pwd'] }, {}],
+    ['a Keycloak level not listed', 'oidc', { acr: 'silver' }, KEYCLOAK_GOLD],
+  ])('%s: a session %s', async (_case, method, authentication, more) => {
+    const pair = await startPair({ requireMfa: true, ...more }, undefined, { authentication });
+    try {
+      const { token } = await signOn(pair.api, { login: 'nadia.qahtani' });
+      const listed = await pair.api.request('GET', '/api/auth/sessions', { token });
+      expect(listed.body.sessions).toEqual([expect.objectContaining({ method, current: true })]);
+      const patients = await pair.api.request('GET', '/api/patients', { token });
+      if (method === 'oidc+mfa') expect([patients.status, patients.body]).toEqual([200, expect.any(Object)]);
+      else expect([patients.status, patients.body]).toEqual([403, PROVIDER_ONE_FACTOR]);
+      // Never sent to set up a factor of this app: only the provider can add one.
+      const security = await pair.api.request('GET', '/api/auth/security', { token });
+      expect(security.body).toMatchObject({ requireMfa: true, secondFactorNeeded: false });
+      // What the session was judged on: the provider's signed ID token (its logout hint), exactly.
+      const signedOut = await pair.api.request('POST', '/api/auth/signout', { token });
+      const hint = new URL(signedOut.body.endSessionUrl).searchParams.get('id_token_hint')!;
+      const idToken = jwt.decode(hint) as Record<string, unknown>;
+      expect({ amr: idToken.amr, acr: idToken.acr }).toEqual({ amr: authentication?.amr, acr: authentication?.acr });
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('an amr in UserInfo alone counts for nothing: the signed ID token alone says how one signed in', async () => {
+    const pair = await startPair({ requireMfa: true }, undefined, { userInfoExtra: { amr: ['pwd', 'mfa'] } });
+    try {
+      const { token } = await signOn(pair.api, { login: 'userinfo.amr' });
+      expect(pair.idp.userInfoRequests()).toBe(1);
+      const patients = await pair.api.request('GET', '/api/patients', { token });
+      expect([patients.status, patients.body]).toEqual([403, PROVIDER_ONE_FACTOR]);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('without REQUIRE_MFA the method still says so; a fresh oidc+mfa session may delete its account', async () => {
+    const pair = await startPair({}, undefined, { authentication: { amr: ['pwd', 'mfa'] } });
+    try {
+      const { token } = await signOn(pair.api, { login: 'leaving.soon' });
+      expect((await pair.api.request('GET', '/api/auth/sessions', { token })).body.sessions).toEqual([
+        expect.objectContaining({ method: 'oidc+mfa' }),
+      ]);
+      expect((await pair.api.request('GET', '/api/patients', { token })).status).toBe(200);
+      // account/reauthenticate.ts: a hospital sign-in under 10 minutes old, with its second factor or without.
+      expect((await pair.api.request('DELETE', '/api/account', { token, body: {} })).status).toBe(204);
+      expect(await userCount(pair.api)).toBe(0);
     } finally {
       await pair.close();
     }

@@ -14,6 +14,7 @@ import {
 } from '../../fhir/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import { authFlows, type AuthFlows } from '../auth/flows.ts';
+import { providerMultiFactor, providerSessionMethod, type ProviderFactorRule } from '../auth/provider-factors.ts';
 import { openSession } from '../auth/sessions.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import { TOKEN_TTL_SECONDS } from '../auth/tokens.ts';
@@ -116,6 +117,11 @@ interface EhrLink {
 interface HandoffData {
   userId: string;
   link: EhrLink;
+  /**
+   * The EHR's ID token showed a second factor (auth/provider-factors.ts): the session is `smart+mfa`, else `smart`.
+   * Absent in a hand-over an earlier release made: one factor.
+   */
+  multiFactor?: boolean;
 }
 
 export interface SmartDeps {
@@ -130,6 +136,8 @@ export interface SmartDeps {
   fetch?: typeof fetch;
   /** FHIR_MRN_SYSTEM: an identifier in it is the MRN when the EHR types none MR. */
   mrnSystem?: string;
+  /** OIDC_REQUIRED_AMR and OIDC_REQUIRED_ACR: when the EHR's sign-in counts as two factors. */
+  providerFactors: ProviderFactorRule;
 }
 
 const handoffSchema = strictFields({ code: v.string('code is required') }, { code: 'code is required' });
@@ -314,7 +322,9 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       weightMaxAgeDays,
       keptWeight,
     };
-    const handle = await flows.start(HANDOFF_FLOW, { userId: user.id, link } satisfies HandoffData, HANDOFF_TTL_MS);
+    const multiFactor = providerMultiFactor(claims, deps.providerFactors);
+    const handoff: HandoffData = { userId: user.id, link, multiFactor };
+    const handle = await flows.start(HANDOFF_FLOW, handoff, HANDOFF_TTL_MS);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 303;
     const page = flowData!.page === '/ar/' ? '/ar/' : '/';
@@ -333,7 +343,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     const user = flow && (await deps.store.findUserById(flow.data.userId));
     const patient = user && (await deps.store.findPatient(user.id, flow.data.link.localPatientId));
     if (!flow || !user || !patient) return ctx.throw(401, SMART_HANDOFF_EXPIRED_MESSAGE);
-    const opened = await openSession(deps, ctx, user, 'oidc');
+    const opened = await openSession(deps, ctx, user, providerSessionMethod('smart', flow.data.multiFactor === true));
     const link = flow.data.link;
     const sessionEnds = deps.now().getTime() + TOKEN_TTL_SECONDS * 1000;
     const expiresAt = new Date(Math.min(Date.parse(link.expiresAt), sessionEnds)).toISOString();

@@ -41,8 +41,13 @@ export function completeSession(session: Partial<SessionRecord> & Pick<SessionRe
   };
 }
 
-/** How a session was opened: a password (and which second factor with it), or the hospital's provider. */
-export type SessionMethod = 'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'oidc';
+/**
+ * How a session was opened: a password (and which second factor with it), the hospital's provider (`oidc`) or a
+ * launch from the EHR (`smart`), each `+mfa` when the provider's ID token showed a second factor
+ * (auth/provider-factors.ts).
+ */
+export type SessionMethod =
+  'password' | 'password+totp' | 'password+recovery' | 'password+passkey' | 'oidc' | 'oidc+mfa' | 'smart' | 'smart+mfa';
 
 export interface SessionRecord {
   id: string;

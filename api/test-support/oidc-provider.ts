@@ -13,6 +13,10 @@ import Provider from 'oidc-provider';
  * (`conformIdTokenClaims: true`): the claims asked for by scope (`profile`, `email`) are only in the UserInfo
  * answer, the ID token has `sub`. `claimsIn: 'id_token'` puts them in the ID token too, as Entra ID and
  * Keycloak do.
+ *
+ * Its ID tokens carry no `amr` or `acr` unless `authentication` says how every login was authenticated: then its
+ * development login reports that (`login: { accountId, amr, acr }`, as a provider's own login page reports a second
+ * factor) and the ID token carries it, signed like every other claim.
  */
 export const OIDC_CLIENT_ID = 'sgx-portal';
 export const OIDC_CLIENT_SECRET = 'a-client-secret-of-the-hospital-provider-0123456789';
@@ -53,6 +57,54 @@ export interface TestProviderOptions {
   userInfo?: 'answers' | 'other_subject' | 'drops' | 'fails' | 'absent';
   /** The scopes the client is registered for (e.g. "openid profile": asking for `email` is `invalid_scope`). */
   allowedScopes?: string;
+  /**
+   * How the provider authenticated each login, in its ID tokens: `amr` (RFC 8176, e.g. `['pwd', 'mfa']` after a
+   * second factor, as Entra ID and Okta send) and `acr` (its own level names, as Keycloak's). Unset: neither claim.
+   */
+  authentication?: LoginAuthentication;
+  /** Claims the UserInfo answer adds to the account's (e.g. `amr`, which only a signed ID token may vouch for). */
+  userInfoExtra?: Record<string, unknown>;
+}
+
+/** How a provider authenticated a login, as its ID token says: `amr` (RFC 8176) and `acr`. */
+export interface LoginAuthentication {
+  amr?: string[];
+  acr?: string;
+}
+
+/**
+ * oidc-provider's `interactionResult` (public API, not in oidc-provider-module.d.ts): what its interactions hand
+ * over, the development login `{ login: { accountId } }`; `amr` and `acr` of `login` become the ID token's.
+ */
+interface InteractionResults {
+  interactionResult(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: { login?: { accountId: string } & LoginAuthentication; [key: string]: unknown },
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<string>;
+}
+
+/**
+ * The claims the `openid` scope releases beside `sub` for `authentication` (its `claims` setting): `amr` and `acr`,
+ * each only when it is set, so a provider without them issues the ID tokens it did before.
+ */
+export const loginAuthenticationClaims = (authentication: LoginAuthentication | undefined): string[] => [
+  ...(authentication?.amr ? ['amr'] : []),
+  ...(authentication?.acr !== undefined ? ['acr'] : []),
+];
+
+/**
+ * Makes an oidc-provider's development login (which takes any password and reports only the account) report
+ * `authentication` for every login too, as a provider's own login page does after a second factor: its ID tokens
+ * then carry it, signed, once `loginAuthenticationClaims` releases it. For the hospital's provider here and an EHR's
+ * authorization server (smart-ehr.ts).
+ */
+export function reportLoginAuthentication(provider: Provider, authentication: LoginAuthentication): void {
+  const results = provider as Provider & InteractionResults;
+  const handOver = results.interactionResult.bind(provider);
+  results.interactionResult = (req, res, result, ...rest) =>
+    handOver(req, res, result.login ? { ...result, login: { ...result.login, ...authentication } } : result, ...rest);
 }
 
 export interface TestProvider {
@@ -67,7 +119,7 @@ export interface TestProvider {
 
 /** Listens first (the issuer names the port), then serves the provider once `start` made it. */
 export async function reserveTestProvider(options: TestProviderOptions = {}): Promise<TestProvider> {
-  const { claimsIn = 'userinfo', userInfo = 'answers', allowedScopes } = options;
+  const { claimsIn = 'userinfo', userInfo = 'answers', allowedScopes, authentication, userInfoExtra } = options;
   let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   let made: Provider | undefined;
   let userInfoRequests = 0;
@@ -103,7 +155,7 @@ export async function reserveTestProvider(options: TestProviderOptions = {}): Pr
         pkce: { required: () => true },
         conformIdTokenClaims: claimsIn === 'userinfo',
         claims: {
-          openid: ['sub'],
+          openid: ['sub', ...loginAuthenticationClaims(authentication)],
           profile: ['name'],
           email: ['email', 'email_verified'],
         },
@@ -126,12 +178,15 @@ export async function reserveTestProvider(options: TestProviderOptions = {}): Pr
         },
         cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
       });
-      if (userInfo === 'other_subject')
+      if (authentication) reportLoginAuthentication(made, authentication);
+      if (userInfo === 'other_subject' || userInfoExtra)
         made.use(async (ctx, next) => {
           await next();
-          // The same claims, about someone else: what a mixed-up or malicious provider might answer.
+          // What a mixed-up or malicious provider might answer: the same claims about someone else, or claims
+          // beside them that only a signed ID token may vouch for.
+          const other = userInfo === 'other_subject' ? { sub: 'someone.else' } : {};
           if (ctx.path === USERINFO_PATH && ctx.status === 200 && typeof ctx.body === 'object' && ctx.body)
-            ctx.body = { ...ctx.body, sub: 'someone.else' };
+            ctx.body = { ...ctx.body, ...userInfoExtra, ...other };
         });
       handler = made.callback();
     },

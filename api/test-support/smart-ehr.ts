@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { DRAFT_ORDER_SCOPE, SMART_SCOPES } from '../smart/routes.ts';
+import { loginAuthenticationClaims, reportLoginAuthentication, type LoginAuthentication } from './oidc-provider.ts';
 
 /**
  * A SMART on FHIR EHR in tests (SMART App Launch v2.2, EHR launch), as strict as the ones the app meets. Its
@@ -165,6 +166,11 @@ export interface SmartEhrOptions {
   idTokenName?: boolean;
   /** Leave `S256` out of the configuration's code_challenge_methods_supported. */
   withoutS256?: boolean;
+  /**
+   * The `amr` and `acr` its sign-in reports in the ID token (an EHR login with a second factor); default
+   * neither, as the reference launcher's.
+   */
+  idTokenAuthentication?: LoginAuthentication;
 }
 
 const listen = async (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
@@ -249,7 +255,10 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
     extraParams: ['launch', 'aud'],
     scopes: [...PRODUCT_SCOPES],
     conformIdTokenClaims: false,
-    claims: { openid: ['sub'], fhirUser: ['fhirUser', ...(options.idTokenName ? ['name'] : [])] },
+    claims: {
+      openid: ['sub', ...loginAuthenticationClaims(options.idTokenAuthentication)],
+      fhirUser: ['fhirUser', ...(options.idTokenName ? ['name'] : [])],
+    },
     findAccount: (_ctx, id) => ({
       accountId: id,
       claims: () => ({
@@ -294,6 +303,7 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
     return null;
   };
 
+  if (options.idTokenAuthentication) reportLoginAuthentication(provider, options.idTokenAuthentication);
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/auth') {
       const params = Object.fromEntries(new URLSearchParams(ctx.querystring));

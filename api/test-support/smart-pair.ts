@@ -27,6 +27,8 @@ export interface Pair {
 export interface PairOptions {
   ehr?: Omit<SmartEhrOptions, 'redirectUri'>;
   others?: Omit<SmartEhrOptions, 'redirectUri'>[];
+  /** The app's REQUIRE_MFA. */
+  requireMfa?: boolean;
 }
 
 export async function pair(
@@ -37,6 +39,7 @@ export async function pair(
   const api = await startTestApi((url) => ({
     auth: {
       publicUrl: url,
+      requireMfa: options.requireMfa ?? false,
       smart: {
         clientId: options.ehr?.clientId ?? SMART_CLIENT_ID,
         clientSecret: SMART_CLIENT_SECRET,

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { AccountSecurity, SessionList, TotpSetup } from '../../../contracts/auth.ts';
+import type { AccountSecurity, SessionList, StepUpProof, TotpSetup } from '../../../contracts/auth.ts';
+import type { secondFactorAddedSchema } from '../../../contracts/auth.ts';
+import type { InferOutput } from 'valibot';
 import { userMessage } from '../../shared/api/api-error.ts';
 import { saveBlob } from '../../shared/session/account-api.ts';
 import { TextField } from '../../shared/ui/fields.tsx';
@@ -20,6 +22,10 @@ import {
   startTotpSetup,
 } from './api.ts';
 import { serverText, useSecurityTexts } from './texts.ts';
+import { StepUpCheck } from './StepUpCheck.tsx';
+import { existingSessionStore } from '../../shared/session/session-state.ts';
+
+type SecondFactorAdded = InferOutput<typeof secondFactorAddedSchema>;
 
 const sectionCss = {
   display: 'grid',
@@ -143,33 +149,28 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 /** Setting up an authenticator app: the QR code (drawn here from the server's path), the key, the first code. */
 function TotpSetupForm({
   apiBase,
+  setup,
   onDone,
   onCancel,
 }: {
   apiBase: string;
-  onDone: (codes: string[] | null) => void;
+  /** Started once the clinician proved it is them (StepUpCheck). */
+  setup: TotpSetup;
+  onDone: (added: SecondFactorAdded) => void;
   onCancel: () => void;
 }) {
   const t = useSecurityTexts();
   const host = useWidgetHost();
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    startTotpSetup(apiBase).then(setSetup, (caught: unknown) =>
-      setFailure(serverText(host, userMessage(caught, t.failed))),
-    );
-  }, [apiBase]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!setup || busy) return;
+    if (busy) return;
     if (!code.trim()) return setError(t.codeRequired);
     setBusy(true);
     try {
-      const { recoveryCodes } = await confirmTotp(apiBase, setup.setupToken, code.trim());
-      onDone(recoveryCodes);
+      onDone(await confirmTotp(apiBase, setup.setupToken, code.trim()));
     } catch (caught) {
       setError(serverText(host, userMessage(caught, t.failed)));
       setCode('');
@@ -180,8 +181,7 @@ function TotpSetupForm({
   return (
     <form aria-label={t.totpSetUp} part="totp-setup" noValidate onSubmit={(event) => void submit(event)} css={boxCss}>
       <p css={{ margin: 0 }}>{t.totpScan}</p>
-      {failure && <FormFailure>{failure}</FormFailure>}
-      {setup && (
+      {
         <>
           <svg
             role="img"
@@ -212,9 +212,9 @@ function TotpSetupForm({
             error={error}
           />
         </>
-      )}
+      }
       <div css={rowCss}>
-        <Button type="submit" busy={busy} disabled={busy || !setup}>
+        <Button type="submit" busy={busy} disabled={busy}>
           {t.confirm}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
@@ -241,7 +241,8 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
   const [version, setVersion] = useState(0);
   const [step, setStep] = useState<
     | null
-    | { kind: 'totp' }
+    | { kind: 'prove'; then: 'totp' | 'passkey' | 'end-others' }
+    | { kind: 'totp'; setup: TotpSetup }
     | { kind: 'remove-totp' }
     | { kind: 'remove-passkey'; id: string }
     | { kind: 'renew' }
@@ -272,46 +273,70 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
   const refresh = () => setVersion((value) => value + 1);
   const failed = (caught: unknown) =>
     toast({ title: t.failed, description: serverText(host, userMessage(caught, t.failed)), variant: 'destructive' });
-  /** A second factor added: recovery codes to show (the first time), the other sessions gone. */
-  const added = (codes: string[] | null) => {
+  /**
+   * A second factor added: the server ended every session, this one too, and opened a new one (its token is kept
+   * from now on); recovery codes to show (the first time).
+   */
+  const added = ({ recoveryCodes, token: renewed }: SecondFactorAdded) => {
+    existingSessionStore()?.getState().tokenRenewed(renewed);
     toast({ title: t.factorOnTitle, description: t.factorOnText, variant: 'success' });
-    setStep(codes ? { kind: 'codes', codes } : null);
+    setStep(recoveryCodes ? { kind: 'codes', codes: recoveryCodes } : null);
     refresh();
   };
 
-  const addPasskey = async () => {
-    if (adding) return;
+  /** After StepUpCheck: the passkey's options with the proof, the browser's registration, the passkey stored. */
+  const addPasskey = async (proof: StepUpProof) => {
     setAdding(true);
     try {
       const [{ startRegistration, browserSupportsWebAuthn }, { setupToken, options }] = await Promise.all([
         import('@simplewebauthn/browser'),
-        passkeyRegistrationOptions(apiBase),
+        passkeyRegistrationOptions(apiBase, proof),
       ]);
+      setStep(null);
       if (!browserSupportsWebAuthn()) throw new Error(t.passkeyUnsupported);
       const credential = await startRegistration({ optionsJSON: options as never });
       const name = passkeyName.trim();
-      const { recoveryCodes } = await registerPasskey(apiBase, { setupToken, credential, ...(name ? { name } : {}) });
+      const answer = await registerPasskey(apiBase, { setupToken, credential, ...(name ? { name } : {}) });
       setPasskeyName('');
-      added(recoveryCodes);
+      added(answer);
     } catch (caught) {
+      // refused before the browser was asked: StepUpCheck says why, on its field
+      if (step?.kind === 'prove') throw caught;
       failed(caught);
     } finally {
       setAdding(false);
     }
   };
 
-  const endOthers = async () => {
+  const endOthers = async (proof: StepUpProof | null) => {
     setEnding(true);
     try {
-      const { ended } = await endOtherSessions(apiBase);
+      const { ended } = await endOtherSessions(apiBase, proof);
+      setStep(null);
       setSessionsNote(ended === 0 ? t.noOthers : t.endedOthers(ended));
       refresh();
     } catch (caught) {
+      if (proof) throw caught; // StepUpCheck says why, on its field
       failed(caught);
     } finally {
       setEnding(false);
     }
   };
+  const factors = { totp: Boolean(security?.totp), passkeys: (security?.passkeys.length ?? 0) > 0 };
+  const proveStep =
+    step?.kind === 'prove' ? (
+      <StepUpCheck
+        apiBase={apiBase}
+        label={step.then === 'end-others' ? t.endOthers : step.then === 'totp' ? t.totpSetUp : t.passkeyAdd}
+        factors={factors}
+        onCancel={() => setStep(null)}
+        onConfirm={async (proof) => {
+          if (step.then === 'totp') setStep({ kind: 'totp', setup: await startTotpSetup(apiBase, proof) });
+          else if (step.then === 'passkey') await addPasskey(proof);
+          else await endOthers(proof);
+        }}
+      />
+    ) : null;
 
   if (loadError) return <FormFailure>{loadError}</FormFailure>;
   if (!security || !sessions) return null;
@@ -333,7 +358,7 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
             <strong>{t.totpLabel}</strong>
             <span css={mutedCss}>{security.totp ? t.totpOn(when(security.totp.createdAt)) : t.totpOff}</span>
             {!step && !security.totp && (
-              <Button variant="secondary" onClick={() => setStep({ kind: 'totp' })}>
+              <Button variant="secondary" onClick={() => setStep({ kind: 'prove', then: 'totp' })}>
                 {t.totpSetUp}
               </Button>
             )}
@@ -343,7 +368,10 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
               </Button>
             )}
           </div>
-          {step?.kind === 'totp' && <TotpSetupForm apiBase={apiBase} onDone={added} onCancel={() => setStep(null)} />}
+          {step?.kind === 'prove' && step.then === 'totp' && proveStep}
+          {step?.kind === 'totp' && (
+            <TotpSetupForm apiBase={apiBase} setup={step.setup} onDone={added} onCancel={() => setStep(null)} />
+          )}
           {step?.kind === 'remove-totp' && (
             <PasswordCheck
               label={t.removeConfirm}
@@ -397,11 +425,17 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
               <div css={{ flex: '1 1 14em', maxInlineSize: '20em' }}>
                 <TextField name="passkeyName" label={t.passkeyName} value={passkeyName} onChange={setPasskeyName} />
               </div>
-              <Button variant="secondary" busy={adding} disabled={adding} onClick={() => void addPasskey()}>
+              <Button
+                variant="secondary"
+                busy={adding}
+                disabled={adding}
+                onClick={() => setStep({ kind: 'prove', then: 'passkey' })}
+              >
                 {t.passkeyAdd}
               </Button>
             </div>
           )}
+          {step?.kind === 'prove' && step.then === 'passkey' && proveStep}
 
           {(security.totp || security.passkeys.length > 0) && (
             <div css={rowCss}>
@@ -460,7 +494,14 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
           ))}
         </ul>
         <div css={rowCss}>
-          <Button variant="secondary" busy={ending} disabled={ending || others === 0} onClick={() => void endOthers()}>
+          <Button
+            variant="secondary"
+            busy={ending}
+            disabled={ending || others === 0 || step?.kind === 'prove'}
+            onClick={() =>
+              security.hasPassword ? setStep({ kind: 'prove', then: 'end-others' }) : void endOthers(null)
+            }
+          >
             {t.endOthers}
           </Button>
           {sessionsNote && (
@@ -469,6 +510,7 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
             </span>
           )}
         </div>
+        {step?.kind === 'prove' && step.then === 'end-others' && proveStep}
       </div>
     </section>
   );

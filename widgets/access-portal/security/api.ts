@@ -3,9 +3,11 @@ import {
   accountSecuritySchema,
   authResponseSchema,
   recoveryCodesSchema,
+  secondFactorAddedSchema,
   sessionListSchema,
   totpSetupSchema,
   type SecondFactorMethod,
+  type StepUpProof,
 } from '../../../contracts/auth.ts';
 import { siteConfigSchema, type SiteConfig } from '../../../contracts/site-config.ts';
 import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
@@ -60,22 +62,33 @@ export async function secondFactor(
 export const loadSecurity = (apiBase: string) =>
   apiRequest(apiBase, '/api/auth/security', accountSecuritySchema, { token: sessionToken() });
 
-export const startTotpSetup = (apiBase: string) =>
-  apiRequest(apiBase, '/api/auth/totp/setup', totpSetupSchema, { method: 'POST', token: sessionToken() });
+/** A passkey challenge for proving the clinician again (StepUpCheck). */
+export const stepUpPasskeyOptions = (apiBase: string) =>
+  apiRequest(apiBase, '/api/auth/step-up/passkey-options', passkeyOptionsSchema, {
+    method: 'POST',
+    token: sessionToken(),
+  });
+
+export const startTotpSetup = (apiBase: string, proof: StepUpProof) =>
+  apiRequest(apiBase, '/api/auth/totp/setup', totpSetupSchema, { method: 'POST', body: proof, token: sessionToken() });
 
 export const confirmTotp = (apiBase: string, setupToken: string, code: string) =>
-  apiRequest(apiBase, '/api/auth/totp/confirm', recoveryCodesSchema, {
+  apiRequest(apiBase, '/api/auth/totp/confirm', secondFactorAddedSchema, {
     method: 'POST',
     body: { setupToken, code },
     token: sessionToken(),
   });
 
 const passkeySetupSchema = v.object({ setupToken: v.string(), options: v.record(v.string(), v.unknown()) });
-export const passkeyRegistrationOptions = (apiBase: string) =>
-  apiRequest(apiBase, '/api/auth/passkeys/options', passkeySetupSchema, { method: 'POST', token: sessionToken() });
+export const passkeyRegistrationOptions = (apiBase: string, proof: StepUpProof) =>
+  apiRequest(apiBase, '/api/auth/passkeys/options', passkeySetupSchema, {
+    method: 'POST',
+    body: proof,
+    token: sessionToken(),
+  });
 
 export const registerPasskey = (apiBase: string, body: { setupToken: string; credential: unknown; name?: string }) =>
-  apiRequest(apiBase, '/api/auth/passkeys', recoveryCodesSchema, { method: 'POST', body, token: sessionToken() });
+  apiRequest(apiBase, '/api/auth/passkeys', secondFactorAddedSchema, { method: 'POST', body, token: sessionToken() });
 
 export const removeSecondFactor = (
   apiBase: string,
@@ -92,8 +105,10 @@ export const renewRecoveryCodes = (apiBase: string, password: string) =>
 export const listSessions = (apiBase: string) =>
   apiRequest(apiBase, '/api/auth/sessions', sessionListSchema, { token: sessionToken() });
 
-export const endOtherSessions = (apiBase: string) =>
+/** "Sign out of all other sessions", proven again (a password account) or by a recent hospital sign-in (none). */
+export const endOtherSessions = (apiBase: string, proof: StepUpProof | null) =>
   apiRequest(apiBase, '/api/auth/sessions/end-others', v.object({ ended: v.number() }), {
     method: 'POST',
+    ...(proof ? { body: proof } : {}),
     token: sessionToken(),
   });

@@ -51,6 +51,11 @@ export interface SessionState extends SessionData {
   openedFromEhr(ehr: EhrContext): void;
   /** After a successful sign-up or sign-in. */
   signedIn(token: string, user: SessionUser): void;
+  /**
+   * The server opened a new session in place of this one (a second factor added): its token is kept instead,
+   * nothing else changes (the chosen patient, the launch from the EHR stay).
+   */
+  tokenRenewed(token: string): void;
   /** Removes the token and every cached value (the caller reloads the page, docs/product.md §4). */
   signOut(): void;
   /** The API refused the session: signed out here, without a reload, keeping why (`ended`). */

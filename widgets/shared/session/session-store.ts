@@ -79,6 +79,10 @@ function createSessionStore(now: () => number = () => Date.now()): StoreApi<Sess
       writeToken(token);
       set({ ...NO_SESSION, token, user, userFetchedAt: now() });
     },
+    tokenRenewed(token) {
+      writeToken(token);
+      set({ token });
+    },
     signOut() {
       writeToken(null);
       set(NO_SESSION);
