@@ -10,6 +10,9 @@ describe('hasVisibleCharacter', () => {
     ['\u200b\u202e \u200b', false],
     ['\u00ad', false], // soft hyphen
     ['\u3164', false], // Hangul filler
+    ['\u2800', false], // braille pattern blank (server probe 4, N6)
+    ['\u2800 \u2800', false],
+    ['\u2801', true], // a braille pattern with a dot
     ['\ufeff\u2060', false], // byte order mark, word joiner
     ['\u0301', false], // a combining accent alone
     ['\t\n', false],

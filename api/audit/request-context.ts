@@ -1,4 +1,4 @@
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddressForAudit } from '../http/client-address.ts';
 import type { AppContext } from '../state.ts';
 
 /** What every audit line written while a request is served carries besides its event. */
@@ -16,5 +16,5 @@ export interface AuditRequestContext {
  * Use run's CPU (BENCHMARKS.md, "The cost of a request").
  */
 export function auditContext(ctx: AppContext): AuditRequestContext {
-  return { requestId: ctx.state.requestId, address: clientAddress(ctx) };
+  return { requestId: ctx.state.requestId, address: clientAddressForAudit(ctx) };
 }

@@ -380,6 +380,29 @@ describe('sign-in rate limits and no enumeration', () => {
       }
     });
 
+    it('an IPv6 client rotating its address within its /64 is limited as one (server probe 4, N7)', async () => {
+      const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
+      try {
+        const statuses = [];
+        for (let attempt = 1; attempt <= 6; attempt += 1) {
+          const response = await limited.request('POST', '/api/auth/signin', {
+            body: { email: `v6user${attempt}@hospital.example`, password: 'whatever1' },
+            headers: viaProxy(undefined, `2001:db8:1:2::${attempt.toString(16)}`),
+          });
+          statuses.push(response.status);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+        // another /64 is another client
+        const elsewhere = await limited.request('POST', '/api/auth/signin', {
+          body: { email: 'v6fresh@hospital.example', password: 'whatever1' },
+          headers: viaProxy(undefined, '2001:db8:1:3::1'),
+        });
+        expect(elsewhere.status).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('claiming another address does not lock that address out', async () => {
       const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
       try {

@@ -528,3 +528,25 @@ describe('audit log', () => {
     expect(JSON.stringify(await auditLines())).not.toContain('secret-name');
   });
 });
+
+describe('an id in the query that is not of our form', () => {
+  // Server probe 4, N5: on PostgreSQL a NUL in a query id reached the database and answered 500 with a stack
+  // trace in the log. An id of another form names no record: 404, on each store, nothing looked up or logged.
+  it.each([
+    ['POST', '/api/exports?patientId=%00', 'Patient not found'],
+    ['POST', '/api/exports?patientId=a%00b', 'Patient not found'],
+    ['POST', '/api/exports?calculationId=%00', 'History entry not found'],
+    ['GET', '/api/exports?patientId=%00', 'Patient not found'],
+    ['GET', '/api/history?patientId=%00', 'Patient not found'],
+    ['GET', '/api/history?patientId=%00&toolType=dose_calculator&page=2', 'Patient not found'],
+    ['GET', '/api/history?patientId=not-a-uuid', 'Patient not found'],
+  ])('%s %s: 404', async (method, path, message) => {
+    const { token } = await clinicianWithPatient('Query Ids');
+    const answer =
+      method === 'POST'
+        ? await upload(pdf, { token, query: path.slice('/api/exports'.length) })
+        : await api.request(method, path, { token });
+    expect([answer.status, answer.body?.message]).toEqual([404, message]);
+    expect(api.errors).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { requireAuth } from '../auth/authenticate.ts';
 import type { Next } from 'koa';
 import { canonicalJson, idempotentAnswer, idempotentCreate, markAnswered, sha256 } from '../http/idempotency.ts';
 import { readRawBody } from '../http/raw-body.ts';
-import { recordIdParam } from '../http/record-id.ts';
+import { isRecordId, recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import {
   EXPORT_NOT_FOUND_MESSAGE,
@@ -137,11 +137,18 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
   router.post('/', access.patientData, checkUpload, idempotency, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const query = queries.get(ctx)!;
-    if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
+    // An id of another form names no record, and is not looked up (PostgreSQL refuses a NUL in a text).
+    if (
+      query.patientId !== undefined &&
+      !(isRecordId(query.patientId) && (await deps.store.findPatient(userId, query.patientId)))
+    ) {
       await audit(ctx, userId, 'export.create', undefined, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
-    if (query.calculationId !== undefined && !(await deps.store.findCalculation(userId, query.calculationId))) {
+    if (
+      query.calculationId !== undefined &&
+      !(isRecordId(query.calculationId) && (await deps.store.findCalculation(userId, query.calculationId)))
+    ) {
       await audit(ctx, userId, 'export.create', undefined, false);
       return ctx.throw(404, HISTORY_ENTRY_NOT_FOUND_MESSAGE);
     }
@@ -170,7 +177,10 @@ export function exportRoutes(deps: { store: Store; audit: AuditLog; now: () => D
   router.get('/', access.patientData, async (ctx) => {
     const { userId } = requireAuth(ctx);
     const query = validate(ctx, listQuerySchema, { ...ctx.query }, ['patientId']);
-    if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
+    if (
+      query.patientId !== undefined &&
+      !(isRecordId(query.patientId) && (await deps.store.findPatient(userId, query.patientId)))
+    ) {
       await audit(ctx, userId, 'export.list', undefined, false);
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import * as v from 'valibot';
 import { strictFields } from '../../clinical/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
-import { recordIdParam } from '../http/record-id.ts';
+import { isRecordId, recordIdParam } from '../http/record-id.ts';
 import { validate } from '../http/validate.ts';
 import { HISTORY_ENTRY_NOT_FOUND_MESSAGE, PATIENT_NOT_FOUND_MESSAGE } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
@@ -72,7 +72,11 @@ export function historyRoutes(deps: { store: Store; audit: AuditLog }): Router<A
     if (query.page !== undefined && query.cursor !== undefined) {
       ctx.throw(400, PAGE_OR_CURSOR_MESSAGE, { issues: [{ field: 'cursor', message: PAGE_OR_CURSOR_MESSAGE }] });
     }
-    if (query.patientId !== undefined && !(await deps.store.findPatient(userId, query.patientId))) {
+    // An id of another form names no record, and is not looked up (PostgreSQL refuses a NUL in a text).
+    if (
+      query.patientId !== undefined &&
+      !(isRecordId(query.patientId) && (await deps.store.findPatient(userId, query.patientId)))
+    ) {
       return ctx.throw(404, PATIENT_NOT_FOUND_MESSAGE);
     }
     // By cursor (keyset: the same cost at any depth), or by page number (kept for existing clients; its

@@ -38,7 +38,29 @@ export function normalizeAddress(raw: string): string {
 }
 
 /**
- * The client's address as the rate limits count it: Koa's `ctx.ip` (with TRUST_PROXY, the address the
- * outermost trusted proxy saw; see app.ts), normalised.
+ * What one client is, for a limit: an IPv4 address, or the /64 an IPv6 address is in (`2001:db8:1:2::/64`). Every
+ * IPv6 client holds a /64 at least and may use any address in it, so counting each address apart let one client
+ * rotate past the per-address limits (server probe 4, N7). Takes a normalised address (normalizeAddress).
  */
-export const clientAddress = (ctx: AppContext): string => normalizeAddress(ctx.ip);
+export function limitKeyOf(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** The client's address as the audit trail records it: Koa's `ctx.ip`, normalised. */
+export const clientAddressForAudit = (ctx: AppContext): string => normalizeAddress(ctx.ip);
+
+/**
+ * The client as the rate limits count it: Koa's `ctx.ip` (with TRUST_PROXY, the address the outermost trusted
+ * proxy saw; see app.ts), normalised, an IPv6 address as its /64 (limitKeyOf).
+ */
+export const clientAddress = (ctx: AppContext): string => limitKeyOf(normalizeAddress(ctx.ip));

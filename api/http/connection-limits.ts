@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { normalizeAddress } from './client-address.ts';
+import { limitKeyOf, normalizeAddress } from './client-address.ts';
 
 /**
  * A connection that has not sent its first request within this long is closed. Node's own limit is the
@@ -116,7 +116,8 @@ export function limitConnections(
   };
 
   server.on('connection', (socket: Socket) => {
-    const address = normalizeAddress(socket.remoteAddress ?? '');
+    // an IPv6 client counted by its /64 (limitKeyOf), as the request limits count it
+    const address = limitKeyOf(normalizeAddress(socket.remoteAddress ?? ''));
     if ((perAddress.get(address) ?? 0) >= limits.maxPerAddress) {
       socket.destroy();
       onRefused('address', address);
@@ -159,8 +160,8 @@ export function limitConnections(
   });
 
   return {
-    /** Open connections now, in total and from one (normalised) address. */
+    /** Open connections now, in total and from one (normalised) address, or its /64. */
     open: () => tracked.size,
-    openFrom: (address: string) => perAddress.get(normalizeAddress(address)) ?? 0,
+    openFrom: (address: string) => perAddress.get(limitKeyOf(normalizeAddress(address))) ?? 0,
   };
 }

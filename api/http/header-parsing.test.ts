@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding } from './accept-encoding.ts';
 import { nestsDeeperThan } from './body-parser.ts';
-import { normalizeAddress } from './client-address.ts';
+import { limitKeyOf, normalizeAddress } from './client-address.ts';
 
 // The pure parts of issue 31's fixes, one table each (the built server is tested in api/hardening.test.ts).
 describe('chooseEncoding (RFC 9110 section 12.5.3)', () => {
@@ -75,5 +75,27 @@ describe('normalizeAddress', () => {
     ['', ''],
   ])('%j → %j', (raw, expected) => {
     expect(normalizeAddress(raw)).toBe(expected);
+  });
+});
+
+describe('limitKeyOf: one client for the limits (server probe 4, N7)', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2::3b', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:0:0:1::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1', 'fe80:0:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%j → %j', (address, key) => {
+    expect(limitKeyOf(normalizeAddress(address))).toBe(key);
+  });
+  it('every address of one /64 is one key; the next /64 another', () => {
+    const keys = new Set(
+      Array.from({ length: 60 }, (_, n) => limitKeyOf(normalizeAddress(`2001:db8:1:2::${n.toString(16)}`))),
+    );
+    expect([...keys]).toEqual(['2001:db8:1:2::/64']);
+    expect(limitKeyOf(normalizeAddress('2001:db8:1:3::1'))).toBe('2001:db8:1:3::/64');
   });
 });

@@ -73,8 +73,9 @@ export function operationsRoutes(deps: {
     const { registry } = deps.metrics;
     const token = deps.metricsToken;
     router.get('/metrics', async (ctx) => {
-      const [scheme, given] = (ctx.get('Authorization') || '').split(' ');
-      if (scheme !== 'Bearer' || !given || !tokensMatch(given, token)) {
+      // As the API reads its bearer tokens (RFC 7235: the scheme in any case), and nothing after the token.
+      const given = /^bearer +(\S+)$/i.exec(ctx.get('Authorization').trim())?.[1];
+      if (!given || !tokensMatch(given, token)) {
         ctx.set('WWW-Authenticate', 'Bearer');
         ctx.throw(401, 'Metrics need the METRICS_TOKEN as a bearer token');
       }

@@ -125,11 +125,18 @@ describe('metrics', () => {
       {},
       { Authorization: 'Bearer wrong-token-0123456789' },
       { Authorization: METRICS_TOKEN },
+      // server probe 4, N6: trailing text after the token is refused, as the API refuses it
+      { Authorization: `Bearer ${METRICS_TOKEN} extra` },
     ] as Record<string, string>[]) {
       const refused = await api.request('GET', '/metrics', { headers });
       expect([refused.status, refused.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
       expect(refused.text).not.toContain('http_request_duration_seconds');
     }
+    // the scheme in any case (RFC 7235), as the API takes it
+    for (const scheme of ['bearer', 'BEARER'])
+      expect(
+        (await api.request('GET', '/metrics', { headers: { Authorization: `${scheme} ${METRICS_TOKEN}` } })).status,
+      ).toBe(200);
     const answer = await api.request('GET', '/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/plain');
