@@ -121,6 +121,9 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     useTotpStep: (userId, step) => adapter.useTotpStep(userId, step),
     useRecoveryCode: (userId, codeHash, at) => adapter.useRecoveryCode(userId, codeHash, at),
     recordPasskeyUse: (userId, id, counter, at) => adapter.recordPasskeyUse(userId, id, counter, at),
+    secondFactorFailures: (userId) => adapter.secondFactorFailures(userId),
+    recordSecondFactorFailure: (userId, at) => adapter.recordSecondFactorFailure(userId, at),
+    clearSecondFactorFailures: (userId) => adapter.clearSecondFactorFailures(userId),
 
     async createAuthFlow(flow) {
       await pruneFlows();

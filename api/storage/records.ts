@@ -90,10 +90,20 @@ export interface TotpRecord {
 /** One of the account's single-use recovery codes, kept as a hash. */
 export interface RecoveryCodeRecord {
   userId: string;
-  /** sha256 of the normalised code (api/auth/mfa/recovery-codes.ts). */
+  /** sha256 of the normalised code (api/auth/mfa/recovery-codes.ts): 24 characters, or 16 before 120-bit codes. */
   codeHash: string;
   usedAt: string | null;
   createdAt: string;
+}
+
+/**
+ * How many second factors in a row failed for an account since its last success (NIST SP 800-63B 5.2.2): past
+ * MAX_SECOND_FACTOR_FAILURES (api/auth/mfa/failure-cap.ts) only a recovery code signs it in. No record: none.
+ */
+export interface SecondFactorFailureRecord {
+  userId: string;
+  failures: number;
+  lastFailureAt: string;
 }
 
 /** A passkey (a WebAuthn credential) registered as the account's second factor. */

@@ -44,6 +44,7 @@ const NO_ACCOUNTS = {
   recoveryCodes: [],
   passkeys: [],
   authFlows: [],
+  secondFactorFailures: [],
 };
 const session = (id: string, userId: string, overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   id,

@@ -577,6 +577,31 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
         expect(await store.useRecoveryCode(owner.id, 'code-a', TIMES[3])).toBe(false);
       });
 
+      it('counts failed second factors in a row per account (at once too), clears them, erases them', async () => {
+        const owner = user();
+        const other = user();
+        await store.createUser(owner);
+        await store.createUser(other);
+        expect(await store.secondFactorFailures(owner.id)).toBe(0);
+        const counts = await Promise.all([1, 2, 3].map(() => store.recordSecondFactorFailure(owner.id, TIMES[0])));
+        expect(counts.sort()).toEqual([1, 2, 3]);
+        expect(await store.recordSecondFactorFailure(other.id, TIMES[1])).toBe(1);
+        expect(await store.recordSecondFactorFailure('u-nobody', TIMES[1])).toBe(0);
+        expect(await store.secondFactorFailures('u-nobody')).toBe(0);
+        await reopen();
+        expect(await store.secondFactorFailures(owner.id)).toBe(3);
+        await store.clearSecondFactorFailures(owner.id);
+        await store.clearSecondFactorFailures(owner.id); // nothing left to clear
+        expect(await store.secondFactorFailures(owner.id)).toBe(0);
+        expect(await store.secondFactorFailures(other.id)).toBe(1);
+        await reopen();
+        expect(await store.secondFactorFailures(owner.id)).toBe(0);
+        expect(await store.secondFactorFailures(other.id)).toBe(1);
+        expect(await store.recordSecondFactorFailure(owner.id, TIMES[2])).toBe(1); // counting again from 0
+        await store.eraseAccount(other.id);
+        expect(await store.secondFactorFailures(other.id)).toBe(0);
+      });
+
       it('a sign-in flow is taken once, only as its kind and before it expires; expired ones are pruned', async () => {
         const flow = {
           id: nextId('f'),

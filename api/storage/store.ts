@@ -185,6 +185,15 @@ export interface StoreAdapter {
   useRecoveryCode(userId: string, codeHash: string, at: string): Promise<boolean>;
   /** Records a passkey's use: its new signature counter and the time. */
   recordPasskeyUse(userId: string, id: string, counter: number, at: string): Promise<void>;
+  /** How many second factors in a row failed for the account since its last success (0 when none). */
+  secondFactorFailures(userId: string): Promise<number>;
+  /**
+   * Counts one more failed second factor at `at` and answers the count after it: two at once count two. 0 (and
+   * nothing written) when there is no such account.
+   */
+  recordSecondFactorFailure(userId: string, at: string): Promise<number>;
+  /** A second factor succeeded: the account's count starts again from 0. */
+  clearSecondFactorFailures(userId: string): Promise<void>;
 
   /** Stores a sign-in step under way (records.ts AuthFlowRecord). */
   createAuthFlow(flow: AuthFlowRecord): Promise<void>;

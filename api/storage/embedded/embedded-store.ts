@@ -307,6 +307,7 @@ export class EmbeddedStore implements StoreAdapter {
       draft.totp = others(draft.totp);
       draft.recoveryCodes = others(draft.recoveryCodes);
       draft.passkeys = others(draft.passkeys);
+      draft.secondFactorFailures = others(draft.secondFactorFailures);
       draft.erasing = [...(draft.erasing ?? []).filter((id) => id !== userId), userId];
       return before - draft.sessions.length;
     });
@@ -554,6 +555,31 @@ export class EmbeddedStore implements StoreAdapter {
       if (!passkey) return;
       passkey.counter = counter;
       passkey.lastUsedAt = at;
+    });
+  }
+
+  async secondFactorFailures(userId: string) {
+    return this.#accounts.data.secondFactorFailures.find((record) => record.userId === userId)?.failures ?? 0;
+  }
+  async recordSecondFactorFailure(userId: string, at: string) {
+    if (!(await this.findUserById(userId))) return 0;
+    return this.#commitAccounts((draft) => {
+      if (!draft.users.some((user) => user.id === userId)) return 0;
+      let record = draft.secondFactorFailures.find((candidate) => candidate.userId === userId);
+      if (!record) {
+        record = { userId, failures: 0, lastFailureAt: at };
+        draft.secondFactorFailures.push(record);
+      }
+      record.failures += 1;
+      record.lastFailureAt = at;
+      return record.failures;
+    });
+  }
+  async clearSecondFactorFailures(userId: string) {
+    const counted = (draft: AccountsFile) => draft.secondFactorFailures.some((record) => record.userId === userId);
+    if (!counted(this.#accounts.data)) return;
+    await this.#commitAccounts((draft) => {
+      draft.secondFactorFailures = draft.secondFactorFailures.filter((record) => record.userId !== userId);
     });
   }
 

@@ -6,6 +6,7 @@ import type {
   PasskeyRecord,
   PatientRecord,
   RecoveryCodeRecord,
+  SecondFactorFailureRecord,
   SessionRecord,
   TotpRecord,
   UserRecord,
@@ -15,8 +16,8 @@ import type {
  * The embedded store's files in DATA_DIR (layout 2):
  *
  *   store.json                       {"layout":2}: how to read the rest (a later layout migrates again)
- *   accounts.json                    users, sessions, single sign-on identities, second factors and sign-in
- *                                    steps under way (lowdb, rewritten on a change)
+ *   accounts.json                    users, sessions, single sign-on identities, second factors (and failed
+ *                                    ones in a row), sign-in steps under way (lowdb, rewritten on a change)
  *   clinicians/<ownerId>/patients.json   the clinician's patients and deleted patient ids (lowdb)
  *   clinicians/<ownerId>/history.jsonl   their calculations, one JSON line each, append-only
  *   clinicians/<ownerId>/exports.jsonl   their export records and deletions, append-only
@@ -65,6 +66,8 @@ export interface AccountsFile {
   recoveryCodes: RecoveryCodeRecord[];
   passkeys: PasskeyRecord[];
   authFlows: AuthFlowRecord[];
+  /** Added with the cap on failed second factors: a file written before it has none (read as empty). */
+  secondFactorFailures: SecondFactorFailureRecord[];
   /**
    * Accounts removed from `users` whose folder and PDFs are being removed (eraseAccount): a start that
    * finds one here finishes the removal first. Absent when there is none.
@@ -73,7 +76,14 @@ export interface AccountsFile {
 }
 
 /** The lists an accounts.json of an earlier release may lack. */
-export const ACCOUNT_SECURITY_LISTS = ['identities', 'totp', 'recoveryCodes', 'passkeys', 'authFlows'] as const;
+export const ACCOUNT_SECURITY_LISTS = [
+  'identities',
+  'totp',
+  'recoveryCodes',
+  'passkeys',
+  'authFlows',
+  'secondFactorFailures',
+] as const;
 
 export interface PatientsFile {
   patients: PatientRecord[];
@@ -95,5 +105,6 @@ export const emptyAccounts = (): AccountsFile => ({
   recoveryCodes: [],
   passkeys: [],
   authFlows: [],
+  secondFactorFailures: [],
 });
 export const emptyPatients = (): PatientsFile => ({ patients: [], deletedPatientIds: [] });

@@ -7,6 +7,7 @@ import auditChainAndDataRights from './migrations/0004-audit-chain-data-rights.s
 import historyCountsAndIdempotencyKeys from './migrations/0005-history-counts-idempotency-keys.sql?raw';
 import patientEhrReference from './migrations/0006-patient-ehr-reference.sql?raw';
 import patientEhrIdentifierWeight from './migrations/0007-patient-ehr-identifier-weight.sql?raw';
+import secondFactorFailures from './migrations/0008-second-factor-failures.sql?raw';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'history counts, idempotency keys', sql: historyCountsAndIdempotencyKeys },
   { version: 6, name: 'patient EHR reference', sql: patientEhrReference },
   { version: 7, name: 'patient EHR identifier and weight', sql: patientEhrIdentifierWeight },
+  { version: 8, name: 'second-factor failures in a row', sql: secondFactorFailures },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

@@ -685,6 +685,26 @@ class PostgresAdapter implements StoreAdapter {
       at,
     ]);
   }
+  async secondFactorFailures(userId: string) {
+    const rows = await this.#rows('SELECT second_factor_failures FROM users WHERE id = $1', [userId]);
+    return Number(rows[0]?.second_factor_failures ?? 0);
+  }
+  async recordSecondFactorFailure(userId: string, at: string) {
+    // One statement: two failures at once count two.
+    const rows = await this.#rows(
+      `UPDATE users SET second_factor_failures = second_factor_failures + 1, last_second_factor_failure_at = $2
+       WHERE id = $1 RETURNING second_factor_failures`,
+      [userId, at],
+    );
+    return Number(rows[0]?.second_factor_failures ?? 0);
+  }
+  async clearSecondFactorFailures(userId: string) {
+    await this.#rows(
+      `UPDATE users SET second_factor_failures = 0, last_second_factor_failure_at = NULL
+       WHERE id = $1 AND second_factor_failures <> 0`,
+      [userId],
+    );
+  }
 
   async createAuthFlow(flow: AuthFlowRecord) {
     await this.#rows(
