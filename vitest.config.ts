@@ -53,6 +53,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/smart/send-to-ehr.test.ts',
   'api/http/route-access.test.ts',
   'api/auth/step-up.test.ts',
+  'api/auth/second-factor-failures.test.ts',
   'api/smart/smart-second-factor.test.ts',
   'api/http/edge.test.ts',
   'api/http/request-limits.test.ts',

@@ -42,6 +42,12 @@ export const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exis
 /** POST /api/auth/password: field issues of `currentPassword` and `newPassword`. */
 export const CURRENT_PASSWORD_WRONG_MESSAGE = 'The current password is not correct';
 export const NEW_PASSWORD_UNCHANGED_MESSAGE = 'The new password must be different from the current one';
+/** A new password on the list of common and leaked ones (api/auth/common-passwords.ts): sign-up's `password`. */
+export const COMMON_PASSWORD_MESSAGE =
+  'Password is too common: it is on lists of leaked passwords, so it is easy to guess. Choose another.';
+/** The same for POST /api/auth/password's `newPassword`. */
+export const COMMON_NEW_PASSWORD_MESSAGE =
+  'New password is too common: it is on lists of leaked passwords, so it is easy to guess. Choose another.';
 
 // The account's own data (docs/API.md#my-data)
 /** DELETE /api/account: the issue on `password`. */
@@ -123,6 +129,17 @@ export const TOTP_CODE_WRONG_MESSAGE = 'The code is not correct, or was already 
 export const RECOVERY_CODE_WRONG_MESSAGE = 'The recovery code is not correct, or was already used.';
 export const PASSKEY_FAILED_MESSAGE = 'The passkey could not be verified. Please try again.';
 export const PASSKEY_NONE_MESSAGE = 'This account has no passkey. Use another second factor.';
+/**
+ * 403 with `code: "recovery_code_required"`: an authenticator code or a passkey after MAX_SECOND_FACTOR_FAILURES
+ * failed second factors in a row (api/auth/mfa/failure-cap.ts); a recovery code still signs in.
+ */
+export const RECOVERY_CODE_REQUIRED_MESSAGE =
+  'Too many wrong second-factor attempts in a row. To protect your account, sign in with one of your recovery ' +
+  'codes; your authenticator app and passkeys work again after that.';
+/** 403 with `code: "second_factor_locked"`: the same, and the account has no unused recovery code left. */
+export const SECOND_FACTOR_LOCKED_MESSAGE =
+  'Too many wrong second-factor attempts in a row, and this account has no recovery code left. Ask IT to unlock ' +
+  'its second factor.';
 /** A change to how the account signs in (a factor added, sessions ended): the second factor, beside the password. */
 export const CONFIRM_SECOND_FACTOR_MESSAGE =
   'Confirm with your second factor too: a code from your authenticator app, a passkey or a recovery code.';

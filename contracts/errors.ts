@@ -21,4 +21,11 @@ export const ERROR_CODES = {
    * (OIDC_REQUIRED_AMR, OIDC_REQUIRED_ACR): sign in again with the provider's own; the profile cannot add one.
    */
   providerSecondFactorRequired: 'provider_second_factor_required',
+  /**
+   * 403: too many failed second factors in a row on this account (api/auth/mfa/failure-cap.ts): an authenticator
+   * code or a passkey is refused; a recovery code still signs in, and clears the count.
+   */
+  recoveryCodeRequired: 'recovery_code_required',
+  /** 403: the same, and the account has no unused recovery code left: IT must unlock it. */
+  secondFactorLocked: 'second_factor_locked',
 } as const;

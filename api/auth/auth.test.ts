@@ -62,6 +62,12 @@ describe('POST /api/auth/signup', () => {
     { changes: { email: '' }, field: 'email', message: 'E-mail is required' },
     { changes: { password: 'short12' }, field: 'password', message: 'Password must be 8-128 characters' },
     { changes: { password: 'x'.repeat(129) }, field: 'password', message: 'Password must be 8-128 characters' },
+    // On the list of common and leaked passwords (api/auth/common-passwords.ts), in any case.
+    ...['password1', 'QWERTYUIOP', 'Iloveyou'].map((password) => ({
+      changes: { password },
+      field: 'password',
+      message: 'Password is too common: it is on lists of leaked passwords, so it is easy to guess. Choose another.',
+    })),
     { changes: { name: '   ' }, field: 'name', message: 'Full name is required' },
     { changes: { license: 'L'.repeat(51) }, field: 'license', message: 'Licence number must be at most 50 characters' },
     { changes: { role: 'admin' }, field: 'role', message: 'Unknown field "role"' },
@@ -74,7 +80,7 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('accepts passwords of exactly 8 and 128 characters', async () => {
-    expect((await api.request('POST', '/api/auth/signup', { body: signupBody({ password: '12345678' }) })).status).toBe(
+    expect((await api.request('POST', '/api/auth/signup', { body: signupBody({ password: 'kq7vzp2x' }) })).status).toBe(
       201,
     );
     expect(
@@ -289,6 +295,13 @@ describe("a token's expiry is judged by the app's clock, the one that issued it"
   });
 });
 
+/**
+ * An address past its failure limit is slowed, never locked out: each attempt from it waits its turn. These tests
+ * allow no wait (maxWaitMs 0), so an attempt the address would have to wait for shows as a 429.
+ */
+const slowedPast = (perAddress: number) =>
+  createSignInLimiter({ perAddress, slowDown: { spacingMs: 60_000, maxWaitMs: 0 } });
+
 describe('sign-in rate limits and no enumeration', () => {
   it('locks an account after 10 failures in 15 min, even for the right password; others unaffected', async () => {
     const limited = await startTestApi();
@@ -338,7 +351,7 @@ describe('sign-in rate limits and no enumeration', () => {
   });
 
   it('limits failures per address across accounts (coarser than per account)', async () => {
-    const limited = await startTestApi({ limiter: createSignInLimiter({ perAddress: 5 }) });
+    const limited = await startTestApi({ limiter: slowedPast(5) });
     try {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         await limited.request('POST', '/api/auth/signin', {
@@ -361,7 +374,7 @@ describe('sign-in rate limits and no enumeration', () => {
     });
 
     it('a client rotating a spoofed X-Forwarded-For is still limited', async () => {
-      const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
+      const limited = await startTestApi({ trustProxy: true, limiter: slowedPast(5) });
       try {
         for (let attempt = 1; attempt <= 5; attempt += 1) {
           const response = await limited.request('POST', '/api/auth/signin', {
@@ -381,7 +394,7 @@ describe('sign-in rate limits and no enumeration', () => {
     });
 
     it('an IPv6 client rotating its address within its /64 is limited as one (server probe 4, N7)', async () => {
-      const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
+      const limited = await startTestApi({ trustProxy: true, limiter: slowedPast(5) });
       try {
         const statuses = [];
         for (let attempt = 1; attempt <= 6; attempt += 1) {
@@ -404,7 +417,7 @@ describe('sign-in rate limits and no enumeration', () => {
     });
 
     it('claiming another address does not lock that address out', async () => {
-      const limited = await startTestApi({ trustProxy: true, limiter: createSignInLimiter({ perAddress: 5 }) });
+      const limited = await startTestApi({ trustProxy: true, limiter: slowedPast(5) });
       try {
         const victim = await limited.signUp();
         for (let attempt = 1; attempt <= 8; attempt += 1) {
@@ -427,7 +440,7 @@ describe('sign-in rate limits and no enumeration', () => {
       const limited = await startTestApi({
         trustProxy: true,
         trustProxyHops: 2,
-        limiter: createSignInLimiter({ perAddress: 5 }),
+        limiter: slowedPast(5),
       });
       try {
         for (let attempt = 1; attempt <= 6; attempt += 1) {
@@ -447,6 +460,46 @@ describe('sign-in rate limits and no enumeration', () => {
         await limited.close();
       }
     });
+  });
+
+  // Security review 1, L3: one clinician's typos behind the hospital's NAT (50 of them) locked every clinician there
+  // out for 15 minutes, even with the right password.
+  it('an address past its failure limit is slowed, not locked out: the right password from it signs in', async () => {
+    const spacingMs = 400;
+    const limited = await startTestApi({
+      limiter: createSignInLimiter({ perAddress: 3, slowDown: { spacingMs, maxWaitMs: 1_000 } }),
+    });
+    try {
+      const colleague = await limited.signUp();
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const typo = await limited.request('POST', '/api/auth/signin', {
+          body: { email: `nat${attempt}@hospital.example`, password: 'not the password' },
+        });
+        expect(typo.status).toBe(401);
+      }
+      const started = performance.now();
+      const signedIn = await limited.request('POST', '/api/auth/signin', {
+        body: { email: colleague.email, password: colleague.password },
+      });
+      expect(signedIn.status).toBe(200); // was 429 for the rest of the 15 minutes
+      expect(performance.now() - started).toBeGreaterThanOrEqual(spacingMs - 5); // waited its turn
+      // A flood from the address: one attempt per turn, and those that would wait over a second are refused.
+      const flood = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          limited.request('POST', '/api/auth/signin', {
+            body: { email: `flood${index}@hospital.example`, password: 'not the password' },
+          }),
+        ),
+      );
+      const statuses = flood.map((answer) => answer.status).sort();
+      expect(statuses).toContain(401);
+      expect(statuses).toContain(429);
+      const refused = flood.find((answer) => answer.status === 429)!;
+      expect(refused.body).toEqual({ message: 'Too many failed sign-in attempts. Try again in 1 minutes.' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('does not limit 60 successful sign-ups and 60 sign-ins a minute from one address', async () => {

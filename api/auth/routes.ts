@@ -1,6 +1,7 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import type Router from '@koa/router';
 import { ACCOUNT_DELETION_PENDING_CODE, type SecondFactorMethod } from '../../contracts/auth.ts';
+import { ERROR_CODES } from '../../contracts/errors.ts';
 import type { AuditAction } from '../../contracts/audit.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { SessionMethod, UserRecord } from '../storage/records.ts';
@@ -11,6 +12,8 @@ import { tooManyRequests } from '../http/rate-limit.ts';
 import { validate } from '../http/validate.ts';
 import {
   ACCOUNT_DELETION_PENDING_MESSAGE,
+  COMMON_NEW_PASSWORD_MESSAGE,
+  COMMON_PASSWORD_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   DUPLICATE_EMAIL_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -34,8 +37,10 @@ import { requireAuth } from './authenticate.ts';
 import { authFlows } from './flows.ts';
 import { dropEhrLink } from '../smart/routes.ts';
 import { authenticationOptions, relyingParty, verifyAuthentication, type WebAuthnSettings } from './mfa/passkeys.ts';
+import { refuseCapped, secondFactorCap } from './mfa/failure-cap.ts';
 import { normaliseRecoveryCode, recoveryCodeHash } from './mfa/recovery-codes.ts';
 import { totpStep } from './mfa/totp.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { publicUser } from './public-user.ts';
 import {
@@ -74,12 +79,18 @@ export interface AuthDeps {
   oidc?: { client: OidcClient; publicUrl: string };
 }
 
-/** A second factor awaited after a correct password: who, what to link after, tries so far, a passkey challenge. */
+/**
+ * A second factor awaited after a correct password: who, what to link after, tries so far, a passkey challenge, and
+ * whether the sign-in keeps an account whose deletion is pending ("Keep my account": done only once the second
+ * factor succeeds, so that the password alone cannot undo a deletion the clinician asked for).
+ */
 interface SecondFactorFlow {
   userId: string;
   link: LinkFlowData | null;
   attempts: number;
   challenge: { value: string; rpId: string; origins: string[] } | null;
+  /** Absent in a flow an earlier release started (within its 5 minutes): false. */
+  cancelDeletion?: boolean;
 }
 export const SECOND_FACTOR_FLOW = 'mfa';
 /** The second factor must follow the password within this. */
@@ -133,10 +144,29 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     return linked === 'linked';
   };
 
+  /** "Keep my account": the pending deletion cancelled, once the account has proved itself (every factor). */
+  const keepAccount = async (ctx: AppContext, user: UserRecord) => {
+    await deps.store.cancelErasure(user.id);
+    await deps.audit.record(
+      {
+        actor: user.id,
+        action: 'account.deletion_cancel',
+        recordType: 'user',
+        recordId: user.id,
+        outcome: 'success',
+      },
+      auditContext(ctx),
+    );
+  };
+
   router.post('/signup', access.anyone, async (ctx) => {
     await limitRate(ctx);
     if (deps.settings.oidcOnly) return ctx.throw(403, SIGN_UP_OFF_MESSAGE);
     const input = validate(ctx, signupSchema, ctx.request.body, SIGNUP_FIELD_ORDER);
+    if (await isCommonPassword(input.password))
+      return ctx.throw(400, COMMON_PASSWORD_MESSAGE, {
+        issues: [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }],
+      });
     const user: UserRecord = {
       id: randomUUID(),
       email: input.email,
@@ -188,35 +218,22 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       );
       return ctx.throw(401, INVALID_CREDENTIALS_MESSAGE);
     }
-    if (user.deletion) {
-      // Disabled while its deletion waits out the grace period (docs/API.md#my-data): signing in offers to
-      // cancel it, and only with cancelDeletion does the account come back into use.
-      if (!input.cancelDeletion) {
-        await deps.audit.record(
-          {
-            actor: user.id,
-            action: 'user.signin',
-            recordType: 'user',
-            recordId: user.id,
-            outcome: 'denied',
-          },
-          auditContext(ctx),
-        );
-        return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
-          answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
-        });
-      }
-      await deps.store.cancelErasure(user.id);
+    // Disabled while its deletion waits out the grace period (docs/API.md#my-data): signing in offers to cancel it,
+    // and only with cancelDeletion, once the sign-in completes (after the second factor, if any), is it kept.
+    if (user.deletion && !input.cancelDeletion) {
       await deps.audit.record(
         {
           actor: user.id,
-          action: 'account.deletion_cancel',
+          action: 'user.signin',
           recordType: 'user',
           recordId: user.id,
-          outcome: 'success',
+          outcome: 'denied',
         },
         auditContext(ctx),
       );
+      return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
+        answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
+      });
     }
     let link: LinkFlowData | null = null;
     if (input.linkCode) {
@@ -229,9 +246,26 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
         return ctx.throw(403, SSO_LINK_OTHER_ACCOUNT_MESSAGE);
       link = taken.data;
     }
-    const methods = methodsOf(await deps.store.findSecondFactors(user.id));
+    const factors = await deps.store.findSecondFactors(user.id);
+    let methods = methodsOf(factors);
     if (methods.length > 0) {
-      const flow: SecondFactorFlow = { userId: user.id, link, attempts: 0, challenge: null };
+      // Past the cap of failed second factors in a row, only a recovery code (failure-cap.ts).
+      const cap = await secondFactorCap(deps.store, user.id, factors.recoveryCodes);
+      if (cap === ERROR_CODES.secondFactorLocked) {
+        await deps.audit.record(
+          { actor: user.id, action: 'user.signin.password', recordType: 'user', recordId: user.id, outcome: 'denied' },
+          auditContext(ctx),
+        );
+        refuseCapped(ctx, cap);
+      }
+      if (cap === ERROR_CODES.recoveryCodeRequired) methods = ['recovery_code'];
+      const flow: SecondFactorFlow = {
+        userId: user.id,
+        link,
+        attempts: 0,
+        challenge: null,
+        cancelDeletion: Boolean(user.deletion),
+      };
       const mfaToken = await flows.start(SECOND_FACTOR_FLOW, flow, SECOND_FACTOR_TTL_MS);
       await deps.audit.record(
         {
@@ -246,6 +280,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       ctx.body = { secondFactor: { mfaToken, methods } };
       return;
     }
+    if (user.deletion) await keepAccount(ctx, user);
     await deps.limiter.recordSuccess(input.email);
     const linked = await linkIdentity(ctx, user, link);
     const opened = await openSession(deps, ctx, user, 'password');
@@ -268,11 +303,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const { mfaToken } = validate(ctx, mfaTokenSchema, ctx.request.body, ['mfaToken']);
     const flow = await flows.take<SecondFactorFlow>(SECOND_FACTOR_FLOW, mfaToken);
     if (!flow) return ctx.throw(401, SECOND_FACTOR_EXPIRED_MESSAGE);
-    const { passkeys } = await deps.store.findSecondFactors(flow.data.userId);
+    const { passkeys, recoveryCodes } = await deps.store.findSecondFactors(flow.data.userId);
+    const cap = await secondFactorCap(deps.store, flow.data.userId, recoveryCodes);
     const { rpId, origins } = relyingParty(ctx, deps.settings.webauthn);
-    const options = passkeys.length > 0 ? await authenticationOptions(passkeys, rpId) : undefined;
+    const options = passkeys.length > 0 && cap === 'open' ? await authenticationOptions(passkeys, rpId) : undefined;
     const challenge = options ? { value: options.challenge, rpId, origins } : null;
     await flows.put(SECOND_FACTOR_FLOW, mfaToken, { ...flow.data, challenge }, flow.expiresAt);
+    if (cap !== 'open') refuseCapped(ctx, cap);
     if (!options) return ctx.throw(400, PASSKEY_NONE_MESSAGE);
     ctx.body = { options };
   });
@@ -286,6 +323,13 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     const user = flow && (await deps.store.findUserById(flow.data.userId));
     if (!flow || !user) return ctx.throw(401, SECOND_FACTOR_EXPIRED_MESSAGE);
     const action = `user.signin.${input.method}` satisfies AuditAction;
+    // Its deletion asked for since the password step (which refuses a pending account without cancelDeletion).
+    if (user.deletion && !flow.data.cancelDeletion) {
+      await deps.audit.record({ actor: user.id, action, outcome: 'denied' }, auditContext(ctx));
+      return ctx.throw(403, ACCOUNT_DELETION_PENDING_MESSAGE, {
+        answer: { code: ACCOUNT_DELETION_PENDING_CODE, eraseAfter: user.deletion.eraseAfter },
+      });
+    }
     const lock = await deps.limiter.checkSignIn(user.email, address);
     if (lock.limited) {
       await deps.audit.record({ actor: user.id, action, outcome: 'denied' }, auditContext(ctx));
@@ -293,6 +337,18 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     }
     const at = deps.now();
     const factors = await deps.store.findSecondFactors(user.id);
+    if (input.method !== 'recovery_code') {
+      const cap = await secondFactorCap(deps.store, user.id, factors.recoveryCodes);
+      if (cap !== 'open') {
+        // Refused unchecked (no guess is spent); the step goes on with a recovery code.
+        await flows.put(SECOND_FACTOR_FLOW, input.mfaToken, { ...flow.data, challenge: null }, flow.expiresAt);
+        await deps.audit.record(
+          { actor: user.id, action, recordType: 'user', recordId: user.id, outcome: 'denied' },
+          auditContext(ctx),
+        );
+        refuseCapped(ctx, cap);
+      }
+    }
     let passed = false;
     let failure = TOTP_CODE_WRONG_MESSAGE;
     let recoveryCodesLeft: number | undefined;
@@ -337,6 +393,7 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     }
     if (!passed) {
       await deps.limiter.recordFailure(user.email, address);
+      await deps.store.recordSecondFactorFailure(user.id, at.toISOString());
       await deps.audit.record(
         { actor: user.id, action, recordType: 'user', recordId: user.id, outcome: 'failure' },
         auditContext(ctx),
@@ -353,6 +410,8 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
       if (input.method === 'passkey') return ctx.throw(401, failure);
       return ctx.throw(401, failure, { issues: [{ field: 'code', message: failure }] });
     }
+    await deps.store.clearSecondFactorFailures(user.id);
+    if (user.deletion) await keepAccount(ctx, user); // cancelDeletion, carried from the password step
     await deps.limiter.recordSuccess(user.email);
     const linked = await linkIdentity(ctx, user, flow.data.link);
     const opened = await openSession(deps, ctx, user, SESSION_METHOD[input.method]);
@@ -421,6 +480,10 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
     if (input.newPassword === input.currentPassword) {
       const issues = [{ field: 'newPassword', message: NEW_PASSWORD_UNCHANGED_MESSAGE }];
       return ctx.throw(400, NEW_PASSWORD_UNCHANGED_MESSAGE, { issues });
+    }
+    if (await isCommonPassword(input.newPassword)) {
+      const issues = [{ field: 'newPassword', message: COMMON_NEW_PASSWORD_MESSAGE }];
+      return ctx.throw(400, COMMON_NEW_PASSWORD_MESSAGE, { issues });
     }
     const changed = await deps.store.changePassword(userId, await hashPassword(input.newPassword), {
       keepSessionId: sessionId,

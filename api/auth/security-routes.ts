@@ -33,6 +33,7 @@ import {
   verifyAuthentication,
   verifyRegistration,
 } from './mfa/passkeys.ts';
+import { refuseCapped, secondFactorCap } from './mfa/failure-cap.ts';
 import { newRecoveryCodes, recoveryCodeHash, normaliseRecoveryCode } from './mfa/recovery-codes.ts';
 import { newTotpSecret, qrCodePath, totpStep, totpUri } from './mfa/totp.ts';
 import { verifyPassword } from './passwords.ts';
@@ -159,6 +160,14 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     await checkPassword(ctx, user, proof.password, action);
     const factors = await deps.store.findSecondFactors(user.id);
     if (!factors.totp && factors.passkeys.length === 0) return;
+    // Past the cap of failed second factors in a row, only a recovery code (mfa/failure-cap.ts), as at sign-in.
+    if (proof.factor !== 'recovery_code') {
+      const cap = await secondFactorCap(deps.store, user.id, factors.recoveryCodes);
+      if (cap !== 'open') {
+        await audit(ctx, user.id, action, 'denied');
+        refuseCapped(ctx, cap);
+      }
+    }
     const at = deps.now();
     const { sessionId } = requireAuth(ctx);
     let passed = false;
@@ -185,8 +194,9 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
         passed = true;
       }
     }
-    if (passed) return;
+    if (passed) return deps.store.clearSecondFactorFailures(user.id);
     await deps.limiter.recordFailure(user.email, clientAddress(ctx));
+    if (proof.factor) await deps.store.recordSecondFactorFailure(user.id, at.toISOString());
     await audit(ctx, user.id, action, 'failure');
     const message = !proof.factor
       ? CONFIRM_SECOND_FACTOR_MESSAGE

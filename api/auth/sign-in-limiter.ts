@@ -15,9 +15,19 @@ export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_ADDRESS = 50;
 export const FAILURE_WINDOW_SECONDS = 15 * 60;
 export const MAX_AUTH_REQUESTS_PER_ADDRESS_PER_MINUTE = 300;
+/**
+ * An address past MAX_FAILURES_PER_ADDRESS is slowed, never locked out (a whole hospital behind one NAT must not
+ * be locked out by one clinician's typos, or by anyone): its sign-in attempts go one at a time, each after waiting
+ * this long; one that would wait longer than SLOW_DOWN_MAX_WAIT_MS (a flood) is a 429 for those seconds instead.
+ */
+export const SLOW_DOWN_SPACING_MS = 2000;
+export const SLOW_DOWN_MAX_WAIT_MS = 20_000;
 
 export interface SignInLimiter {
-  /** Whether this account or address is locked out now (checked before the password). */
+  /**
+   * Before the password (or a second factor): a 429 answer while the account is locked out; for an address past
+   * its failure limit, resolves once it is this attempt's turn (a 429 answer when that would take too long).
+   */
   checkSignIn(email: string, address: string): Promise<LimitCheck>;
   recordFailure(email: string, address: string): Promise<void>;
   recordSuccess(email: string): Promise<void>;
@@ -28,6 +38,8 @@ export interface SignInLimiter {
 export interface SignInLimiterOptions extends Partial<
   Record<'perAccount' | 'perAddress' | 'requestsPerMinute', number>
 > {
+  /** How an address past its failure limit is slowed (default SLOW_DOWN_SPACING_MS and SLOW_DOWN_MAX_WAIT_MS). */
+  slowDown?: { spacingMs: number; maxWaitMs: number };
   /**
    * Counts kept in PostgreSQL (the table `tableName`, made by a migration), so that every instance
    * sharing the database counts the same failures. Without it, counts are this process's own.
@@ -85,10 +97,27 @@ export function createSignInLimiter(options: SignInLimiterOptions = {}): SignInL
     return { limited: false };
   };
 
+  // The turns of slowed addresses, in this process: when each address's next attempt may go (ms since the epoch).
+  const { spacingMs, maxWaitMs } = options.slowDown ?? {
+    spacingMs: SLOW_DOWN_SPACING_MS,
+    maxWaitMs: SLOW_DOWN_MAX_WAIT_MS,
+  };
+  const turns = new Map<string, number>();
+  const waitTurn = async (address: string): Promise<LimitCheck> => {
+    const now = Date.now();
+    if (turns.size > 10_000) for (const [key, at] of turns) if (at <= now) turns.delete(key);
+    const at = Math.max(now, turns.get(address) ?? 0) + spacingMs;
+    if (at - now > maxWaitMs) return { limited: true, retryAfterSeconds: retryAfterSeconds(at - now - maxWaitMs) };
+    turns.set(address, at);
+    await new Promise((resolve) => setTimeout(resolve, at - now));
+    return { limited: false };
+  };
+
   return {
     async checkSignIn(email, address) {
       const account = await exhausted(perAccount, accountKey(email));
-      return account.limited ? account : exhausted(perAddress, address);
+      if (account.limited) return account;
+      return (await exhausted(perAddress, address)).limited ? waitTurn(address) : { limited: false };
     },
     async recordFailure(email, address) {
       await consumePoint(perAccount, accountKey(email));

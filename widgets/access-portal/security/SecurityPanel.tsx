@@ -115,11 +115,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           margin: 0,
           paddingInlineStart: '2.2em',
           fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-          columns: 2,
+          // A code is 29 characters (six groups of four): two columns where they fit, never a code broken in two.
+          columns: '30ch 2',
         }}
       >
         {codes.map((code) => (
-          <li key={code}>{code}</li>
+          <li key={code} css={{ whiteSpace: 'nowrap' }}>
+            {code}
+          </li>
         ))}
       </ol>
       <div css={rowCss}>

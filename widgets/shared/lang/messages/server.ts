@@ -28,6 +28,11 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.DUPLICATE_EMAIL_MESSAGE, 'يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول بدلًا من ذلك.'],
   [api.CURRENT_PASSWORD_WRONG_MESSAGE, 'كلمة المرور الحالية غير صحيحة'],
   [api.NEW_PASSWORD_UNCHANGED_MESSAGE, 'يجب أن تختلف كلمة المرور الجديدة عن الحالية'],
+  [api.COMMON_PASSWORD_MESSAGE, 'كلمة المرور شائعة جدًّا: إنها في قوائم كلمات المرور المسرّبة، فتخمينها سهل. اختر غيرها.'],
+  [
+    api.COMMON_NEW_PASSWORD_MESSAGE,
+    'كلمة المرور الجديدة شائعة جدًّا: إنها في قوائم كلمات المرور المسرّبة، فتخمينها سهل. اختر غيرها.',
+  ],
   [api.CONFIRM_PASSWORD_REQUIRED_MESSAGE, 'أدخل كلمة المرور للتأكيد'],
   [
     api.CONFIRM_BY_HOSPITAL_SIGN_IN_MESSAGE,

@@ -32,6 +32,16 @@ export const SECURITY_SERVER_AR: ReadonlyMap<string, string> = new Map([
   [api.RECOVERY_CODE_WRONG_MESSAGE, 'رمز الاسترداد غير صحيح أو سبق استخدامه.'],
   [api.PASSKEY_FAILED_MESSAGE, 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.'],
   [api.PASSKEY_NONE_MESSAGE, 'لا مفتاح مرور لهذا الحساب. استخدم عاملًا ثانيًا آخر.'],
+  [
+    api.RECOVERY_CODE_REQUIRED_MESSAGE,
+    'محاولات خاطئة كثيرة متتالية للعامل الثاني. لحماية حسابك، سجّل الدخول بأحد رموز الاسترداد؛ ' +
+      'وبعدها يعمل تطبيق المصادقة ومفاتيح المرور من جديد.',
+  ],
+  [
+    api.SECOND_FACTOR_LOCKED_MESSAGE,
+    'محاولات خاطئة كثيرة متتالية للعامل الثاني، ولم يبقَ لهذا الحساب رمز استرداد. اطلب من قسم تقنية المعلومات ' +
+      'فتح العامل الثاني له.',
+  ],
   [api.CONFIRM_SECOND_FACTOR_MESSAGE, 'أكّد بعاملك الثاني أيضًا: رمز من تطبيق المصادقة، أو مفتاح مرور، أو رمز استرداد.'],
   [api.PASSKEY_DUPLICATE_MESSAGE, 'مفتاح المرور هذا مسجّل من قبل.'],
   [api.TOTP_ALREADY_ON_MESSAGE, 'تطبيق المصادقة مُعدّ من قبل. أزِله أولًا لإعداد تطبيق آخر.'],
