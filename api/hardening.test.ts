@@ -223,7 +223,7 @@ describe('5. with TRUST_PROXY=true, one client is one address however the proxy 
     () => ' 203.0.113.7 ',
   ];
 
-  it(`${MAX_FAILURES_PER_ADDRESS} failures from one address, however written, slow it as one (was: no limit)`, async () => {
+  it(`${MAX_FAILURES_PER_ADDRESS} failures from one address, however written, slow it as one`, async () => {
     const attempt = (index: number) =>
       jsonRequest(
         proxied.url,
