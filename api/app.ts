@@ -10,6 +10,7 @@ import { authRoutes, type AuthSettings } from './auth/routes.ts';
 import { isSessionEnd, securityRoutes } from './auth/security-routes.ts';
 import { accountRoutes, isAccountDeletion } from './account/routes.ts';
 import type { ReauthenticationCheck } from './account/reauthenticate.ts';
+import type { ExportLimits } from './account/export-slots.ts';
 import { createSignInLimiter, type SignInLimiter } from './auth/sign-in-limiter.ts';
 import { exportRoutes, isExportUpload } from './exports/routes.ts';
 import { contentEncoding } from './http/accept-encoding.ts';
@@ -93,6 +94,8 @@ export interface AppDeps {
   };
   /** ACCOUNT_DELETION_GRACE_DAYS (default 0: "Delete my account" erases at once). */
   accountDeletionGraceDays?: number;
+  /** EXPORTS_PER_CLINICIAN and EXPORTS_PER_INSTANCE: account exports at once (account/export-slots.ts). */
+  exportLimits?: ExportLimits;
   /** How "Delete my account" proves it is the clinician now (account/reauthenticate.ts; the password by default). */
   reauthenticate?: ReauthenticationCheck;
 }
@@ -201,6 +204,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ...shared,
       limiter,
       deletionGraceDays: deps.accountDeletionGraceDays,
+      exportLimits: deps.exportLimits,
       fhir: deps.fhir,
       reauthenticate: deps.reauthenticate,
       logError: deps.logError,

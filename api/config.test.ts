@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       maxConnections: undefined,
       maxConnectionsPerAddress: undefined,
       anonymousRunsPerMinute: 600,
+      exportLimits: { perClinician: 1, perInstance: 4 },
       fhirMrnSystem: undefined,
       publicUrl: undefined,
       oidc: undefined,
@@ -65,6 +66,8 @@ describe('loadConfig', () => {
           MAX_CONNECTIONS: '2000',
           MAX_CONNECTIONS_PER_ADDRESS: '100',
           ANONYMOUS_RUNS_PER_MINUTE: '1200',
+          EXPORTS_PER_CLINICIAN: '2',
+          EXPORTS_PER_INSTANCE: '8',
           FHIR_MRN_SYSTEM: ' urn:oid:2.16.840.1.113883.3.1234 ',
           PUBLIC_URL: 'https://sgx.hospital.example/',
           OIDC_ISSUER: 'https://login.microsoftonline.com/organizations/v2.0',
@@ -107,6 +110,7 @@ describe('loadConfig', () => {
       maxConnections: 2000,
       maxConnectionsPerAddress: 100,
       anonymousRunsPerMinute: 1200,
+      exportLimits: { perClinician: 2, perInstance: 8 },
       fhirMrnSystem: 'urn:oid:2.16.840.1.113883.3.1234',
       publicUrl: 'https://sgx.hospital.example',
       oidc: {
@@ -238,6 +242,8 @@ describe('loadConfig', () => {
       { ANONYMOUS_RUNS_PER_MINUTE: '0' },
       'ANONYMOUS_RUNS_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")',
     ],
+    [{ EXPORTS_PER_CLINICIAN: '0' }, 'EXPORTS_PER_CLINICIAN must be a whole number from 1 to 100 (got "0")'],
+    [{ EXPORTS_PER_INSTANCE: 'four' }, 'EXPORTS_PER_INSTANCE must be a whole number from 1 to 100 (got "four")'],
     [
       { DATABASE_URL: '' },
       'DATABASE_URL is set but empty: give the PostgreSQL URL (postgres://user:password@host:5432/database), ' +

@@ -8,6 +8,7 @@ import { parseMrnSystem } from './fhir/mrn-system.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from './audit/trail.ts';
 import { AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
+import { DEFAULT_EXPORTS_PER_CLINICIAN, DEFAULT_EXPORTS_PER_INSTANCE } from './account/export-slots.ts';
 
 /** After SIGTERM: requests under way get this long (SHUTDOWN_TIMEOUT_MS). */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -95,6 +96,11 @@ export interface ServerConfig {
   readonly maxConnectionsPerAddress: number | undefined;
   /** ANONYMOUS_RUNS_PER_MINUTE: Quick Use tool runs per client address per minute (default 600). */
   readonly anonymousRunsPerMinute: number;
+  /**
+   * EXPORTS_PER_CLINICIAN (default 1) and EXPORTS_PER_INSTANCE (default 4): account exports (GET
+   * /api/account/export) running at once on this instance, for one account and in all (api/account/export-slots.ts).
+   */
+  readonly exportLimits: { readonly perClinician: number; readonly perInstance: number };
   /** HOSPITAL_NAME: printed on the patient counselling sheet (GET /api/config); unset, none. */
   readonly hospitalName: string | undefined;
   /** FHIR_MRN_SYSTEM: the URI of the hospital's MRN namespace, for FHIR exports (api/fhir/mrn-system.ts). */
@@ -258,6 +264,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       1,
       1_000_000,
     ),
+    exportLimits: Object.freeze({
+      perClinician: parseWholeNumber(
+        'EXPORTS_PER_CLINICIAN',
+        env.EXPORTS_PER_CLINICIAN,
+        DEFAULT_EXPORTS_PER_CLINICIAN,
+        1,
+        100,
+      ),
+      perInstance: parseWholeNumber(
+        'EXPORTS_PER_INSTANCE',
+        env.EXPORTS_PER_INSTANCE,
+        DEFAULT_EXPORTS_PER_INSTANCE,
+        1,
+        100,
+      ),
+    }),
   });
 }
 

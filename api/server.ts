@@ -87,6 +87,7 @@ async function main() {
       smart: config.smart,
     },
     accountDeletionGraceDays: config.accountDeletionGraceDays,
+    exportLimits: config.exportLimits,
   });
   const maintenance = startMaintenance({
     store: storage.store,

@@ -1,13 +1,13 @@
-import { once } from 'node:events';
-import { Readable } from 'node:stream';
-import ZipStream from 'zip-stream';
-import type { ExportPatient } from '../../fhir/index.ts';
-import { calculationBundle, exportPatient, exportPdf, type FhirRouteDeps } from '../fhir/routes.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { ExportPatient, ExportPdf } from '../../fhir/index.ts';
+import { calculationBundle, exportPatient, type FhirRouteDeps } from '../fhir/routes.ts';
 import { publicEntry } from '../history/routes.ts';
 import { publicPatient } from '../patients/routes.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
-import type { CalculationRecord, ExportRecord, UserRecord } from '../storage/records.ts';
+import type { CalculationRecord, ExportRecord, PatientRecord, UserRecord } from '../storage/records.ts';
 import type { Store } from '../storage/store.ts';
+import { zipStream, type ZipEntry } from './zip-writer.ts';
 
 /** What `account.json` says it is, for a reader (or a program) meeting the file alone. */
 export const ACCOUNT_EXPORT_FORMAT = 'sgx-account-export';
@@ -51,11 +51,11 @@ async function* jsonList<T>(items: AsyncIterable<T> | Iterable<T>, map: (item: T
   yield first ? ']' : '\n  ]';
 }
 
-/** account.json, streamed: the short parts whole, history and the audit lines a line at a time. */
+/** account.json, streamed: the profile and sessions whole, every list an item at a time. */
 async function* accountJson(
   deps: ExportDeps,
   user: UserRecord,
-  patients: readonly ReturnType<typeof publicPatient>[],
+  patients: readonly PatientRecord[],
   exports: readonly ExportRecord[],
 ): AsyncGenerator<string> {
   const sessions = await deps.store.listSessions(user.id);
@@ -72,22 +72,21 @@ async function* accountJson(
     license: user.license,
     createdAt: user.createdAt,
   });
-  yield part('patients', patients);
-  yield '  "history": ';
+  yield '  "patients": ';
+  yield* jsonList(patients, publicPatient);
+  yield ',\n  "history": ';
   yield* jsonList(deps.store.calculationsOf(user.id), publicEntry);
+  yield ',\n  "exports": ';
+  yield* jsonList(exports, (record) => ({
+    id: record.id,
+    patientId: record.patientId,
+    calculationId: record.calculationId,
+    fileName: record.fileName,
+    sizeBytes: record.sizeBytes,
+    createdAt: record.createdAt,
+    file: exportPdfPath(record),
+  }));
   yield ',\n';
-  yield part(
-    'exports',
-    exports.map((record) => ({
-      id: record.id,
-      patientId: record.patientId,
-      calculationId: record.calculationId,
-      fileName: record.fileName,
-      sizeBytes: record.sizeBytes,
-      createdAt: record.createdAt,
-      file: exportPdfPath(record),
-    })),
-  );
   yield part(
     'sessions',
     sessions.map(({ id, createdAt, expiresAt, revokedAt }) => ({ id, createdAt, expiresAt, revokedAt })),
@@ -106,61 +105,75 @@ async function* accountJson(
   yield '\n}\n';
 }
 
-/** Text pieces as a byte stream with backpressure (each piece is made when the ZIP asks for more). */
-const textStream = (pieces: AsyncIterable<string>) =>
-  Readable.from(
-    (async function* () {
-      for await (const piece of pieces) yield Buffer.from(piece, 'utf8');
-    })(),
-  );
+/** Raw PDF bytes taken at a time for the Bundle's base64: a multiple of 3, so the pieces join without padding. */
+const BASE64_PIECE_BYTES = 3 * 16 * 1024;
 
 /**
- * "Download all my data" (GET /api/account/export): one ZIP made as it is sent. Entries are added one
- * after the other, each only once the one before is written and the client has taken what was waiting,
- * so memory holds one entry's piece and the ZIP's directory (about 0.5 KB an entry), never the account:
- * 100,000 history entries stream like ten. Answers the ZIP stream; a failure part way destroys it
- * (the client sees a cut download, never a ZIP that looks whole).
+ * A Bundle's JSON text (as "Download FHIR" writes it) in pieces. With a notes PDF, the Bundle is written
+ * with a stand-in for the PDF's base64 and the base64 is put in its place a piece at a time: the PDF
+ * (up to 2 MB) is held once, never also as one base64 string and the JSON text around it.
+ */
+function bundleText(bundle: unknown, pdf: { stand: string; bytes: Buffer } | null): Buffer | AsyncIterable<string> {
+  const text = `${JSON.stringify(bundle, null, 2)}\n`;
+  if (!pdf) return Buffer.from(text, 'utf8');
+  const at = text.indexOf(pdf.stand);
+  if (at < 0 || text.indexOf(pdf.stand, at + 1) >= 0) throw new Error('The Bundle does not hold its PDF once');
+  return (async function* () {
+    yield text.slice(0, at);
+    for (let from = 0; from < pdf.bytes.length; from += BASE64_PIECE_BYTES) {
+      yield pdf.bytes.toString('base64', from, Math.min(from + BASE64_PIECE_BYTES, pdf.bytes.length));
+    }
+    yield text.slice(at + pdf.stand.length);
+  })();
+}
+
+/** The ZIP's entries in order, each made only when the ZIP asks for it. */
+async function* exportEntries(deps: ExportDeps, user: UserRecord): AsyncGenerator<ZipEntry> {
+  const patients = await deps.store.listPatients(user.id);
+  const exports = [...(await deps.store.listExports(user.id))].reverse(); // oldest first
+  yield { name: 'README.txt', data: Buffer.from(README, 'utf8') };
+  yield { name: 'account.json', data: accountJson(deps, user, patients, exports) };
+  for (const record of exports) {
+    const bytes = await deps.store.readExportFile(user.id, record.id);
+    if (bytes) yield { name: exportPdfPath(record), data: bytes, store: true }; // PDFs are compressed already
+  }
+  // The newest notes PDF of each calculation goes into its Bundle, as "Download FHIR" does.
+  const newestPdf = new Map<string, ExportRecord>();
+  for (const record of exports) if (record.calculationId) newestPdf.set(record.calculationId, record);
+  const byId = new Map(patients.map((patient) => [patient.id, patient]));
+  const stand = `sgx-pdf-base64-${randomUUID()}`;
+  for await (const entry of deps.store.calculationsOf(user.id)) {
+    if (!hasFhirBundle(entry)) continue;
+    const found = entry.patientId ? byId.get(entry.patientId) : undefined;
+    const patient: ExportPatient | null = found ? exportPatient(found) : null;
+    const record = newestPdf.get(entry.id);
+    const bytes = record ? await deps.store.readExportFile(user.id, record.id) : undefined;
+    // The PDF as exportPdf (fhir/routes.ts) gives it, with the stand-in for its base64.
+    const pdf: ExportPdf | null =
+      record && bytes
+        ? {
+            fileName: record.fileName,
+            createdAt: record.createdAt,
+            sizeBytes: bytes.length,
+            base64: stand,
+            sha1Base64: createHash('sha1').update(bytes).digest('base64'),
+          }
+        : null;
+    const outcome = calculationBundle(deps.fhir, entry, { patient, clinician: user, pdf });
+    if (outcome.kind !== 'bundle') continue; // not clinical, or unreadable: GET …/fhir answers no Bundle either
+    yield { name: exportFhirPath(entry), data: bundleText(outcome.bundle, pdf && bytes ? { stand, bytes } : null) };
+  }
+}
+
+/**
+ * "Download all my data" (GET /api/account/export): one ZIP made as it is sent (zip-writer.ts). Each
+ * entry is made only once the client has taken what came before, and its data a piece at a time, so an
+ * export holds a piece of one entry (a PDF, up to 2 MB, whole), zlib's window and the ZIP's directory
+ * (about 100 bytes an entry), never the account. A failure part way destroys the stream (the client sees
+ * a cut download, never a ZIP that looks whole); so does the client going away, which stops the reading.
  */
 export function accountExportZip(deps: ExportDeps, user: UserRecord): Readable {
-  const zip = new ZipStream({ zlib: { level: 6 } });
-  const add = async (source: Buffer | Readable, name: string, store = false) => {
-    if (zip.writableNeedDrain) await once(zip, 'drain');
-    await new Promise<void>((resolve, reject) =>
-      zip.entry(source, { name, date: deps.now, store, mode: 0o600 }, (error) => (error ? reject(error) : resolve())),
-    );
-  };
-
-  void (async () => {
-    const patients = await deps.store.listPatients(user.id);
-    const exports = [...(await deps.store.listExports(user.id))].reverse(); // oldest first
-    await add(Buffer.from(README, 'utf8'), 'README.txt');
-    await add(textStream(accountJson(deps, user, patients.map(publicPatient), exports)), 'account.json');
-    for (const record of exports) {
-      const bytes = await deps.store.readExportFile(user.id, record.id);
-      if (bytes) await add(bytes, exportPdfPath(record), true); // PDFs are compressed already
-    }
-    // The newest notes PDF of each calculation goes into its Bundle, as "Download FHIR" does.
-    const newestPdf = new Map<string, ExportRecord>();
-    for (const record of exports) if (record.calculationId) newestPdf.set(record.calculationId, record);
-    const byId = new Map(patients.map((patient) => [patient.id, patient]));
-    for await (const entry of deps.store.calculationsOf(user.id)) {
-      if (!hasFhirBundle(entry)) continue;
-      const found = entry.patientId ? byId.get(entry.patientId) : undefined;
-      const patient: ExportPatient | null = found ? exportPatient(found) : null;
-      const record = newestPdf.get(entry.id);
-      const bytes = record ? await deps.store.readExportFile(user.id, record.id) : undefined;
-      const outcome = calculationBundle(deps.fhir, entry, {
-        patient,
-        clinician: user,
-        pdf: record && bytes ? exportPdf(record, bytes) : null,
-      });
-      if (outcome.kind !== 'bundle') continue; // not clinical, or unreadable: GET …/fhir answers no Bundle either
-      await add(Buffer.from(`${JSON.stringify(outcome.bundle, null, 2)}\n`, 'utf8'), exportFhirPath(entry));
-    }
-    zip.finalize();
-  })().catch((error: unknown) => {
-    deps.logError?.(error);
-    zip.destroy(error as Error);
-  });
+  const zip = zipStream(exportEntries(deps, user), { date: deps.now, level: 6, mode: 0o600 });
+  zip.once('error', (error: unknown) => deps.logError?.(error));
   return zip;
 }

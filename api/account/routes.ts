@@ -9,12 +9,18 @@ import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
 import type { FhirRouteDeps } from '../fhir/routes.ts';
 import { jsonObjectBody } from '../http/json-object-body.ts';
 import { validate } from '../http/validate.ts';
-import { SESSION_INVALID_MESSAGE } from '../messages.ts';
+import { EXPORT_BUSY_CLINICIAN_MESSAGE, EXPORT_BUSY_INSTANCE_MESSAGE, SESSION_INVALID_MESSAGE } from '../messages.ts';
 import type { ChainedLine } from '../audit/chain.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import { accountExportZip } from './data-export.ts';
+import {
+  DEFAULT_EXPORTS_PER_CLINICIAN,
+  DEFAULT_EXPORTS_PER_INSTANCE,
+  exportSlots,
+  type ExportLimits,
+} from './export-slots.ts';
 import { reauthenticate, type ReauthenticationCheck } from './reauthenticate.ts';
 import { auditContext, type AuditRequestContext } from '../audit/request-context.ts';
 import { access, apiRouter } from '../http/access.ts';
@@ -24,6 +30,10 @@ export const isAccountDeletion = (ctx: { method: string; path: string }) =>
   ctx.method === 'DELETE' && /^\/api\/account\/?$/i.test(ctx.path);
 
 export const ACTIVITY_DEFAULT_LIMIT = 50;
+/** Retry-After of an export refused because the clinician's own is still running (it takes seconds to minutes). */
+export const EXPORT_BUSY_CLINICIAN_RETRY_SECONDS = 30;
+/** Retry-After of an export refused because the instance runs as many as it may. */
+export const EXPORT_BUSY_INSTANCE_RETRY_SECONDS = 10;
 export const ACTIVITY_MAX_LIMIT = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +49,8 @@ export interface AccountRouteDeps {
   reauthenticate?: ReauthenticationCheck;
   /** The server log's error line (an export that fails part way, after its answer has begun). */
   logError?: (error: unknown) => void;
+  /** How many account exports may run at once (EXPORTS_PER_CLINICIAN, EXPORTS_PER_INSTANCE). */
+  exportLimits?: ExportLimits;
 }
 
 const profileSchema = strictFields({ name: v.optional(nameField), license: v.optional(licenseField) }, {});
@@ -112,27 +124,52 @@ export function accountRoutes(deps: AccountRouteDeps): Router<AppState> {
     ctx.body = publicUser(updated);
   });
 
+  const exports = exportSlots(
+    deps.exportLimits ?? { perClinician: DEFAULT_EXPORTS_PER_CLINICIAN, perInstance: DEFAULT_EXPORTS_PER_INSTANCE },
+  );
   router.get('/export', access.patientData, async (ctx) => {
     const user = await account(ctx);
-    const now = deps.now();
-    await deps.audit.record(
-      {
-        actor: user.id,
-        action: 'account.export',
-        recordType: 'user',
-        recordId: user.id,
-        outcome: 'success',
-      },
-      auditContext(ctx),
-    );
-    ctx.status = 200;
-    ctx.type = 'application/zip';
-    ctx.set('Content-Disposition', `attachment; filename="sgx-my-data-${now.toISOString().slice(0, 10)}.zip"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = accountExportZip(
-      { store: deps.store, audit: deps.audit, fhir: deps.fhir ?? {}, now, logError: deps.logError },
-      user,
-    );
+    // A slot first: one over a cap is told to wait, and nothing is read or recorded for it.
+    const slot = exports.take(user.id);
+    if (!slot.ok) {
+      const clinician = slot.full === 'clinician';
+      ctx.set(
+        'Retry-After',
+        String(clinician ? EXPORT_BUSY_CLINICIAN_RETRY_SECONDS : EXPORT_BUSY_INSTANCE_RETRY_SECONDS),
+      );
+      return clinician
+        ? ctx.throw(429, EXPORT_BUSY_CLINICIAN_MESSAGE)
+        : ctx.throw(503, EXPORT_BUSY_INSTANCE_MESSAGE, { expose: true });
+    }
+    let streaming = false;
+    try {
+      const now = deps.now();
+      await deps.audit.record(
+        {
+          actor: user.id,
+          action: 'account.export',
+          recordType: 'user',
+          recordId: user.id,
+          outcome: 'success',
+        },
+        auditContext(ctx),
+      );
+      const zip = accountExportZip(
+        { store: deps.store, audit: deps.audit, fhir: deps.fhir ?? {}, now, logError: deps.logError },
+        user,
+      );
+      // Given back when the ZIP is done, fails, or is dropped because the client went away (Koa destroys it).
+      zip.once('close', slot.release);
+      ctx.res.once('close', slot.release);
+      ctx.status = 200;
+      ctx.type = 'application/zip';
+      ctx.set('Content-Disposition', `attachment; filename="sgx-my-data-${now.toISOString().slice(0, 10)}.zip"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = zip;
+      streaming = true;
+    } finally {
+      if (!streaming) slot.release();
+    }
   });
 
   router.get('/activity', access.patientData, async (ctx) => {
