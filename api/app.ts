@@ -186,6 +186,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       ? singleSignOnRoutes({
           ...authDeps,
           config: auth.oidc,
+          trustedEmailDomains: auth.oidc.trustedEmailDomains,
           publicUrl: auth.publicUrl,
           allowedOrigins: deps.allowedOrigins ?? [],
           client: oidcClient,

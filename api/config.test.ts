@@ -76,6 +76,7 @@ describe('loadConfig', () => {
           OIDC_DISPLAY_NAME: '  King Fahad   Medical City ',
           OIDC_ALLOWED_TENANTS: '72F988BF-86F1-41AF-91AB-2D7CD011DB47, 0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0',
           OIDC_SCOPES: 'openid profile email offline_access',
+          OIDC_TRUSTED_EMAIL_DOMAINS: 'Hospital.Example, staff.hospital.example',
           OIDC_ONLY: 'true',
           REQUIRE_MFA: 'true',
           OIDC_REQUIRED_AMR: ' mfa, hwk ,otp ',
@@ -120,6 +121,7 @@ describe('loadConfig', () => {
         displayName: 'King Fahad Medical City',
         allowedTenants: ['72f988bf-86f1-41af-91ab-2d7cd011db47', '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0'],
         scopes: 'openid profile email offline_access',
+        trustedEmailDomains: ['hospital.example', 'staff.hospital.example'],
       },
       oidcOnly: true,
       requireMfa: true,
@@ -464,4 +466,26 @@ describe('when a provider sign-in is two-factor (OIDC_REQUIRED_AMR, OIDC_REQUIRE
   ])('refuses %j, saying what to set', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
+});
+
+describe('OIDC_TRUSTED_EMAIL_DOMAINS', () => {
+  const sso = {
+    PUBLIC_URL: 'https://sgx.hospital.example',
+    OIDC_ISSUER: 'https://idp.hospital.example/realms/staff',
+    OIDC_CLIENT_ID: 'sgx-portal',
+    OIDC_DISPLAY_NAME: 'Hospital',
+  };
+
+  it('unset: none (linking needs email_verified: true)', () => {
+    expect(loadConfig(sso).oidc?.trustedEmailDomains).toEqual([]);
+  });
+
+  it.each(['hospital', '@hospital.example', 'hospital.example/x', 'dr@hospital.example', '*.hospital.example'])(
+    'refuses %j, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ ...sso, OIDC_TRUSTED_EMAIL_DOMAINS: value })).toThrow(
+        `OIDC_TRUSTED_EMAIL_DOMAINS must list e-mail domains separated by commas, such as hospital.example (got "${value}")`,
+      );
+    },
+  );
 });

@@ -194,6 +194,11 @@ export interface OidcConfig {
   readonly allowedTenants: readonly string[];
   /** OIDC_SCOPES: the scopes asked for (default "openid profile email"). */
   readonly scopes: string;
+  /**
+   * OIDC_TRUSTED_EMAIL_DOMAINS: e-mail domains (lower case) the provider is trusted for, so that its identity links
+   * to the password account of the same e-mail without `email_verified: true` (Entra ID sends none).
+   */
+  readonly trustedEmailDomains: readonly string[];
 }
 
 /** SESSION_IDLE_MINUTES when unset (NIST SP 800-63B AAL2: reauthenticate after 30 minutes of inactivity). */
@@ -664,6 +669,18 @@ function parseOidc(
       `OIDC_ISSUER ${issuerText} lets any Microsoft Entra ID organisation sign in: set OIDC_ALLOWED_TENANTS to ` +
         "your tenant id(s), or use your tenant's own issuer (https://login.microsoftonline.com/<tenant id>/v2.0)",
     );
+  const trustedEmailDomains = (env.OIDC_TRUSTED_EMAIL_DOMAINS ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  const badDomain = trustedEmailDomains.find(
+    (domain) => !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain),
+  );
+  if (badDomain)
+    throw new ConfigError(
+      `OIDC_TRUSTED_EMAIL_DOMAINS must list e-mail domains separated by commas, such as hospital.example ` +
+        `(got "${badDomain}")`,
+    );
   const scopes = (env.OIDC_SCOPES?.trim() || 'openid profile email').split(/\s+/);
   if (!scopes.includes('openid')) throw new ConfigError(`OIDC_SCOPES must include openid (got "${scopes.join(' ')}")`);
   return Object.freeze({
@@ -672,6 +689,7 @@ function parseOidc(
     clientSecret,
     displayName,
     allowedTenants: Object.freeze(allowedTenants),
+    trustedEmailDomains: Object.freeze(trustedEmailDomains),
     scopes: scopes.join(' '),
   });
 }

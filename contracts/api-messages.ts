@@ -114,6 +114,17 @@ export const SSO_LINK_EXPIRED_MESSAGE =
 export const SSO_LINK_OTHER_ACCOUNT_MESSAGE =
   "This account's e-mail is not the one your hospital sign-in gave. Sign in with the account of that e-mail.";
 export const SSO_LINK_TAKEN_MESSAGE = 'Your hospital sign-in is already linked to another account.';
+export const SSO_START_CHALLENGE_MESSAGE =
+  "This page's sign-in button is out of date, so the sign-in was not started. Reload the page and try again.";
+export const SSO_HANDOFF_OTHER_PAGE_MESSAGE =
+  'This sign-in was started on another page or in another browser, so it was not used here. Please sign in again ' +
+  'from this page.';
+export const SSO_LINK_OTHER_BROWSER_MESSAGE =
+  'This link to a hospital sign-in was started on another page or in another browser, so nothing was linked. ' +
+  'Use the hospital button again on this page.';
+export const IDENTITY_NOT_FOUND_MESSAGE = 'This linked sign-in was not found. Reload your profile.';
+export const IDENTITY_ONLY_WAY_IN_MESSAGE =
+  'This is the only way you sign in to this account, so it cannot be unlinked.';
 export const RETURN_TO_INVALID_MESSAGE = 'returnTo must be a page of this site or of an allowed origin';
 
 // Second factors (REQUIRE_MFA, sign-in after the password, the profile)

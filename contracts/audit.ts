@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'user.signin.passkey',
   'user.signin.recovery_code',
   'user.link.oidc',
+  'user.unlink.oidc',
   'user.signup.smart',
   'user.signin.smart',
   'session.idle_timeout',

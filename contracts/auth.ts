@@ -81,7 +81,10 @@ export const accountSecuritySchema = v.object({
   ),
   recoveryCodesLeft: v.number(),
   /** The hospital sign-ins linked to the account (the provider's name when it is this server's). */
-  identities: v.array(v.object({ issuer: v.string(), displayName: v.nullable(v.string()), linkedAt: v.string() })),
+  /** `id`: what DELETE /api/auth/identities/:id names it by (a hash of its issuer and subject). */
+  identities: v.array(
+    v.object({ id: v.string(), issuer: v.string(), displayName: v.nullable(v.string()), linkedAt: v.string() }),
+  ),
 });
 export type AccountSecurity = v.InferOutput<typeof accountSecuritySchema>;
 

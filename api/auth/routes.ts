@@ -28,11 +28,13 @@ import {
   signInLockedMessage,
   SSO_LINK_EXPIRED_MESSAGE,
   SSO_LINK_OTHER_ACCOUNT_MESSAGE,
+  SSO_LINK_OTHER_BROWSER_MESSAGE,
   TOO_MANY_FROM_ADDRESS_MESSAGE,
   TOTP_CODE_WRONG_MESSAGE,
 } from '../messages.ts';
 import type { OidcClient } from '../oidc/client.ts';
 import { LINK_FLOW, type LinkFlowData } from '../oidc/routes.ts';
+import { verifierMatches } from './handover-proof.ts';
 import { requireAuth } from './authenticate.ts';
 import { authFlows } from './flows.ts';
 import { dropEhrLink } from '../smart/routes.ts';
@@ -242,6 +244,9 @@ export function authRoutes(deps: AuthDeps): Router<AppState> {
         return ctx.throw(400, SSO_LINK_EXPIRED_MESSAGE, {
           issues: [{ field: 'linkCode', message: SSO_LINK_EXPIRED_MESSAGE }],
         });
+      // Only on the page that started the sign-on: a link code opened in another browser links nothing.
+      if (!verifierMatches(taken.data.handover, input.linkVerifier))
+        return ctx.throw(403, SSO_LINK_OTHER_BROWSER_MESSAGE);
       if (taken.data.email.toLowerCase() !== user.email.toLowerCase())
         return ctx.throw(403, SSO_LINK_OTHER_ACCOUNT_MESSAGE);
       link = taken.data;

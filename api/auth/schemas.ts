@@ -73,6 +73,10 @@ export const signinSchema = strictFields(
     ),
     /** The link code single sign-on gave (oidc/routes.ts): link that identity to this account. */
     linkCode: v.optional(handle('linkCode must be the code the hospital sign-in gave')),
+    /** With linkCode: the verifier of the page that started that sign-on (auth/handover-proof.ts). */
+    linkVerifier: v.optional(
+      v.string('linkVerifier must be the value this page made when it started the hospital sign-in'),
+    ),
     /** An account waiting out its deletion's grace period: sign in and take it back into use. */
     cancelDeletion: v.optional(v.boolean('cancelDeletion must be true or false')),
   },
@@ -175,5 +179,5 @@ export const passwordChangeSchema = strictFields(
 );
 
 export const SIGNUP_FIELD_ORDER = ['agreeTerms', 'email', 'password', 'name', 'license'];
-export const SIGNIN_FIELD_ORDER = ['email', 'password', 'linkCode'];
+export const SIGNIN_FIELD_ORDER = ['email', 'password', 'linkCode', 'linkVerifier'];
 export const PASSWORD_CHANGE_FIELD_ORDER = ['currentPassword', 'newPassword'];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { AccountSecurity, SessionList, SessionStatus } from '../../contracts/auth.ts';
 import type { AuditAction } from '../../contracts/audit.ts';
@@ -8,6 +9,8 @@ import { validate } from '../http/validate.ts';
 import {
   CONFIRM_PASSWORD_REQUIRED_MESSAGE,
   CONFIRM_SECOND_FACTOR_MESSAGE,
+  IDENTITY_NOT_FOUND_MESSAGE,
+  IDENTITY_ONLY_WAY_IN_MESSAGE,
   PASSKEY_DUPLICATE_MESSAGE,
   PASSKEY_FAILED_MESSAGE,
   PASSKEY_NONE_MESSAGE,
@@ -76,9 +79,16 @@ interface PasskeySetupFlow {
   origins: string[];
 }
 
-/** DELETE /api/auth/sessions/:id carries the password when it ends another session (the body parser reads it). */
+/**
+ * DELETE /api/auth/sessions/:id carries the password when it ends another session, DELETE /api/auth/identities/:id
+ * always (the body parser reads it).
+ */
 export const isSessionEnd = (ctx: { method: string; path: string }) =>
-  ctx.method === 'DELETE' && /^\/api\/auth\/sessions\/[^/]+$/.test(ctx.path);
+  ctx.method === 'DELETE' && /^\/api\/auth\/(sessions|identities)\/[^/]+$/.test(ctx.path);
+
+/** What the profile names a linked identity by: its issuer and subject, hashed (never the subject itself). */
+export const identityId = (issuer: string, subject: string) =>
+  createHash('sha256').update(`${issuer}\n${subject}`).digest('base64url');
 
 /** Display names of the hospital sign-ins this server knows (its own OIDC_ISSUER). */
 export interface SecurityRouteDeps extends AuthDeps {
@@ -262,6 +272,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
       passkeys: factors.passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
       recoveryCodesLeft: factors.recoveryCodes.filter((code) => code.usedAt === null).length,
       identities: identities.map((identity) => ({
+        id: identityId(identity.issuer, identity.subject),
         issuer: identity.issuer,
         displayName: deps.ssoDisplayName && sameProvider(identity.issuer, deps.ssoIssuer) ? deps.ssoDisplayName : null,
         linkedAt: identity.createdAt,
@@ -477,6 +488,24 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
     if (id !== sessionId) await proveAgain(ctx, await accountOf(ctx), 'session.end.one');
     await deps.store.revokeSession(id, at);
     await auditSessionEnd(ctx, userId, id, id === sessionId ? 'user.signout' : 'session.end.one');
+    ctx.status = 204;
+  });
+
+  /**
+   * Unlinks a hospital sign-in (or an EHR's) from the account, the clinician proven again (proveAgain: the password
+   * and a second factor, or a recent sign-on). The account's last way in is kept: an account without a password
+   * keeps its one identity. Its sessions stay open; the identity no longer reaches the account.
+   */
+  router.delete('/identities/:id', access.signedIn, async (ctx) => {
+    const user = await accountOf(ctx);
+    const identities = await deps.store.listIdentities(user.id);
+    const identity = identities.find((known) => identityId(known.issuer, known.subject) === ctx.params.id);
+    if (!identity) return ctx.throw(404, IDENTITY_NOT_FOUND_MESSAGE);
+    if (!user.passwordHash && identities.length === 1) return ctx.throw(409, IDENTITY_ONLY_WAY_IN_MESSAGE);
+    await proveAgain(ctx, user, 'user.unlink.oidc');
+    if (!(await deps.store.removeIdentity(user.id, identity.issuer, identity.subject)))
+      return ctx.throw(404, IDENTITY_NOT_FOUND_MESSAGE);
+    await audit(ctx, user.id, 'user.unlink.oidc');
     ctx.status = 204;
   });
 

@@ -34,9 +34,11 @@ const ROUTES: Record<string, Access> = {
   'GET /api/auth/sessions': 'signedIn',
   'POST /api/auth/sessions/end-others': 'signedIn',
   'DELETE /api/auth/sessions/:id': 'signedIn',
+  'DELETE /api/auth/identities/:id': 'signedIn',
   'GET /api/auth/oidc/start': 'anyone',
   'GET /api/auth/oidc/callback': 'anyone',
   'POST /api/auth/oidc/session': 'anyone',
+  'POST /api/auth/oidc/link': 'anyone',
   'POST /api/tools/run': 'anyone', // Quick Use; a run for a patient asks for the second factor itself
   'GET /api/patients': 'patientData',
   'POST /api/patients': 'patientData',
@@ -61,6 +63,7 @@ const OFF_ROUTES: Record<string, Access> = {
   'ALL /api/auth/oidc/start': 'anyone',
   'ALL /api/auth/oidc/callback': 'anyone',
   'ALL /api/auth/oidc/session': 'anyone',
+  'ALL /api/auth/oidc/link': 'anyone',
   'ALL /api/smart/session': 'anyone',
   'ALL /api/smart/context': 'anyone',
   'ALL /api/smart/send': 'anyone',
@@ -120,6 +123,7 @@ beforeAll(async () => {
           clientSecret: 'never-used-0123456789',
           displayName: 'Hospital',
           allowedTenants: [],
+          trustedEmailDomains: [],
           scopes: 'openid profile email',
         },
         smart: {

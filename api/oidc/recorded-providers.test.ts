@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { BrowserAgent } from '../test-support/browser-agent.ts';
 import { startRecordedProvider, type RecordedProvider } from '../test-support/recorded-provider.ts';
-import { fragmentOf, sessionCount, ssoSettings, startSignOn, userCount } from '../test-support/sso-flow.ts';
+import { fragmentOf, sessionCount, ssoSettings, startSignOn, userCount, verifierOf } from '../test-support/sso-flow.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 // Microsoft Entra ID and Keycloak as they publish themselves (recorded discovery documents,
@@ -34,8 +34,10 @@ async function setUp(
   return { provider, api };
 }
 
+/** The browser of the latest attempt: its page holds the verifier the hand-over is redeemed with. */
+let browser: BrowserAgent;
 /** A whole attempt: start, the provider, the callback; answers the callback's response. */
-const attempt = ({ provider, api }: Setup) => startSignOn(new BrowserAgent(provider.rewrite), api);
+const attempt = ({ provider, api }: Setup) => startSignOn((browser = new BrowserAgent(provider.rewrite)), api);
 
 async function expectRefused(setup: Setup, status: number, text: string) {
   const sessions = await sessionCount(setup.api);
@@ -56,7 +58,9 @@ function without(claims: JWTPayload, ...names: string[]): JWTPayload {
 async function exchange(setup: Setup, answer: Awaited<ReturnType<typeof attempt>>) {
   const fragment = fragmentOf(answer);
   expect(fragment?.name).toBe('sgx-sso');
-  const session = await setup.api.request('POST', '/api/auth/oidc/session', { body: { code: fragment!.code } });
+  const session = await setup.api.request('POST', '/api/auth/oidc/session', {
+    body: { code: fragment!.code, verifier: verifierOf(browser) },
+  });
   expect(session.status).toBe(200);
   return session.body as { token: string; user: { id: string; name: string; email: string } };
 }

@@ -16,7 +16,11 @@ import {
   ACCOUNT_DELETION_PENDING_MESSAGE,
   RETURN_TO_INVALID_MESSAGE,
   SSO_HANDOFF_EXPIRED_MESSAGE,
+  SSO_HANDOFF_OTHER_PAGE_MESSAGE,
+  SSO_LINK_EXPIRED_MESSAGE,
+  SSO_LINK_OTHER_BROWSER_MESSAGE,
   SSO_NOT_CONFIGURED_MESSAGE,
+  SSO_START_CHALLENGE_MESSAGE,
   TOO_MANY_FROM_ADDRESS_MESSAGE,
 } from '../messages.ts';
 import type { AuditLog } from '../storage/audit-log.ts';
@@ -27,6 +31,7 @@ import { OidcFlowError, type OidcClient } from './client.ts';
 import { failurePage, OAUTH_ERROR_PATTERN, type SignOnRefusal } from './failure-page.ts';
 import { claimsWithUserInfo, type NeededClaim } from './user-info.ts';
 import { auditSignIn } from '../auth/sign-in-audit.ts';
+import { parseHandoverChallenge, verifierMatches, type HandoverChallenge } from '../auth/handover-proof.ts';
 import { auditContext } from '../audit/request-context.ts';
 import { access, apiRouter } from '../http/access.ts';
 
@@ -49,17 +54,33 @@ const BINDING_COOKIE = 'sgx_oidc_binding';
 export const HANDOFF_FRAGMENT = 'sgx-sso';
 export const LINK_FRAGMENT = 'sgx-sso-link';
 
-/** What a link flow holds: the identity to link once its e-mail's account signs in with its password. */
+/**
+ * What a link flow holds: the identity to link once its e-mail's account signs in with its password, what the
+ * prompt names it by, and the challenge of the page that started the sign-on (auth/handover-proof.ts): the link
+ * is made only with that page's verifier.
+ */
 export interface LinkFlowData {
   issuer: string;
   subject: string;
   email: string;
+  /** The provider's name for the clinician, shown in the prompt ("Link … (name, e-mail)?"). */
+  name?: string;
+  /** Absent in a link flow of an earlier release: such a code is refused (it cannot be proven to be this page's). */
+  handover?: HandoverChallenge;
+}
+
+/** What a sign-on flow holds: where to send the browser back, and the starting page's challenge. */
+interface SignOnFlowData {
+  returnTo: string;
+  handover: HandoverChallenge;
 }
 
 interface HandoffData {
   userId: string;
   issuer: string;
   idToken: string;
+  /** The starting page's challenge: redeemed only with its verifier (absent from an earlier release: refused). */
+  handover?: HandoverChallenge;
   /**
    * The ID token showed a second factor (auth/provider-factors.ts): the session is `oidc+mfa`, else `oidc`. Absent
    * in a hand-over an earlier release made: one factor.
@@ -81,6 +102,19 @@ export interface SingleSignOnDeps {
   client: OidcClient;
   /** OIDC_REQUIRED_AMR and OIDC_REQUIRED_ACR: when the provider's sign-in counts as two factors. */
   providerFactors: ProviderFactorRule;
+  /** OIDC_TRUSTED_EMAIL_DOMAINS: lower-case domains whose e-mails link without `email_verified: true`. */
+  trustedEmailDomains: readonly string[];
+}
+
+/**
+ * An identity may be linked to the password account of its e-mail only when the provider vouches for the e-mail
+ * (`email_verified: true`) or the e-mail's domain is one the hospital trusts its provider for
+ * (OIDC_TRUSTED_EMAIL_DOMAINS, e.g. its Entra ID tenant's own domains, where `email_verified` is never sent).
+ */
+export function linkableEmail(email: string, emailVerified: unknown, trustedDomains: readonly string[]): boolean {
+  if (emailVerified === true) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return trustedDomains.includes(domain);
 }
 
 /** What GET /api/config says about signing in (contracts/site-config.ts). */
@@ -91,20 +125,26 @@ export function signInConfig(config: OidcConfig | undefined, oidcOnly: boolean):
   };
 }
 
-const handoffSchema = strictFields({ code: v.string('code is required') }, { code: 'code is required' });
+const VERIFIER_REQUIRED = 'verifier is required: the value this page made when it started the sign-in';
+const handoffSchema = strictFields(
+  { code: v.string('code is required'), verifier: v.string(VERIFIER_REQUIRED) },
+  { code: 'code is required', verifier: VERIFIER_REQUIRED },
+);
 
 /**
  * The hospital's single sign-on (docs/API.md#single-sign-on):
- * 1. `GET /api/auth/oidc/start?returnTo=<page>`: a flow (oidc/client.ts) tied to this browser by a cookie,
- *    then a redirect to the provider.
+ * 1. `GET /api/auth/oidc/start?returnTo=<page>&challenge=<S256 of the page's verifier>`: a flow (oidc/client.ts)
+ *    tied to this browser by a cookie and to the starting page by its challenge, then a redirect to the provider.
  * 2. `GET /api/auth/oidc/callback`: the provider's answer, checked; the account is the one the identity
  *    (issuer, `sub`) names, or a new one. A password account with the same e-mail is never taken over: the
  *    browser is sent back with a link code, and the identity is linked once that clinician signs in with
- *    their password (POST /api/auth/signin with `linkCode`). The e-mail and name are the ID token's, or,
- *    where it has none, UserInfo's (OpenID Connect Core section 5.4). Any failure is a 4xx (or 503) page, naming the
- *    provider's OAuth error code when it gave one, and no session.
+ *    their password (POST /api/auth/signin with `linkCode` and the page's verifier), and only when the provider
+ *    says the e-mail is verified or its domain is trusted (OIDC_TRUSTED_EMAIL_DOMAINS). The e-mail and name are
+ *    the ID token's, or, where it has none, UserInfo's (OpenID Connect Core section 5.4). Any failure is a 4xx
+ *    (or 503) page, naming the provider's OAuth error code when it gave one, and no session.
  * 3. The page is sent back with a one-time hand-over code in its URL fragment (never a token in a URL);
- *    `POST /api/auth/oidc/session` exchanges it for the same `{ token, user }` a password sign-in answers.
+ *    `POST /api/auth/oidc/session` exchanges it, with the starting page's verifier (auth/handover-proof.ts), for
+ *    the same `{ token, user }` a password sign-in answers.
  */
 export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
   const router = apiRouter('/api/auth/oidc');
@@ -158,10 +198,14 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
     const returnTo = checkReturnTo(ctx.query.returnTo);
     if (!returnTo) return ctx.throw(400, RETURN_TO_INVALID_MESSAGE);
+    const handover = parseHandoverChallenge(ctx.query.challenge, ctx.query.challengeMethod);
+    if (!handover) return refuse(ctx, REFUSALS.no_challenge, returnTo);
     // The binding cookie must be set on the host the provider sends the browser back to.
     if (ctx.host !== publicHost && ctx.query.hop === undefined) {
       const again = new URL(`${deps.publicUrl}${OIDC_START_PATH}`);
       again.searchParams.set('returnTo', returnTo);
+      again.searchParams.set('challenge', handover.challenge);
+      again.searchParams.set('challengeMethod', handover.method);
       again.searchParams.set('hop', '1');
       ctx.redirect(again.href);
       return;
@@ -170,7 +214,8 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     const binding = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : newHandle();
     let url: URL;
     try {
-      url = await deps.client.begin({ kind: SIGN_ON_FLOW, data: { returnTo }, binding });
+      const data: SignOnFlowData = { returnTo, handover };
+      url = await deps.client.begin({ kind: SIGN_ON_FLOW, data, binding });
     } catch (error) {
       const detail = error instanceof OidcFlowError ? error.detail : String(error);
       ctx.state.signOnProblem = detail;
@@ -204,7 +249,7 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
       const returnTo = checkReturnTo((error.flowData as { returnTo?: unknown } | undefined)?.returnTo) ?? home;
       return refuse(ctx, REFUSALS[error.failure], returnTo, error.oauthError);
     }
-    const { returnTo } = completion.data as { returnTo: string };
+    const { returnTo, handover } = completion.data as SignOnFlowData;
     const completed = await claimsWithUserInfo(deps.client, completion, NEEDED_CLAIMS);
     if (completed.kind !== 'claims') {
       ctx.state.signOnProblem = completed.detail;
@@ -240,7 +285,7 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     // The ID token's own amr and acr, signed by the provider: never UserInfo's (claims above may hold its answer).
     const multiFactor = providerMultiFactor(completion.claims, deps.providerFactors);
     const handoff = async (userId: string) => {
-      const data: HandoffData = { userId, issuer, idToken: completion.idToken, multiFactor };
+      const data: HandoffData = { userId, issuer, idToken: completion.idToken, multiFactor, handover };
       const handle = await flows.start(HANDOFF_FLOW, data, HANDOFF_TTL_MS);
       ctx.status = 303;
       ctx.redirect(returnWith(returnTo, HANDOFF_FRAGMENT, handle));
@@ -280,8 +325,15 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
       const raced = await deps.store.findUserByIdentity(issuer, subject);
       if (raced) return handoff(raced.id);
     }
-    // An account with this e-mail exists (a password account): linked only once it signs in with its password.
-    const link: LinkFlowData = { issuer, subject, email };
+    // An account with this e-mail exists (a password account): linked only once it signs in with its password, and
+    // only when the provider vouches for the e-mail (else anyone who can name an e-mail at their own provider could
+    // ask the account's owner to link it).
+    if (!linkableEmail(email, claims.email_verified, deps.trustedEmailDomains)) {
+      ctx.state.signOnProblem = 'an account has this e-mail and the provider does not say the e-mail is verified';
+      await audit(ctx, 'anonymous', 'denied');
+      return refuse(ctx, REFUSALS.link_unverified_email, returnTo);
+    }
+    const link: LinkFlowData = { issuer, subject, email, name: nameOf(claims, email), handover };
     const handle = await flows.start(LINK_FLOW, link, LINK_TTL_MS);
     ctx.status = 303;
     ctx.redirect(returnWith(returnTo, LINK_FRAGMENT, handle));
@@ -290,10 +342,17 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
   router.post('/session', access.anyone, async (ctx) => {
     const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
     if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
-    const { code } = validate(ctx, handoffSchema, ctx.request.body, ['code']);
+    const { code, verifier } = validate(ctx, handoffSchema, ctx.request.body, ['code', 'verifier']);
     const flow = await flows.take<HandoffData>(HANDOFF_FLOW, code);
-    const user = flow && (await deps.store.findUserById(flow.data.userId));
-    if (!flow || !user) return ctx.throw(401, SSO_HANDOFF_EXPIRED_MESSAGE);
+    if (!flow) return ctx.throw(401, SSO_HANDOFF_EXPIRED_MESSAGE);
+    // Taken either way: a code planted in another page, or opened in another browser, is spent and gives nothing.
+    if (!verifierMatches(flow.data.handover, verifier)) {
+      ctx.state.signOnProblem = 'the hand-over code was redeemed without the starting page verifier';
+      await audit(ctx, 'anonymous', 'denied');
+      return ctx.throw(401, SSO_HANDOFF_OTHER_PAGE_MESSAGE, { answer: { code: 'sso_other_page' } });
+    }
+    const user = await deps.store.findUserById(flow.data.userId);
+    if (!user) return ctx.throw(401, SSO_HANDOFF_EXPIRED_MESSAGE);
     // Disabled while its deletion waits out the grace period: no session (docs/API.md#my-data).
     if (user.deletion) {
       await audit(ctx, user.id, 'denied');
@@ -307,13 +366,34 @@ export function singleSignOnRoutes(deps: SingleSignOnDeps): Router<AppState> {
     ctx.body = opened.body;
   });
 
+  /**
+   * What a link code would link, for the prompt to name it (provider, name, e-mail) before the password is asked:
+   * only to the page whose verifier the code was made for. The code stays good (it is put back as it was).
+   */
+  router.post('/link', access.anyone, async (ctx) => {
+    const rate = await deps.limiter.checkRequestRate(clientAddress(ctx));
+    if (rate.limited) tooManyRequests(ctx, rate.retryAfterSeconds, TOO_MANY_FROM_ADDRESS_MESSAGE);
+    const { code, verifier } = validate(ctx, handoffSchema, ctx.request.body, ['code', 'verifier']);
+    const flow = await flows.take<LinkFlowData>(LINK_FLOW, code);
+    if (!flow)
+      return ctx.throw(400, SSO_LINK_EXPIRED_MESSAGE, {
+        issues: [{ field: 'code', message: SSO_LINK_EXPIRED_MESSAGE }],
+      });
+    // A code shown to another page is spent: it links nothing, and names no one.
+    if (!verifierMatches(flow.data.handover, verifier)) return ctx.throw(403, SSO_LINK_OTHER_BROWSER_MESSAGE);
+    await flows.put(LINK_FLOW, code, flow.data, flow.expiresAt);
+    ctx.body = { provider: deps.config.displayName, name: flow.data.name ?? null, email: flow.data.email };
+  });
+
   return router;
 }
 
 /** Answered when single sign-on is not set up, for every route of it. */
 export function singleSignOnOff(): Router<AppState> {
   const router = apiRouter('/api/auth/oidc');
-  router.all(['/start', '/callback', '/session'], access.anyone, (ctx) => ctx.throw(404, SSO_NOT_CONFIGURED_MESSAGE));
+  router.all(['/start', '/callback', '/session', '/link'], access.anyone, (ctx) =>
+    ctx.throw(404, SSO_NOT_CONFIGURED_MESSAGE),
+  );
   return router;
 }
 
@@ -325,7 +405,28 @@ function nameOf(claims: Record<string, unknown>, email: string): string {
 }
 
 /** Every way a sign-on is refused: its status, what the page says, and a code for clients. */
-const REFUSALS: Record<OidcFlowError['failure'] | 'other_subject' | 'no_email' | 'unverified_email', SignOnRefusal> = {
+const REFUSALS: Record<
+  | OidcFlowError['failure']
+  | 'other_subject'
+  | 'no_email'
+  | 'unverified_email'
+  | 'link_unverified_email'
+  | 'no_challenge',
+  SignOnRefusal
+> = {
+  no_challenge: {
+    status: 400,
+    code: 'sso_no_challenge',
+    message: SSO_START_CHALLENGE_MESSAGE,
+  },
+  link_unverified_email: {
+    status: 403,
+    code: 'sso_link_unverified_email',
+    message:
+      "An account with your e-mail address already exists here, and the hospital's sign-in does not say that the " +
+      'address is verified, so the two cannot be joined. Sign in with your password, or ask IT to verify the ' +
+      'address.',
+  },
   unknown_state: {
     status: 400,
     code: 'sso_expired',

@@ -16,7 +16,9 @@ import {
   signOn,
   ssoSettings,
   startSignOn,
+  startUrl,
   userCount,
+  verifierOf,
 } from '../test-support/sso-flow.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
@@ -85,9 +87,7 @@ async function expectNobodySignedIn(
 describe('a new clinician signs in with the hospital provider', () => {
   it('lands back on the page with a one-time code that opens the same session as a password sign-in', async () => {
     const agent = new BrowserAgent();
-    const start = await agent.request(
-      `${api.url}/api/auth/oidc/start?returnTo=${encodeURIComponent(`${api.url}/#calculator`)}`,
-    );
+    const start = await agent.request(startUrl(api, `${api.url}/#calculator`, agent));
     expect(start.status).toBe(302);
     const authorization = new URL(start.location!);
     expect(authorization.origin).toBe(idp.issuer);
@@ -117,7 +117,8 @@ describe('a new clinician signs in with the hospital provider', () => {
     expect(fragment.name).toBe('sgx-sso');
     expect(landed.location).toBe(`${api.url}/#sgx-sso=${fragment.code}`);
 
-    const session = await api.request('POST', '/api/auth/oidc/session', { body: { code: fragment.code } });
+    const verifier = verifierOf(agent);
+    const session = await api.request('POST', '/api/auth/oidc/session', { body: { code: fragment.code, verifier } });
     expect(session.status).toBe(200);
     expect(Object.keys(session.body).sort()).toEqual(['token', 'user']);
     expect(session.body.user).toEqual({
@@ -134,7 +135,7 @@ describe('a new clinician signs in with the hospital provider', () => {
     expect(listed.body.sessions).toEqual([expect.objectContaining({ method: 'oidc', current: true })]);
 
     // The code is good once.
-    const again = await api.request('POST', '/api/auth/oidc/session', { body: { code: fragment.code } });
+    const again = await api.request('POST', '/api/auth/oidc/session', { body: { code: fragment.code, verifier } });
     expect(again.status).toBe(401);
     expect(again.body).toEqual({ message: 'This sign-in has expired or was already used. Please sign in again.' });
 
@@ -156,7 +157,7 @@ describe('a new clinician signs in with the hospital provider', () => {
 
   it('a page of an origin not allowed is never a place to send the browser back to', async () => {
     for (const returnTo of ['https://evil.example/', 'javascript:alert(1)', `//evil.example/`]) {
-      const answer = await api.request('GET', `/api/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`);
+      const answer = await api.request('GET', startUrl(api, returnTo, new BrowserAgent()).slice(api.url.length));
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: 'returnTo must be a page of this site or of an allowed origin' });
     }
@@ -221,7 +222,7 @@ describe('every negative case is refused with a 4xx and no session', () => {
   it('a code obtained without this flow’s PKCE challenge (an injected code) is refused at the exchange', async () => {
     // The victim's browser starts a flow and is at the provider.
     const victim = new BrowserAgent();
-    const atProvider = await victim.request(`${api.url}/api/auth/oidc/start`);
+    const atProvider = await victim.request(startUrl(api, `${api.url}/`, victim));
     const victimState = new URL(atProvider.location!).searchParams.get('state')!;
     // An attacker gets a code of their own (their own flow, their own challenge) ...
     const attacker = new BrowserAgent();
@@ -381,7 +382,7 @@ describe('the name and e-mail from UserInfo when the ID token has none (OpenID C
 describe('a refused sign-in names the provider’s OAuth error code, never its description', () => {
   /** A flow started in `agent`, at the provider: its state, and the binding cookie as a header. */
   async function flowAtProvider(agent: BrowserAgent, app: TestApi = api) {
-    const atProvider = await agent.request(`${app.url}/api/auth/oidc/start`);
+    const atProvider = await agent.request(startUrl(app, `${app.url}/`, agent));
     const state = new URL(atProvider.location!).searchParams.get('state')!;
     const binding = agent.cookie('127.0.0.1', 'sgx_oidc_binding')!;
     return { atProvider, state, cookie: `sgx_oidc_binding=${binding}` };
@@ -525,58 +526,242 @@ describe('a refused sign-in names the provider’s OAuth error code, never its d
 });
 
 describe('an existing password account is linked only after its clinician signs in with the password', () => {
+  const signUp = async (email: string, name: string, password = 'correct horse battery') => {
+    const signup = await api.request('POST', '/api/auth/signup', { body: { email, password, name, agreeTerms: true } });
+    expect(signup.status).toBe(201);
+    return signup.body as { token: string; user: { id: string; email: string } };
+  };
+
   it('sends the browser back with a link code; the password links; then single sign-on goes straight in', async () => {
     const password = 'correct horse battery';
-    const signup = await api.request('POST', '/api/auth/signup', {
-      body: { email: 'amal.haddad@hospital.example', password, name: 'Amal Haddad', agreeTerms: true },
-    });
-    expect(signup.status).toBe(201);
+    const signup = await signUp('amal.haddad@hospital.example', 'Amal Haddad', password);
     const before = await sessionCount(api);
-    const landed = await startSignOn(new BrowserAgent(), api, { login: 'amal.haddad' });
+    const agent = new BrowserAgent();
+    const landed = await startSignOn(agent, api, { login: 'amal.haddad' });
     expect(fragmentOf(landed)?.name).toBe('sgx-sso-link');
     expect(await sessionCount(api)).toBe(before); // nothing signed in by the e-mail alone
 
     const linkCode = fragmentOf(landed)!.code;
+    const linkVerifier = verifierOf(agent);
+    // The prompt names what would be linked, to the page that started the sign-on; the code stays good.
+    const details = await api.request('POST', '/api/auth/oidc/link', {
+      body: { code: linkCode, verifier: linkVerifier },
+    });
+    expect(details.status).toBe(200);
+    expect(details.body).toEqual({
+      provider: DISPLAY_NAME,
+      name: 'Amal Haddad',
+      email: 'amal.haddad@hospital.example',
+    });
     const wrong = await api.request('POST', '/api/auth/signin', {
-      body: { email: 'amal.haddad@hospital.example', password: 'not the password', linkCode },
+      body: { email: 'amal.haddad@hospital.example', password: 'not the password', linkCode, linkVerifier },
     });
     expect(wrong.status).toBe(401);
     const linked = await api.request('POST', '/api/auth/signin', {
-      body: { email: 'amal.haddad@hospital.example', password, linkCode },
+      body: { email: 'amal.haddad@hospital.example', password, linkCode, linkVerifier },
     });
     expect(linked.status).toBe(200);
-    expect(linked.body).toEqual({ token: expect.any(String), user: signup.body.user, linked: true });
+    expect(linked.body).toEqual({ token: expect.any(String), user: signup.user, linked: true });
     // Used once.
     const reused = await api.request('POST', '/api/auth/signin', {
-      body: { email: 'amal.haddad@hospital.example', password, linkCode },
+      body: { email: 'amal.haddad@hospital.example', password, linkCode, linkVerifier },
     });
     expect(reused.status).toBe(400);
     expect(reused.body.issues).toEqual([{ field: 'linkCode', message: expect.stringContaining('has expired') }]);
 
     const sso = await signOn(api, { login: 'amal.haddad' });
-    expect(sso.user).toEqual(signup.body.user);
+    expect(sso.user).toEqual(signup.user);
     const security = await api.request('GET', '/api/auth/security', { token: sso.token });
     expect(security.body.identities).toEqual([
-      { issuer: idp.issuer, displayName: DISPLAY_NAME, linkedAt: expect.any(String) },
+      {
+        id: expect.stringMatching(/^[\w-]{43}$/),
+        issuer: idp.issuer,
+        displayName: DISPLAY_NAME,
+        linkedAt: expect.any(String),
+      },
     ]);
+  });
+
+  it('a link code opened in another browser names no one and links nothing (security review M3)', async () => {
+    const victim = await signUp('layla.omar@hospital.example', 'Layla Omar');
+    // The sign-on is done in the attacker's browser; its link code is sent to the victim as a page address.
+    const attacker = new BrowserAgent();
+    const landed = await startSignOn(attacker, api, { login: 'layla.omar' });
+    const linkCode = fragmentOf(landed)!.code;
+    // The victim's page has a verifier of its own (or none): the prompt is refused, and so is the link.
+    const victimsPage = verifierOf(new BrowserAgent());
+    const details = await api.request('POST', '/api/auth/oidc/link', {
+      body: { code: linkCode, verifier: victimsPage },
+    });
+    expect(details.status).toBe(403);
+    expect(details.body).toEqual({
+      message:
+        'This link to a hospital sign-in was started on another page or in another browser, so nothing was ' +
+        'linked. Use the hospital button again on this page.',
+    });
+    for (const linkVerifier of [victimsPage, undefined]) {
+      const again = await startSignOn(attacker, api, { login: 'layla.omar' });
+      const signin = await api.request('POST', '/api/auth/signin', {
+        body: {
+          email: 'layla.omar@hospital.example',
+          password: 'correct horse battery',
+          linkCode: fragmentOf(again)!.code,
+          ...(linkVerifier ? { linkVerifier } : {}),
+        },
+      });
+      expect(signin.status).toBe(403);
+      expect(signin.body.message).toContain('started on another page or in another browser');
+    }
+    expect(await api.store.findUserByIdentity(idp.issuer, 'layla.omar')).toBeUndefined();
+    expect(await api.store.listIdentities(victim.user.id)).toEqual([]);
   });
 
   it('a link code works only for the account of the e-mail the provider gave', async () => {
     const other = await api.signUp('Someone Else');
-    await api.request('POST', '/api/auth/signup', {
+    await signUp('khalid.ali@hospital.example', 'Khalid');
+    const agent = new BrowserAgent();
+    const landed = await startSignOn(agent, api, { login: 'khalid.ali' });
+    const refused = await api.request('POST', '/api/auth/signin', {
       body: {
-        email: 'khalid.ali@hospital.example',
-        password: 'correct horse battery',
-        name: 'Khalid',
-        agreeTerms: true,
+        email: other.email,
+        password: other.password,
+        linkCode: fragmentOf(landed)!.code,
+        linkVerifier: verifierOf(agent),
       },
     });
-    const landed = await startSignOn(new BrowserAgent(), api, { login: 'khalid.ali' });
-    const refused = await api.request('POST', '/api/auth/signin', {
-      body: { email: other.email, password: other.password, linkCode: fragmentOf(landed)!.code },
-    });
     expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain("This account's e-mail is not the one your hospital sign-in gave");
     expect(await api.store.findUserByIdentity(idp.issuer, 'khalid.ali')).toBeUndefined();
+  });
+
+  it('a provider that does not vouch for the e-mail links nothing, unless its domain is trusted', async () => {
+    await signUp('silent.provider@hospital.example', 'Silent Provider');
+    const before = await sessionCount(api);
+    const refused = await startSignOn(new BrowserAgent(), api, { login: 'silent.provider' });
+    await expectRefused(refused, 403, before);
+    expect(refused.text).toContain('does not say that the address is verified, so the two cannot be joined');
+    expect(lastSignOnProblem(api)).toBe(
+      'an account has this e-mail and the provider does not say the e-mail is verified',
+    );
+    // OIDC_TRUSTED_EMAIL_DOMAINS=hospital.example: the hospital vouches for its own domain.
+    const trusted = await startPair({ trustedEmailDomains: ['hospital.example'] });
+    try {
+      const signup = await trusted.api.request('POST', '/api/auth/signup', {
+        body: {
+          email: 'silent.provider@hospital.example',
+          password: 'correct horse battery',
+          name: 'Silent Provider',
+          agreeTerms: true,
+        },
+      });
+      const agent = new BrowserAgent();
+      const landed = await startSignOn(agent, trusted.api, { login: 'silent.provider' });
+      expect(fragmentOf(landed)?.name).toBe('sgx-sso-link');
+      const linked = await trusted.api.request('POST', '/api/auth/signin', {
+        body: {
+          email: 'silent.provider@hospital.example',
+          password: 'correct horse battery',
+          linkCode: fragmentOf(landed)!.code,
+          linkVerifier: verifierOf(agent),
+        },
+      });
+      expect(linked.body).toMatchObject({ user: signup.body.user, linked: true });
+    } finally {
+      await trusted.close();
+    }
+  });
+
+  it('an identity is unlinked from the profile with the password; the last way in cannot be', async () => {
+    const password = 'correct horse battery';
+    const signup = await signUp('rania.saad@hospital.example', 'Rania Saad', password);
+    const agent = new BrowserAgent();
+    const landed = await startSignOn(agent, api, { login: 'rania.saad' });
+    const token = (
+      await api.request('POST', '/api/auth/signin', {
+        body: {
+          email: 'rania.saad@hospital.example',
+          password,
+          linkCode: fragmentOf(landed)!.code,
+          linkVerifier: verifierOf(agent),
+        },
+      })
+    ).body.token as string;
+    const [identity] = (await api.request('GET', '/api/auth/security', { token })).body.identities;
+    const path = `/api/auth/identities/${identity.id}`;
+    const noPassword = await api.request('DELETE', path, { token, body: {} });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.issues).toEqual([{ field: 'password', message: expect.any(String) }]);
+    const wrong = await api.request('DELETE', path, { token, body: { password: 'not the password' } });
+    expect(wrong.status).toBe(400);
+    expect(await api.store.findUserByIdentity(idp.issuer, 'rania.saad')).toMatchObject({ id: signup.user.id });
+    const unlinked = await api.request('DELETE', path, { token, body: { password } });
+    expect(unlinked.status).toBe(204);
+    expect(await api.store.findUserByIdentity(idp.issuer, 'rania.saad')).toBeUndefined();
+    expect((await api.request('DELETE', path, { token, body: { password } })).status).toBe(404);
+    const audit = (await api.auditLines()).filter((line) => line.actor === signup.user.id);
+    expect(audit.map((line) => [line.action, line.outcome]).slice(-2)).toEqual([
+      ['user.unlink.oidc', 'failure'],
+      ['user.unlink.oidc', 'success'],
+    ]);
+    // The provider's sign-in now is another account's first: the password account is not reached by it.
+    const sso = await signOn(api, { login: 'rania.saad' }).catch((error: Error) => error);
+    expect(sso).toBeInstanceOf(Error); // a link code again (the e-mail has a password account), not a session
+    // An account the hospital sign-in made has no password: its only identity stays.
+    const only = await signOn(api, { login: 'only.identity' });
+    const [own] = (await api.request('GET', '/api/auth/security', { token: only.token })).body.identities;
+    const kept = await api.request('DELETE', `/api/auth/identities/${own.id}`, { token: only.token, body: {} });
+    expect(kept.status).toBe(409);
+    expect(kept.body).toEqual({
+      message: 'This is the only way you sign in to this account, so it cannot be unlinked.',
+    });
+  });
+});
+
+describe('the hand-over is redeemed only by the page that started the sign-on (security review M4)', () => {
+  it('a start without a challenge is refused; a code redeemed with another page’s verifier gives no session', async () => {
+    const bare = await api.request('GET', `/api/auth/oidc/start?returnTo=${encodeURIComponent(`${api.url}/`)}`);
+    expect(bare.status).toBe(400);
+    expect(bare.body).toEqual({
+      message:
+        "This page's sign-in button is out of date, so the sign-in was not started. Reload the page and try again.",
+      code: 'sso_no_challenge',
+    });
+    // The attacker signs on in their own browser and plants the code in the victim's page (login CSRF).
+    const attacker = new BrowserAgent();
+    const landed = await startSignOn(attacker, api, { login: 'planted.session' });
+    const code = fragmentOf(landed)!.code;
+    const before = await sessionCount(api);
+    for (const body of [{ code, verifier: verifierOf(new BrowserAgent()) }, { code }]) {
+      const answer = await api.request('POST', '/api/auth/oidc/session', { body });
+      expect(answer.status).toBe(body.verifier ? 401 : 400);
+    }
+    const planted = await api.request('POST', '/api/auth/oidc/session', {
+      body: { code, verifier: verifierOf(new BrowserAgent()) },
+    });
+    expect(planted.status).toBe(401);
+    expect(await sessionCount(api)).toBe(before);
+    // Spent by the wrong page: even the attacker's own verifier gets nothing now.
+    const spent = await api.request('POST', '/api/auth/oidc/session', {
+      body: { code, verifier: verifierOf(attacker) },
+    });
+    expect(spent.status).toBe(401);
+    expect(await sessionCount(api)).toBe(before);
+  });
+
+  it('the plain method, for a page without Web Crypto (plain http): the verifier itself is the challenge', async () => {
+    const agent = new BrowserAgent();
+    const verifier = verifierOf(agent);
+    const start = `${api.url}/api/auth/oidc/start?returnTo=${encodeURIComponent(`${api.url}/`)}`;
+    const landed = await agent.follow(`${start}&challenge=${verifier}&challengeMethod=plain`, {
+      login: 'plain.page',
+      stopAt: `${api.url}/#`,
+    });
+    const code = fragmentOf(landed)!.code;
+    const session = await api.request('POST', '/api/auth/oidc/session', { body: { code, verifier } });
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBe('plain.page@hospital.example');
+    const odd = await api.request('GET', `/api/auth/oidc/start?challenge=${verifier}&challengeMethod=S512`);
+    expect(odd.status).toBe(400);
   });
 });
 

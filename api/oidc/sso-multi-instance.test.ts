@@ -8,7 +8,7 @@ import {
   type TestProvider,
 } from '../test-support/oidc-provider.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/postgres-cluster.ts';
-import { fragmentOf, ssoSettings } from '../test-support/sso-flow.ts';
+import { fragmentOf, ssoSettings, startUrl, verifierOf } from '../test-support/sso-flow.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 // Two instances of the app on one PostgreSQL database, behind one PUBLIC_URL (a load balancer sends each
@@ -45,9 +45,7 @@ describe('two instances on one PostgreSQL', () => {
       [b, a],
     ] as const) {
       const agent = new BrowserAgent();
-      const atProvider = await agent.request(
-        `${first.url}/api/auth/oidc/start?returnTo=${encodeURIComponent(`${a.url}/`)}`,
-      );
+      const atProvider = await agent.request(startUrl(first, `${a.url}/`, agent));
       expect(atProvider.status).toBe(302);
       const callback = await agent.follow(atProvider.location!, {
         login: 'dana.mansour',
@@ -56,16 +54,15 @@ describe('two instances on one PostgreSQL', () => {
       const landed = await agent.request(on(second, callback.location!));
       const fragment = fragmentOf(landed);
       expect(fragment?.name).toBe('sgx-sso');
-      const session = await first.request('POST', '/api/auth/oidc/session', { body: { code: fragment!.code } });
+      const body = { code: fragment!.code, verifier: verifierOf(agent) };
+      const session = await first.request('POST', '/api/auth/oidc/session', { body });
       expect(session.status).toBe(200);
       // From UserInfo (the test provider follows OpenID Connect Core section 5.4), read by the instance that finished.
       expect(session.body.user).toMatchObject({ name: 'Dana Mansour', email: 'dana.mansour@hospital.example' });
       for (const api of [a, b])
         expect((await api.request('GET', '/api/patients', { token: session.body.token })).status).toBe(200);
       // Taken once, whichever instance is asked again.
-      expect((await second.request('POST', '/api/auth/oidc/session', { body: { code: fragment!.code } })).status).toBe(
-        401,
-      );
+      expect((await second.request('POST', '/api/auth/oidc/session', { body })).status).toBe(401);
       expect((await agent.request(on(first, callback.location!))).status).toBe(400);
     }
     expect(idp.userInfoRequests()).toBe(userInfoBefore + 2); // one for each sign-in

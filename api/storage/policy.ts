@@ -108,6 +108,7 @@ export function createStore(adapter: StoreAdapter, options: { now?: () => Date }
     addIdentity: (identity) => adapter.addIdentity(identity),
     listIdentities: async (userId) =>
       (await adapter.listIdentities(userId)).filter((identity) => identity.userId === userId),
+    removeIdentity: (userId, issuer, subject) => adapter.removeIdentity(userId, issuer, subject),
 
     async findSecondFactors(userId) {
       const found = await adapter.findSecondFactors(userId);

@@ -468,6 +468,15 @@ export function describeStoreContract(name: string, fresh: () => Promise<Contrac
         expect(await store.listIdentities(password.id)).toEqual([{ ...other, userId: password.id }]);
         await reopen();
         expect(await store.findUserByIdentity(issuer, 'sub-1')).toEqual(made);
+        // Unlinked by its own account only.
+        expect(await store.removeIdentity(made.id, issuer, 'sub-3')).toBe(false);
+        expect(await store.findUserByIdentity(issuer, 'sub-3')).toEqual(password);
+        expect(await store.removeIdentity(password.id, issuer, 'sub-3')).toBe(true);
+        expect(await store.removeIdentity(password.id, issuer, 'sub-3')).toBe(false);
+        await reopen();
+        expect(await store.findUserByIdentity(issuer, 'sub-3')).toBeUndefined();
+        expect(await store.listIdentities(password.id)).toEqual([]);
+        expect(await store.findUserByIdentity(issuer, 'sub-1')).toEqual(made);
       });
 
       it('of five first sign-ins of one identity at once, exactly one account is made', async () => {

@@ -166,6 +166,8 @@ export interface StoreAdapter {
   /** Links an identity to an existing account; `duplicate_identity` when (issuer, subject) names one already. */
   addIdentity(identity: OidcIdentityRecord): Promise<'linked' | 'duplicate_identity'>;
   listIdentities(userId: string): Promise<OidcIdentityRecord[]>;
+  /** Unlinks the account's identity (issuer, subject); false when the account has no such identity. */
+  removeIdentity(userId: string, issuer: string, subject: string): Promise<boolean>;
 
   /** The account's second factors: its authenticator app, recovery codes (used ones too) and passkeys. */
   findSecondFactors(

@@ -33,6 +33,8 @@ export const ACCOUNTS: Record<string, TestAccountClaims> = {
   'amal.haddad': { name: 'Amal Haddad', email: 'amal.haddad@hospital.example', email_verified: true },
   'unverified.nurse': { name: 'Unverified Nurse', email: 'unverified@hospital.example', email_verified: false },
   'no.email': { name: 'No Email' },
+  // A provider that sends no email_verified at all (Entra ID never does).
+  'silent.provider': { name: 'Silent Provider', email: 'silent.provider@hospital.example' },
 };
 
 export function claimsOf(login: string): TestAccountClaims {

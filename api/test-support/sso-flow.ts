@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../app.ts';
 import type { OidcConfig } from '../config.ts';
 import { BrowserAgent, type AgentResponse } from './browser-agent.ts';
@@ -11,7 +12,7 @@ export function ssoSettings(
   client: { clientId: string; clientSecret: string },
   more: Partial<OidcConfig> & Omit<NonNullable<AppDeps['auth']>, 'oidc' | 'publicUrl'> = {},
 ) {
-  const { allowedTenants = [], scopes = 'openid profile email', ...auth } = more;
+  const { allowedTenants = [], scopes = 'openid profile email', trustedEmailDomains = [], ...auth } = more;
   return (url: string): Partial<AppDeps> => ({
     auth: {
       publicUrl: url,
@@ -21,6 +22,7 @@ export function ssoSettings(
         clientSecret: client.clientSecret,
         displayName: DISPLAY_NAME,
         allowedTenants,
+        trustedEmailDomains,
         scopes,
       },
       ...auth,
@@ -35,6 +37,22 @@ export function fragmentOf(response: AgentResponse): { name: string; code: strin
   return match ? { name: match[1]!, code: match[2]! } : undefined;
 }
 
+/**
+ * The verifier the page in this browser made when its button started the sign-in (widgets keep it in the page's
+ * sessionStorage; auth/handover-proof.ts): one per browser here.
+ */
+const verifiers = new WeakMap<BrowserAgent, string>();
+export function verifierOf(agent: BrowserAgent): string {
+  let verifier = verifiers.get(agent);
+  if (!verifier) verifiers.set(agent, (verifier = randomBytes(32).toString('base64url')));
+  return verifier;
+}
+/** The start URL the button opens: `returnTo` and the S256 challenge of the page's verifier. */
+export function startUrl(api: TestApi, returnTo: string, agent: BrowserAgent): string {
+  const challenge = createHash('sha256').update(verifierOf(agent)).digest('base64url');
+  return `${api.url}/api/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}&challenge=${challenge}`;
+}
+
 /** Starts a sign-in at the app as a browser would (the button), answering where it stops. */
 export function startSignOn(
   agent: BrowserAgent,
@@ -42,7 +60,7 @@ export function startSignOn(
   options: { login?: string; returnTo?: string; stopAt?: string } = {},
 ): Promise<AgentResponse> {
   const returnTo = options.returnTo ?? `${api.url}/`;
-  return agent.follow(`${api.url}/api/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`, {
+  return agent.follow(startUrl(api, returnTo, agent), {
     login: options.login,
     stopAt: options.stopAt ?? `${returnTo.replace(/#.*$/, '')}#`,
   });
@@ -50,10 +68,13 @@ export function startSignOn(
 
 /** A whole sign-on: the provider's login, the callback, the hand-over: `{ token, user }`. */
 export async function signOn(api: TestApi, options: { login?: string; agent?: BrowserAgent } = {}) {
-  const landed = await startSignOn(options.agent ?? new BrowserAgent(), api, options);
+  const agent = options.agent ?? new BrowserAgent();
+  const landed = await startSignOn(agent, api, options);
   const fragment = fragmentOf(landed);
   if (fragment?.name !== 'sgx-sso') throw new Error(`no hand-over: ${landed.status} ${landed.location ?? landed.text}`);
-  const session = await api.request('POST', '/api/auth/oidc/session', { body: { code: fragment.code } });
+  const session = await api.request('POST', '/api/auth/oidc/session', {
+    body: { code: fragment.code, verifier: verifierOf(agent) },
+  });
   if (session.status !== 200) throw new Error(`hand-over refused: ${session.status} ${session.text}`);
   return session.body as { token: string; user: { id: string; email: string; name: string; license: null } };
 }

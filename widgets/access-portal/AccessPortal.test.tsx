@@ -646,10 +646,16 @@ describe('<AccessPortal> hospital sign-in, second factor, sessions that end', ()
     expect(button.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(portal).getByText('or with your e-mail and password')).toBeTruthy();
     await user.click(button);
-    expect(assign).toHaveBeenCalledWith(
-      'https://sso-1.example.org/api/auth/oidc/start?returnTo=' +
-        encodeURIComponent('https://intranet.example/ward/#calculator'),
-    );
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    const start = new URL(assign.mock.calls[0]![0] as string);
+    expect(`${start.origin}${start.pathname}`).toBe('https://sso-1.example.org/api/auth/oidc/start');
+    expect(start.searchParams.get('returnTo')).toBe('https://intranet.example/ward/#calculator');
+    // The S256 challenge of the verifier this tab keeps: the code coming back is good only with it.
+    const verifier = sessionStorage.getItem('sgx.sso.verifier.v1')!;
+    expect(verifier).toMatch(/^[\w-]{43}$/);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+    expect(start.searchParams.get('challenge')).toBe(Buffer.from(digest).toString('base64url'));
+    expect(start.searchParams.has('challengeMethod')).toBe(false);
   });
 
   it('OIDC_ONLY: only the button, no e-mail form and no sign-up tab', async () => {

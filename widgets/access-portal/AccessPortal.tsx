@@ -22,6 +22,14 @@ import { loadOnce } from '../shared/loading/load-once.ts';
 import './catalogue.ts';
 
 type AccountDialogComponent = typeof import('./account/AccountDialog.tsx').AccountDialog;
+type SwitchDialogComponent = typeof import('./security/sso-return.ts').SwitchAccountDialog;
+/** A hand-over that would replace the page's session with another account's, waiting for the clinician's answer. */
+interface SwitchQuestion {
+  current: SessionUser | null;
+  next: SessionUser;
+  answer: (switchTo: boolean) => void;
+  Dialog: SwitchDialogComponent;
+}
 type PortalDialogs = typeof import('./portal-dialogs.ts');
 
 /** The chooser and the portal, downloaded once per page (a failed download can be tried again). */
@@ -126,6 +134,7 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
   const bar = useRef<HTMLDivElement>(null);
   const refocusBar = useRef(false);
   const [linkCode, setLinkCode] = useState<string | null>(null);
+  const [switchQuestion, setSwitchQuestion] = useState<SwitchQuestion | null>(null);
 
   // Back from the hospital's sign-in or the EHR's launch: the one-time code in the page's URL opens the session
   // (or asks for the password once, to link an account that has one).
@@ -138,13 +147,24 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
       return;
     }
     // A launch from the EHR (`smart`) is handed over the same way, with the launch's patient.
-    loadSignOnReturn().then(
-      (module) =>
-        module.finishSignOn(apiBase, back.code, toast, back.kind === 'smart').then((user) => {
-          if (user) host.emit('sgx-signed-in', { user });
-        }),
-      loadFailed,
-    );
+    loadSignOnReturn().then((module) => {
+      // Another account's session held here: "Continue as …?" first.
+      const confirm = (current: SessionUser | null, next: SessionUser) =>
+        new Promise<boolean>((resolve) =>
+          setSwitchQuestion({
+            current,
+            next,
+            Dialog: module.SwitchAccountDialog,
+            answer: (switchTo) => {
+              setSwitchQuestion(null);
+              resolve(switchTo);
+            },
+          }),
+        );
+      return module.finishSignOn(apiBase, back.code, toast, back.kind === 'smart', confirm).then((user) => {
+        if (user) host.emit('sgx-signed-in', { user });
+      });
+    }, loadFailed);
   }, []);
 
   // The server ended the session (the idle limit, or signed out elsewhere): say why; no reload, so every
@@ -316,6 +336,13 @@ export function AccessPortal({ apiBase, profileHref, hospitalName }: AccessPorta
             {session.quickUse ? t.openAccessDuringQuickUse : t.openAccess}
           </Button>
         </>
+      )}
+      {switchQuestion && (
+        <switchQuestion.Dialog
+          current={switchQuestion.current}
+          next={switchQuestion.next}
+          onAnswer={switchQuestion.answer}
+        />
       )}
       {dialogs && (
         <>

@@ -22,7 +22,8 @@ import { Button, FormFailure } from '../shared/ui/ui.tsx';
 import type { Messages } from '../shared/lang/messages/index.ts';
 import { useMessages, useWidgetHost } from '../shared/widget-host/widget-context.ts';
 import { postAuth, postSignIn } from './auth-request.ts';
-import { signOnUrl } from './security/api.ts';
+import { linkDetails, signOnUrl, type LinkDetails } from './security/api.ts';
+import { newSignOnChallenge, signOnVerifier } from './security/sign-on-verifier.ts';
 import { SecondFactorStep } from './security/SecondFactorStep.tsx';
 import { SECURITY_TEXTS, serverText, useSecurityTexts } from './security/texts.ts';
 
@@ -168,10 +169,11 @@ function SignOnButton({
       part="button button-primary sso-button"
       busy={busy}
       disabled={busy}
-      onClick={() => {
+      onClick={async () => {
         setBusy(true);
         const here = globalThis.location.href.replace(/#sgx-sso(-link)?=.*$/, '');
-        globalThis.location.assign(signOnUrl(apiBase, startPath, here));
+        // This tab's verifier: the code the provider's round trip brings back is good only with it.
+        globalThis.location.assign(signOnUrl(apiBase, startPath, here, await newSignOnChallenge()));
       }}
       css={{ inlineSize: '100%' }}
     >
@@ -203,6 +205,29 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
     setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
   };
   const sso = options?.sso ?? null;
+  // The identity a link code would link, named before the password is asked; refused when the code is not this
+  // page's (started in another browser) or has expired: then the password signs in without linking.
+  const [link, setLink] = useState<
+    { status: 'loading' } | { status: 'ready'; details: LinkDetails } | { status: 'refused'; message: string } | null
+  >(linkCode ? { status: 'loading' } : null);
+  const host = useWidgetHost();
+  useEffect(() => {
+    if (!linkCode) return setLink(null);
+    let current = true;
+    setLink({ status: 'loading' });
+    linkDetails(apiBase, linkCode).then(
+      (details) => {
+        if (!current) return;
+        setLink({ status: 'ready', details });
+        setEmail((typed) => typed || details.email);
+      },
+      (error: unknown) => current && setLink({ status: 'refused', message: serverText(host, userMessage(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [apiBase, linkCode]);
+  const linking = link?.status === 'ready' ? linkCode : null;
   const linked = (answer: AuthResponse) => {
     if (answer.linked && sso)
       toast({
@@ -233,7 +258,7 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
         const answer = await postSignIn(apiBase, {
           email: email.trim(),
           password,
-          ...(linkCode ? { linkCode } : {}),
+          ...(linking ? { linkCode: linking, linkVerifier: signOnVerifier() } : {}),
           ...(cancelDeletion ? { cancelDeletion: true as const } : {}),
         });
         if ('secondFactor' in answer) {
@@ -271,17 +296,24 @@ export function SignInForm({ apiBase, onAuthenticated, options, linkCode }: Sign
     );
 
   // OIDC_ONLY: only the hospital's button, unless a password must link an account first.
-  const passwordForm = (options?.passwordSignIn ?? true) || Boolean(linkCode);
+  const passwordForm = (options?.passwordSignIn ?? true) || Boolean(linking);
   return (
     <div css={formCss}>
-      {linkCode && sso && (
+      {link?.status === 'ready' && sso && (
         <div role="note" part="link-notice" css={{ display: 'grid', gap: '4px' }}>
           <strong>{security.linkTitle}</strong>
+          <span>{security.linkWho(link.details.provider, link.details.name, link.details.email)}</span>
           <span>{security.linkText(sso.displayName)}</span>
         </div>
       )}
-      {sso && !linkCode && <SignOnButton apiBase={apiBase} {...sso} />}
-      {sso && !linkCode && (
+      {link?.status === 'refused' && (
+        <div role="alert" part="link-notice" css={{ display: 'grid', gap: '4px' }}>
+          <strong>{security.linkRefused}</strong>
+          <span>{link.message}</span>
+        </div>
+      )}
+      {sso && !linking && <SignOnButton apiBase={apiBase} {...sso} />}
+      {sso && !linking && (
         <p css={{ margin: 0, textAlign: 'center', color: token('--sgx-color-muted') }}>
           {passwordForm ? security.ssoOr : security.ssoOnly}
         </p>

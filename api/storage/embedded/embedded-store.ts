@@ -475,6 +475,16 @@ export class EmbeddedStore implements StoreAdapter {
   async listIdentities(userId: string) {
     return this.#accounts.data.identities.filter((identity) => identity.userId === userId);
   }
+  async removeIdentity(userId: string, issuer: string, subject: string) {
+    const named = (identity: OidcIdentityRecord) =>
+      identity.userId === userId && identity.issuer === issuer && identity.subject === subject;
+    if (!this.#accounts.data.identities.some(named)) return false;
+    return this.#commitAccounts((draft) => {
+      const before = draft.identities.length;
+      draft.identities = draft.identities.filter((identity) => !named(identity));
+      return draft.identities.length < before;
+    });
+  }
 
   async findSecondFactors(userId: string) {
     const data = this.#accounts.data;

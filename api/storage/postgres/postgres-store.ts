@@ -584,6 +584,13 @@ class PostgresAdapter implements StoreAdapter {
     );
     return rows.map(toIdentity);
   }
+  async removeIdentity(userId: string, issuer: string, subject: string) {
+    const rows = await this.#rows(
+      'DELETE FROM oidc_identities WHERE user_id = $1 AND issuer = $2 AND subject = $3 RETURNING issuer',
+      [userId, issuer, subject],
+    );
+    return rows.length === 1;
+  }
 
   async findSecondFactors(userId: string) {
     const [totp, codes, passkeys] = await Promise.all([

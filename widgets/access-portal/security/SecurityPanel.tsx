@@ -20,6 +20,7 @@ import {
   removeSecondFactor,
   renewRecoveryCodes,
   startTotpSetup,
+  unlinkIdentity,
 } from './api.ts';
 import { serverText, useSecurityTexts } from './texts.ts';
 import { StepUpCheck } from './StepUpCheck.tsx';
@@ -245,6 +246,7 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
   const [step, setStep] = useState<
     | null
     | { kind: 'prove'; then: 'totp' | 'passkey' | 'end-others' }
+    | { kind: 'unlink'; id: string }
     | { kind: 'totp'; setup: TotpSetup }
     | { kind: 'remove-totp' }
     | { kind: 'remove-passkey'; id: string }
@@ -323,6 +325,18 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
       failed(caught);
     } finally {
       setEnding(false);
+    }
+  };
+  /** A linked sign-in unlinked, the clinician proven again (an account without a password: a recent sign-on). */
+  const unlink = async (id: string, proof: StepUpProof | null) => {
+    try {
+      await unlinkIdentity(apiBase, id, proof);
+      setStep(null);
+      toast({ title: t.unlinkedTitle, variant: 'success' });
+      refresh();
+    } catch (caught) {
+      if (proof) throw caught; // StepUpCheck says why, on its field
+      failed(caught);
     }
   };
   const factors = { totp: Boolean(security?.totp), passkeys: (security?.passkeys.length ?? 0) > 0 };
@@ -474,11 +488,37 @@ export function SecurityPanel({ apiBase, passwordForm }: { apiBase: string; pass
         <div css={sectionCss}>
           <h4 css={headingCss}>{t.linkedHeading}</h4>
           {security.identities.map((identity) => (
-            <span key={identity.issuer}>
-              {identity.displayName
-                ? t.linkedTo(identity.displayName, when(identity.linkedAt))
-                : t.linkedToUnknown(identity.issuer, when(identity.linkedAt))}
-            </span>
+            <div key={identity.id} css={{ display: 'grid', gap: '8px' }}>
+              <div css={rowCss}>
+                <span>
+                  {identity.displayName
+                    ? t.linkedTo(identity.displayName, when(identity.linkedAt))
+                    : t.linkedToUnknown(identity.issuer, when(identity.linkedAt))}
+                </span>
+                {/* An account without a password keeps its only way in (the server refuses it too). */}
+                {!step && (security.hasPassword || security.identities.length > 1) && (
+                  <Button
+                    variant="ghost"
+                    onClick={() =>
+                      security.hasPassword
+                        ? setStep({ kind: 'unlink', id: identity.id })
+                        : void unlink(identity.id, null)
+                    }
+                  >
+                    {t.unlink}
+                  </Button>
+                )}
+              </div>
+              {step?.kind === 'unlink' && step.id === identity.id && (
+                <StepUpCheck
+                  apiBase={apiBase}
+                  label={t.unlinkConfirm}
+                  factors={factors}
+                  onCancel={() => setStep(null)}
+                  onConfirm={(proof) => unlink(identity.id, proof)}
+                />
+              )}
+            </div>
           ))}
         </div>
       )}

@@ -12,6 +12,7 @@ import {
 import { siteConfigSchema, type SiteConfig } from '../../../contracts/site-config.ts';
 import { apiRequest, apiSend } from '../../shared/api/api-client.ts';
 import { sessionToken } from '../../shared/session/session-state.ts';
+import { signOnVerifier, type SignOnChallenge } from './sign-on-verifier.ts';
 
 // The calls of single sign-on, the second factor and the profile's sign-in section (docs/API.md#auth).
 
@@ -28,15 +29,50 @@ export function loadSignInOptions(apiBase: string | undefined): Promise<SiteConf
   return options;
 }
 
-/** Where the sign-in button sends the browser: the server's start, coming back to this very page. */
-export function signOnUrl(apiBase: string | undefined, startPath: string, returnTo: string): string {
+/**
+ * Where the sign-in button sends the browser: the server's start, coming back to this very page, with the
+ * challenge of the verifier this tab keeps (sign-on-verifier.ts).
+ */
+export function signOnUrl(
+  apiBase: string | undefined,
+  startPath: string,
+  returnTo: string,
+  { challenge, method }: SignOnChallenge,
+): string {
   const base = (apiBase ?? '').trim().replace(/\/+$/, '');
-  return `${base}${startPath}?returnTo=${encodeURIComponent(returnTo)}`;
+  const query = new URLSearchParams({
+    returnTo,
+    challenge,
+    ...(method === 'plain' ? { challengeMethod: method } : {}),
+  });
+  return `${base}${startPath}?${query}`;
 }
 
-/** The hand-over after the provider: the one-time code of the page's URL for `{ token, user }`. */
+/** The hand-over after the provider: the one-time code of the page's URL, with this tab's verifier. */
 export const exchangeSignOn = (apiBase: string | undefined, code: string) =>
-  apiRequest(apiBase, '/api/auth/oidc/session', authResponseSchema, { method: 'POST', body: { code }, token: null });
+  apiRequest(apiBase, '/api/auth/oidc/session', authResponseSchema, {
+    method: 'POST',
+    body: { code, verifier: signOnVerifier() },
+    token: null,
+  });
+
+const linkDetailsSchema = v.object({ provider: v.string(), name: v.nullable(v.string()), email: v.string() });
+export type LinkDetails = v.InferOutput<typeof linkDetailsSchema>;
+/** What a link code would link (the provider, the name and e-mail it gave), for the prompt to name it. */
+export const linkDetails = (apiBase: string | undefined, code: string) =>
+  apiRequest(apiBase, '/api/auth/oidc/link', linkDetailsSchema, {
+    method: 'POST',
+    body: { code, verifier: signOnVerifier() },
+    token: null,
+  });
+
+/** Unlinks a hospital sign-in from the account, with the proof StepUpCheck gathered. */
+export const unlinkIdentity = (apiBase: string, id: string, proof: StepUpProof | null) =>
+  apiSend(apiBase, `/api/auth/identities/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    body: proof ?? {},
+    token: sessionToken(),
+  });
 
 const passkeyOptionsSchema = v.object({ options: v.record(v.string(), v.unknown()) });
 

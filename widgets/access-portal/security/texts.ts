@@ -19,7 +19,18 @@ const en = {
     `after that, the ${name} button signs you in.`,
   linkedTitle: 'Hospital sign-in linked',
   linkedText: (name: string) => `From now on, you can sign in with ${name}.`,
+  linkWho: (provider: string, name: string | null, email: string) =>
+    `To link: ${name ? `${name}, ` : ''}${email}, signed in at ${provider}.`,
+  linkRefused: 'Nothing was linked.',
   ssoFailedTitle: 'Hospital sign-in failed',
+  // Another session handed over while this page holds one
+  switchTitle: 'Switch account?',
+  switchText: (current: string | null, next: string) =>
+    current
+      ? `You are signed in as ${current}. Continue as ${next}?`
+      : `This page is signed in with another account. Continue as ${next}?`,
+  switchContinue: (next: string) => `Continue as ${next}`,
+  switchStay: 'Stay as I am',
 
   // The second step of a password sign-in
   secondFactorLabel: 'Second factor',
@@ -92,6 +103,9 @@ const en = {
   linkedHeading: 'Hospital sign-in',
   linkedTo: (name: string, date: string) => `Linked to ${name} since ${date}`,
   linkedToUnknown: (issuer: string, date: string) => `Linked to ${ltr(issuer)} since ${date}`,
+  unlink: 'Unlink',
+  unlinkConfirm: 'Unlink this sign-in',
+  unlinkedTitle: 'Sign-in unlinked',
   sessions: 'Active sessions',
   unknownDevice: 'Unknown device',
   thisDevice: 'This device',
@@ -126,7 +140,17 @@ const ar: SecurityTexts = {
     `بعدها يُدخلك زر ${name} مباشرة.`,
   linkedTitle: 'رُبط تسجيل الدخول في المستشفى',
   linkedText: (name: string) => `يمكنك من الآن تسجيل الدخول عبر ${name}.`,
+  linkWho: (provider: string, name: string | null, email: string) =>
+    `المراد ربطه: ${name ? `${name}، ` : ''}${ltr(email)}، بتسجيل الدخول في ${provider}.`,
+  linkRefused: 'لم يُربط شيء.',
   ssoFailedTitle: 'تعذّر تسجيل الدخول عبر المستشفى',
+  switchTitle: 'تبديل الحساب؟',
+  switchText: (current: string | null, next: string) =>
+    current
+      ? `أنت مسجّل الدخول باسم ${current}. هل تتابع باسم ${next}؟`
+      : `هذه الصفحة مسجّلة الدخول بحساب آخر. هل تتابع باسم ${next}؟`,
+  switchContinue: (next: string) => `المتابعة باسم ${next}`,
+  switchStay: 'البقاء كما أنا',
 
   secondFactorLabel: 'العامل الثاني',
   totpIntro: `أدخل الرمز المكوّن من ${ltr('6')} أرقام الذي يعرضه تطبيق المصادقة.`,
@@ -194,6 +218,9 @@ const ar: SecurityTexts = {
   linkedHeading: 'تسجيل الدخول في المستشفى',
   linkedTo: (name: string, date: string) => `مرتبط بـ${name} منذ ${date}`,
   linkedToUnknown: (issuer: string, date: string) => `مرتبط بـ${ltr(issuer)} منذ ${date}`,
+  unlink: 'إلغاء الربط',
+  unlinkConfirm: 'إلغاء ربط تسجيل الدخول هذا',
+  unlinkedTitle: 'أُلغي ربط تسجيل الدخول',
   sessions: 'الجلسات النشطة',
   unknownDevice: 'جهاز غير معروف',
   thisDevice: 'هذا الجهاز',

@@ -104,6 +104,7 @@ export const account = {
     'user.signin.passkey': 'Sign-in with passkey',
     'user.signin.recovery_code': 'Sign-in with recovery code',
     'user.link.oidc': 'Hospital sign-in linked',
+    'user.unlink.oidc': 'Hospital sign-in unlinked',
     'session.idle_timeout': 'Signed out after inactivity',
     'session.end.one': 'Session signed out',
     'session.end.others': 'Other sessions signed out',

@@ -113,6 +113,7 @@ export const account: Messages['account'] = {
     'user.signin.passkey': 'تسجيل الدخول بمفتاح مرور',
     'user.signin.recovery_code': 'تسجيل الدخول برمز استرداد',
     'user.link.oidc': 'ربط تسجيل الدخول في المستشفى',
+    'user.unlink.oidc': 'إلغاء ربط تسجيل الدخول في المستشفى',
     'session.idle_timeout': 'تسجيل الخروج بعد عدم النشاط',
     'session.end.one': 'تسجيل الخروج من جلسة',
     'session.end.others': 'تسجيل الخروج من الجلسات الأخرى',
