@@ -1,10 +1,13 @@
 import type { Bundle, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { CODES } from '../../fhir/codes.ts';
+import { EhrRedirectError, errorAnswerSummary, isRedirectRefusal } from './ehr-http.ts';
 
 /**
  * The EHR's FHIR server as this app uses it, with the launch's access token (never sent anywhere else): read
  * the launch patient, their body weights and the clinician's own resource (`fhirUser`), and create a resource
- * (POST, conditionally with If-None-Exist) answering the id the EHR gave and whether it was new.
+ * (POST, conditionally with If-None-Exist) answering the id the EHR gave and whether it was new. A redirect is not
+ * followed, and an error's message holds the EHR's status and OperationOutcome codes, never its text (ehr-http.ts):
+ * it goes to the server log.
  */
 export class EhrFhirError extends Error {
   override name = 'EhrFhirError';
@@ -71,21 +74,26 @@ export function ehrFhir(base: string, accessToken: string, fetcher: typeof fetch
         ...init,
         headers: { Accept: FHIR_JSON, Authorization: `Bearer ${accessToken}`, ...init.headers },
         signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
       });
     } catch (error) {
+      // A redirect is the EHR's answer, not followed: nothing was written where it pointed.
+      if (error instanceof EhrRedirectError || isRedirectRefusal(error))
+        throw new EhrFhirError('refused', `${what}: ${new EhrRedirectError().message}`);
       throw new EhrFhirError(failureKind(error), `${what}: ${(error as Error).message}`);
     }
     if (!response.ok) {
-      const text = (await response.text().catch(() => '')).slice(0, 300);
-      throw new EhrFhirError('refused', `${what}: ${response.status} ${text}`, response.status);
+      const summary = await errorAnswerSummary(response);
+      throw new EhrFhirError('refused', `${what}: ${response.status} (${summary})`, response.status);
     }
     return response;
   };
   const json = async (response: Response, what: string) => {
     try {
       return (await response.json()) as Resource;
-    } catch (error) {
-      throw new EhrFhirError('refused', `${what}: the answer is not JSON (${(error as Error).message})`);
+    } catch {
+      // Not the parser's message: it quotes the answer.
+      throw new EhrFhirError('refused', `${what}: the answer is not JSON`);
     }
   };
   return {

@@ -52,6 +52,7 @@ import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { discoverSmartConfiguration } from './discovery.ts';
 import { EhrFhirError, ehrFhir } from './ehr-fhir.ts';
+import { authorizationProblem, ehrFetch } from './ehr-http.ts';
 import { smartClientAuth } from './client-auth.ts';
 import { launchFailurePage, type EhrAnswer, type LaunchRefusal } from './failure-page.ts';
 import {
@@ -164,7 +165,8 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
   const flows = authFlows(deps.store, deps.now);
   const redirectUri = `${deps.publicUrl}${SMART_CALLBACK_PATH}`;
   const scope = [...SMART_SCOPES, ...(deps.config.writeDraftOrders ? [DRAFT_ORDER_SCOPE] : [])].join(' ');
-  const fetcher = deps.fetch ?? fetch;
+  // Every call to the EHR: no redirect followed (ehr-http.ts).
+  const fetcher = ehrFetch(deps.fetch ?? fetch);
   const fhirTimeoutMs = (deps.config.fhirTimeoutSeconds ?? DEFAULT_SMART_FHIR_TIMEOUT_SECONDS) * 1000;
   const signing = deps.config.privateKeyPem ? signingKey(deps.config.privateKeyPem) : undefined;
   signing?.catch(() => undefined); // checked by config.ts already; a failure shows at the first launch
@@ -183,7 +185,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
         scope,
         flows,
         metadata: () => discoverSmartConfiguration(iss, fetcher),
-        fetch: deps.fetch as client.CustomFetch | undefined,
+        fetch: fetcher as client.CustomFetch,
       });
       clients.set(iss, made);
     }
@@ -230,7 +232,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
         await clientFor(iss)
       ).begin({ kind: LAUNCH_FLOW, data: { iss, page }, extraParams: { launch, aud: iss } });
     } catch (error) {
-      return refuse(ctx, REFUSALS.unavailable, error instanceof OidcFlowError ? error.detail : String(error));
+      return refuse(ctx, REFUSALS.unavailable, authorizationProblem(error));
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(url.href);
@@ -249,7 +251,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       if (!(error instanceof OidcFlowError)) throw error;
       await audit(ctx, 'anonymous', 'failure');
       const answer = error.oauthError && { answer: error.oauthError, advice: adviceForOauthError(error.oauthError) };
-      return refuse(ctx, REFUSALS[error.failure], error.detail, answer || undefined);
+      return refuse(ctx, REFUSALS[error.failure], authorizationProblem(error), answer || undefined);
     }
     const iss = flowData!.iss;
     const { tokens, claims } = completion;

@@ -525,7 +525,7 @@ describe('refused launches: a clear page, a 4xx, nobody signed in', () => {
       expect(response.text).toContain('The EHR answered: <code>invalid_scope</code>.');
       expect(response.text).toContain('check the scopes the app is registered for at the EHR');
       expect(response.text).toContain('أجاب السجل الصحي الإلكتروني: <bdi dir="ltr"><code>invalid_scope</code></bdi>.');
-      expect(response.text).not.toContain('Scope(s) not granted'); // the EHR's free text stays in the log
+      expect(response.text).not.toContain('Scope(s) not granted'); // the EHR's free text: not in the log either
       expect(await sessionCount(narrow.api)).toBe(sessions);
     } finally {
       await narrow.close();

@@ -107,6 +107,13 @@ export interface EhrBehaviour {
   writes: 'store' | 'refuse' | { storeThenAnswerAfterMs: number };
   /** The clinician's Practitioner: readable (default) or 403. */
   practitioner: 'readable' | 'forbidden';
+  /**
+   * Answers a redirect to `location` instead (an open redirect, a compromised front door): for the SMART configuration,
+   * the token endpoint, or every FHIR request (reads and creates). Default none.
+   */
+  redirect?: { at: 'configuration' | 'token' | 'fhir'; location: string; status?: 302 | 307 | 308 } | null;
+  /** The `diagnostics` of every OperationOutcome it answers, and its token endpoint's `error_description`. */
+  errorText?: string | null;
 }
 
 export interface CreatedResource {
@@ -222,7 +229,20 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
   let launchCount = 0;
   const patients = new Map<string, Record<string, any>>([[EHR_PATIENT_ID, EHR_PATIENT]]);
   const weights = new Map<string, WeightRecord[]>([[EHR_PATIENT_ID, ehrPatientWeights()]]);
-  const behaviour: EhrBehaviour = { weightSearch: 'answer', writes: 'store', practitioner: 'readable' };
+  const behaviour: EhrBehaviour = {
+    weightSearch: 'answer',
+    writes: 'store',
+    practitioner: 'readable',
+    redirect: null,
+    errorText: null,
+  };
+  /** The redirect the behaviour asks for at this step, answered; false when there is none. */
+  const redirected = (at: 'configuration' | 'token' | 'fhir', response: ServerResponse) => {
+    if (behaviour.redirect?.at !== at) return false;
+    response.writeHead(behaviour.redirect.status ?? 302, { Location: behaviour.redirect.location });
+    response.end('moved');
+    return true;
+  };
 
   let provider: Provider;
   const fhir = await listen((request, response) => void serveFhir(request, response));
@@ -326,6 +346,11 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
       }
       if (params.nonce) launchByNonce.set(params.nonce, params.launch);
     }
+    if (ctx.method === 'POST' && ctx.path === '/token' && behaviour.redirect?.at === 'token') {
+      ctx.redirect(behaviour.redirect.location);
+      ctx.status = behaviour.redirect.status ?? 302;
+      return;
+    }
     if (ctx.method === 'POST' && ctx.path === '/token') {
       const chunks: Buffer[] = [];
       for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
@@ -340,7 +365,7 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
       if (refusal) {
         tokenRefusals.push(refusal);
         ctx.status = 401;
-        ctx.body = { error: 'invalid_client', error_description: refusal };
+        ctx.body = { error: 'invalid_client', error_description: behaviour.errorText ?? refusal };
         return;
       }
       // Checked as the launcher does; oidc-provider, behind, form-decodes what it reads: give it that.
@@ -375,7 +400,7 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
   const outcome = (response: ServerResponse, status: number, text: string) =>
     json(response, status, {
       resourceType: 'OperationOutcome',
-      issue: [{ severity: 'error', code: 'processing', diagnostics: text }],
+      issue: [{ severity: 'error', code: 'processing', diagnostics: behaviour.errorText ?? text }],
     });
 
   /** The resources of a type whose identifier matches an If-None-Exist search `identifier=system|value`. */
@@ -396,6 +421,7 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
   async function serveFhir(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', fhir.origin);
     if (url.pathname === '/fhir/.well-known/smart-configuration') {
+      if (redirected('configuration', response)) return;
       return json(response, 200, {
         issuer,
         jwks_uri: `${issuer}/jwks`,
@@ -422,6 +448,7 @@ export async function startSmartEhr(options: SmartEhrOptions): Promise<SmartEhr>
         ],
       });
     }
+    if (redirected('fhir', response)) return;
     const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     const token = bearer ? await provider.AccessToken.find(bearer) : undefined;
     if (!token) return outcome(response, 401, 'a live access token is required');
