@@ -17,7 +17,7 @@ export interface AppState {
   sessionIdle?: boolean;
   /** The verified token claims, set by koa-jwt. */
   jwt?: unknown;
-  /** The request's id (ops/request-log.ts), echoed as X-Request-Id and in its log line. */
+  /** The request's id, the server's own (ops/request-log.ts): answered as X-Request-Id, in its log and audit lines. */
   requestId?: string;
   /** Set when the answer is a file of the site (its log and metrics route is `static`). */
   servedFile?: boolean;

@@ -5,10 +5,11 @@ import { AUDIT_FILE_NAME } from '../storage/audit-log.ts';
 import { startTestApi, type TestApi } from '../test-support/test-api.ts';
 
 /**
- * Every audit line a request writes names that request (its X-Request-Id) and the client's address: the
- * context is passed by each route (request-context.ts), so a route that forgot it would write lines
- * without one. One clinician's day through the API, each request with an id of its own, then every line
- * of the trail read back from the store itself.
+ * Every audit line a request writes names that request (the X-Request-Id the server made and answered) and the
+ * client's address: the context is passed by each route (request-context.ts), so a route that forgot it would
+ * write lines without one. One clinician's day through the API, each request sending an X-Request-Id of its own
+ * (which the trail never takes: a caller cannot pass its requests off as another's), then every line of the trail
+ * read back from the store itself.
  */
 describe('audit lines carry the request that wrote them', () => {
   let api: TestApi;
@@ -39,11 +40,14 @@ describe('audit lines carry the request that wrote them', () => {
   it('from sign-up to sign-out, on every route that writes one', async () => {
     let n = 0;
     const sent: string[] = [];
+    const answered: string[] = [];
     const call = async (method: string, route: string, options: { token?: string; body?: unknown } = {}) => {
       n += 1;
       const id = `day-${n}`;
       sent.push(id);
-      return api.request(method, route, { ...options, headers: { 'X-Request-Id': id } });
+      const response = await api.request(method, route, { ...options, headers: { 'X-Request-Id': id } });
+      answered.push(response.headers.get('x-request-id')!);
+      return response;
     };
     const signup = await call('POST', '/api/auth/signup', {
       body: {
@@ -102,22 +106,20 @@ describe('audit lines carry the request that wrote them', () => {
       'audit.read',
       'user.signout',
     ]);
-    for (const line of lines) {
-      expect(line.address).toBe('127.0.0.1');
-      expect(sent).toContain(line.requestId);
-    }
-    // each line names the request that wrote it, in order
-    expect(lines.map((line) => line.requestId)).toEqual([
-      'day-1',
-      'day-2',
-      'day-3',
-      'day-4',
-      'day-5',
-      'day-6',
-      'day-7',
-      'day-8',
-      'day-9',
-      'day-10',
-    ]);
+    for (const line of lines) expect(line.address).toBe('127.0.0.1');
+    // each line names the request that wrote it, in order: by the id the server made and answered, never the
+    // caller's
+    for (const id of answered)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(answered).size).toBe(answered.length);
+    expect(lines.map((line) => line.requestId)).toEqual(answered);
+    for (const line of lines) expect(sent).not.toContain(line.requestId);
+    // the caller's id is in the server log, labelled as the caller's, beside the server's
+    const logged = api.serverLog
+      .map((text) => JSON.parse(text) as { msg?: string; requestId?: string; callerRequestId?: string })
+      .filter((line) => line.msg === 'request');
+    expect(logged.map((line) => [line.callerRequestId, line.requestId])).toEqual(
+      sent.map((id, index) => [id, answered[index]]),
+    );
   });
 });

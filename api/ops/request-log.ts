@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../state.ts';
 import type { Metrics } from './metrics.ts';
 
-/** An incoming X-Request-Id is kept when it is this short and plain (it goes into logs and headers). */
+/** An incoming X-Request-Id is logged (as `callerRequestId`) when it is this short and plain. */
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -25,9 +25,11 @@ export function routeLabel(ctx: AppContext, routeOf?: RouteOf): string {
 export type RouteOf = (path: string, method: string) => string | undefined;
 
 /**
- * The outermost middleware: gives each request an id (the caller's X-Request-Id when it is plain
- * text, else a new one), echoes it in the response, and once the answer is sent writes one JSON log
- * line (id, method, route pattern, status, duration) and the request metrics.
+ * The outermost middleware: gives each request an id of the server's own (a new UUID, whatever the caller sent:
+ * the audit trail names requests by it, audit/request-context.ts), answers it as X-Request-Id, and once the answer
+ * is sent writes one JSON log line (id, method, route pattern, status, duration) and the request metrics. The
+ * caller's own X-Request-Id, when it is plain text, is logged apart as `callerRequestId` (a proxy's id, to find the
+ * line by), never as the request's id: a caller cannot make its requests carry another's id.
  */
 export function requestLog(deps: { logger: Logger; metrics?: Metrics; routeOf?: RouteOf }) {
   // prom-client hashes a labels object on every call: the children of each method, route and status are
@@ -47,7 +49,8 @@ export function requestLog(deps: { logger: Logger; metrics?: Metrics; routeOf?: 
   return async function logRequest(ctx: AppContext, next: Next) {
     const started = process.hrtime.bigint();
     const incoming = ctx.get(REQUEST_ID_HEADER);
-    const requestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    const callerRequestId = REQUEST_ID_PATTERN.test(incoming) ? incoming : undefined;
+    const requestId = randomUUID();
     ctx.state.requestId = requestId;
     ctx.set(REQUEST_ID_HEADER, requestId);
     try {
@@ -66,6 +69,7 @@ export function requestLog(deps: { logger: Logger; metrics?: Metrics; routeOf?: 
       deps.logger.info(
         {
           requestId,
+          ...(callerRequestId ? { callerRequestId } : {}),
           method: ctx.method,
           route,
           status,

@@ -344,7 +344,9 @@ describe('the stack', () => {
     }
     const servedBy = async (container: string) => {
       const logs = await podman(['logs', container]);
-      return [...`${logs.stdout}${logs.stderr}`.matchAll(/"requestId":"(ct-[a-z]+-?\d*)"/g)].map((match) => match[1]);
+      return [...`${logs.stdout}${logs.stderr}`.matchAll(/"callerRequestId":"(ct-[a-z]+-?\d*)"/g)].map(
+        (match) => match[1],
+      );
     };
     const one = await servedBy(service('app1').container);
     const two = await servedBy(service('app2').container);
