@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/app', 'data'),
       databaseUrl: undefined,
       jwtSecret: undefined,
+      dataKeys: [],
+      dataKeyRequired: false,
       allowedOrigins: [],
       frameAncestors: [],
       trustProxy: false,
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
   });
   it('reads every variable', () => {
     const secret = 's'.repeat(32);
+    const dataKey = Buffer.alloc(32, 7);
     expect(
       loadConfig(
         {
@@ -51,6 +54,8 @@ describe('loadConfig', () => {
           DATA_DIR: 'var/db',
           DATABASE_URL: ' postgres://sgx:pw@db.example.org:5432/reversal ',
           JWT_SECRET: secret,
+          DATA_KEY: ` ${dataKey.toString('base64')} `,
+          NODE_ENV: 'production',
           ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/',
           FRAME_ANCESTORS: 'https://Intranet.example, http://ehr.example:8080/, https://*.hospital.example',
           TRUST_PROXY: 'true',
@@ -96,6 +101,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/app', 'var/db'),
       databaseUrl: 'postgres://sgx:pw@db.example.org:5432/reversal',
       jwtSecret: secret,
+      dataKeys: [dataKey],
+      dataKeyRequired: true,
       allowedOrigins: ['https://a.example', 'http://b.example:8080'],
       frameAncestors: ['https://intranet.example', 'http://ehr.example:8080', 'https://*.hospital.example'],
       trustProxy: true,
@@ -327,6 +334,51 @@ describe('secrets from files (JWT_SECRET_FILE, DATABASE_URL_FILE)', () => {
     expect(databaseUrlOf({ DATABASE_URL: url })).toBe(url);
     expect(databaseUrlOf({ DATABASE_URL_FILE: path.join(dir, 'missing') })).toBe('');
     expect(databaseUrlOf({})).toBe('');
+  });
+});
+
+describe('DATA_KEY (and DATA_KEY_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sgx-data-key-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const [first, second] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+
+  it('reads one key, or several to rotate (the first encrypts), from the variable or a file', () => {
+    expect(loadConfig({ DATA_KEY: first.toString('base64') }).dataKeys).toEqual([first]);
+    const both = `${second.toString('base64')}, ${first.toString('base64')}`;
+    expect(loadConfig({ DATA_KEY: both }).dataKeys).toEqual([second, first]);
+    writeFileSync(path.join(dir, 'data_key'), `${first.toString('base64')}\n`, { mode: 0o600 });
+    expect(loadConfig({ DATA_KEY_FILE: path.join(dir, 'data_key') }).dataKeys).toEqual([first]);
+    expect(loadConfig({ DATA_KEY: '  ' }).dataKeys).toEqual([]);
+  });
+  it('is required by the server (not by the commands) only with NODE_ENV=production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).dataKeyRequired).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).dataKeyRequired).toBe(false);
+    expect(loadConfig({}).dataKeyRequired).toBe(false);
+  });
+  const howTo = 'make one with openssl rand -base64 32, or unset DATA_KEY to have one generated for development';
+  it.each([
+    [
+      { DATA_KEY: 'short' },
+      `DATA_KEY must be 32 random bytes, base64-encoded (got 5 characters that are not 32 bytes in base64): ${howTo}`,
+    ],
+    [
+      { DATA_KEY: Buffer.alloc(16).toString('base64') },
+      `DATA_KEY must be 32 random bytes, base64-encoded (got 24 characters that are not 32 bytes in base64): ${howTo}`,
+    ],
+    [
+      { DATA_KEY: Buffer.alloc(32).toString('hex') },
+      `DATA_KEY must be 32 random bytes, base64-encoded (got 64 characters that are not 32 bytes in base64): ${howTo}`,
+    ],
+    [
+      { DATA_KEY: `${first.toString('base64')},` },
+      `DATA_KEY's key 2 of 2 must be 32 random bytes, base64-encoded (it is empty): ${howTo}`,
+    ],
+    [
+      { DATA_KEY: first.toString('base64'), DATA_KEY_FILE: '/nonexistent' },
+      'DATA_KEY and DATA_KEY_FILE are both set: set only one of them',
+    ],
+  ])('refuses a key that is not one, never echoing it (%#)', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 });
 

@@ -9,6 +9,7 @@ import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from './audit/trail.ts';
 import { AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 import { DEFAULT_EXPORTS_PER_CLINICIAN, DEFAULT_EXPORTS_PER_INSTANCE } from './account/export-slots.ts';
+import { decodeDataKey, MAKE_DATA_KEY } from './storage/data-key.ts';
 
 /** After SIGTERM: requests under way get this long (SHUTDOWN_TIMEOUT_MS). */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -49,6 +50,14 @@ export interface ServerConfig {
    * JWT_SECRET_FILE instead names a file holding it (a container secret).
    */
   readonly jwtSecret: string | undefined;
+  /**
+   * DATA_KEY (or DATA_KEY_FILE): the keys that encrypt second-factor secrets, EHR tokens and ID tokens at rest
+   * (storage/sealed-values.ts), 32 bytes each, base64, comma-separated; the first encrypts, the others are read
+   * (key rotation). Empty when unset: a key is generated into the store, for development.
+   */
+  readonly dataKeys: readonly Buffer[];
+  /** NODE_ENV=production: the server refuses to start without DATA_KEY (storage/open-storage.ts). */
+  readonly dataKeyRequired: boolean;
   /** ALLOWED_ORIGINS: comma-separated origins that may call the API from the browser. */
   readonly allowedOrigins: readonly string[];
   /**
@@ -216,6 +225,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
     databaseUrl: parseDatabaseUrl(secretSetting(env, 'DATABASE_URL', cwd)),
     jwtSecret: parseSecret(secretSetting(env, 'JWT_SECRET', cwd)),
+    dataKeys: Object.freeze(parseDataKeys(secretSetting(env, 'DATA_KEY', cwd))),
+    dataKeyRequired: env.NODE_ENV?.trim() === 'production',
     allowedOrigins: Object.freeze(parseOrigins(env.ALLOWED_ORIGINS)),
     frameAncestors: Object.freeze(parseFrameAncestors(env.FRAME_ANCESTORS)),
     trustProxy,
@@ -314,7 +325,8 @@ function parseOptionalWholeNumber(name: string, value: string | undefined, min: 
   return parseWholeNumber(name, value, 0, min, max);
 }
 
-type SecretName = 'DATABASE_URL' | 'JWT_SECRET' | 'OIDC_CLIENT_SECRET' | 'SMART_CLIENT_SECRET' | 'SMART_PRIVATE_KEY';
+type SecretName =
+  'DATABASE_URL' | 'JWT_SECRET' | 'DATA_KEY' | 'OIDC_CLIENT_SECRET' | 'SMART_CLIENT_SECRET' | 'SMART_PRIVATE_KEY';
 
 /**
  * NAME, or the contents of the file that NAME_FILE names (compose and Kubernetes hand secrets over as
@@ -335,6 +347,11 @@ function secretSetting(env: Readonly<Record<string, string | undefined>>, name: 
   const value = text.replace(/\r?\n$/, '');
   if (value === '') throw new ConfigError(`${name}_FILE names ${file}, which is empty`);
   return value;
+}
+
+/** DATA_KEY's keys (or DATA_KEY_FILE's), for a command that copies sealed secrets (migrate-data). */
+export function dataKeysOf(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Buffer[] {
+  return parseDataKeys(secretSetting(env, 'DATA_KEY', cwd));
 }
 
 /** DATABASE_URL (or its file) for hiding its password in a command's messages; '' when there is none. */
@@ -449,6 +466,25 @@ function parseSecret(value: string | undefined): string | undefined {
     );
   }
   return value;
+}
+
+/**
+ * DATA_KEY: one key (32 random bytes, base64), or several comma-separated to rotate (the first encrypts). A message
+ * says which key is wrong and how to make one, never a key.
+ */
+function parseDataKeys(value: string | undefined): Buffer[] {
+  if (value === undefined || value.trim() === '') return [];
+  const keys = value.split(',').map((part) => part.trim());
+  return keys.map((part, index) => {
+    const key = decodeDataKey(part);
+    if (key) return key;
+    const which = keys.length === 1 ? 'DATA_KEY' : `DATA_KEY's key ${index + 1} of ${keys.length}`;
+    const got = part === '' ? 'it is empty' : `got ${part.length} characters that are not 32 bytes in base64`;
+    throw new ConfigError(
+      `${which} must be 32 random bytes, base64-encoded (${got}): make one with ${MAKE_DATA_KEY}, ` +
+        'or unset DATA_KEY to have one generated for development',
+    );
+  });
 }
 
 function parseOrigins(value: string | undefined): string[] {

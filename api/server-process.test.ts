@@ -83,6 +83,7 @@ describe('the server process', () => {
       'accounts.json',
       path.join(clinician, 'patients.json'),
       'jwt-secret',
+      'data-key',
       'audit.log',
     ]) {
       expect([name, (await stat(path.join(dataDir, name))).mode & 0o777]).toEqual([name, 0o600]);

@@ -94,4 +94,22 @@ describe('start-up refuses a bad environment with one line', () => {
     ]);
     expect(result.ms).toBeLessThan(5_000);
   }, 30_000);
+
+  it('NODE_ENV=production without DATA_KEY (was: secrets kept in clear), or with a DATA_KEY that is not one', async () => {
+    const dataDir = await newDir();
+    const result = await refusal(dataDir, { NODE_ENV: 'production' });
+    expect(result.exitCode).toBe(1);
+    expect(result.lines).toEqual([
+      'Cannot start: DATA_KEY is not set: with NODE_ENV=production the key that encrypts second-factor secrets, ' +
+        'EHR tokens and ID tokens must be held outside the store: make one with openssl rand -base64 32 and set ' +
+        'DATA_KEY (or DATA_KEY_FILE)',
+    ]);
+    expect(await readdir(dataDir)).toEqual([]); // nothing was written to DATA_DIR
+    const bad = await refusal(dataDir, { NODE_ENV: 'production', DATA_KEY: 'pa55word-not-a-key' });
+    expect(bad.lines).toEqual([
+      'Cannot start: DATA_KEY must be 32 random bytes, base64-encoded (got 18 characters that are not 32 bytes in ' +
+        'base64): make one with openssl rand -base64 32, or unset DATA_KEY to have one generated for development',
+    ]);
+    expect(await readdir(dataDir)).toEqual([]);
+  });
 });

@@ -256,7 +256,8 @@ describe('backup and restore of the embedded store (DATA_DIR)', () => {
     expect(made.code).toBe(0);
     expect(made.stdout).toContain(
       '2 users, 2 sessions, 3 patients, 4 calculations, 2 exports with their PDFs, 1 audit log file, and the JWT ' +
-        'secret (tokens signed before stay valid after a restore).',
+        'secret (tokens signed before stay valid after a restore), and the data key generated for development ' +
+        '(what it encrypts opens after a restore).',
     );
     expect(made.stdout).toContain(`Wrote ${file} (`);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
@@ -265,7 +266,9 @@ describe('backup and restore of the embedded store (DATA_DIR)', () => {
     expect(listing[0]).toBe('sgx-backup.json');
     expect(listing.at(-1)).toBe('sgx-backup-sha256.json');
     expect(listing.filter((name) => name.startsWith('exports/'))).toHaveLength(2);
-    expect(listing).toEqual(expect.arrayContaining(['store.json', 'accounts.json', 'jwt-secret', 'audit.log']));
+    expect(listing).toEqual(
+      expect.arrayContaining(['store.json', 'accounts.json', 'jwt-secret', 'data-key', 'audit.log']),
+    );
     expect(listing.some((name) => name.includes('server.lock'))).toBe(false);
 
     const c = await changeAfterBackup(server.url, a, b, p2);
@@ -280,6 +283,7 @@ describe('backup and restore of the embedded store (DATA_DIR)', () => {
       `Restored into ${target}: 2 users, 2 sessions, 3 patients, 4 calculations, 2 exports with their PDFs.`,
     );
     expect(await readFile(path.join(target, 'jwt-secret'))).toEqual(await readFile(path.join(source, 'jwt-secret')));
+    expect(await readFile(path.join(target, 'data-key'))).toEqual(await readFile(path.join(source, 'data-key')));
     const audit = await readFile(path.join(target, 'audit.log'), 'utf8');
     expect(audit.match(/"action":"user\.signup"/g)).toHaveLength(2);
     // the hash chain survives backup and restore: the restored trail verifies, up to the backup's moment

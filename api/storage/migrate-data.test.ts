@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -11,10 +12,13 @@ import { builtServer } from '../test-support/server-process.ts';
 import { fileAuditLog, type AuditEvent } from './audit-log.ts';
 import { exists } from './embedded/durable-fs.ts';
 import { openLowdbStore } from './lowdb-store.ts';
+import { loadFileKeyring } from './data-key.ts';
 import { MIGRATED_KINDS, migrateData, MigrationError, type MigrationCounts } from './migrate-data.ts';
+import { openStorage } from './open-storage.ts';
 import { createStore } from './policy.ts';
 import { openPostgresStore } from './postgres/index.ts';
 import type { CalculationRecord, ExportRecord, PatientRecord, SessionRecord, UserRecord } from './records.ts';
+import { dataKeyId, sealedAdapter } from './sealed-values.ts';
 import { StorageError } from './storage-error.ts';
 import type { Store } from './store.ts';
 
@@ -749,6 +753,89 @@ async function writeLegacyDatabase() {
   await mkdir(path.join(dataDir, 'exports'));
   await writeFile(path.join(dataDir, 'exports', 'legacy-e-1.pdf'), pdf('legacy'));
 }
+
+describe('migrate-data and the data key (issue 44 item 6)', () => {
+  // The secrets are copied encrypted: they must open on the database's servers (DATA_KEY, or its generated key).
+  const SEED = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const AT = '2026-01-03T00:00:00.000Z';
+  /** DATA_DIR with account A and its authenticator app, sealed as a server with these DATA_KEY keys seals. */
+  async function sealedSource(dataKeys: Buffer[]) {
+    const opened = await openLowdbStore(dataDir);
+    const { keyring } = await loadFileKeyring(dataDir, dataKeys);
+    const store = sealedAdapter(opened, keyring);
+    await store.createUser(users.A);
+    await store.changeSecondFactors({
+      userId: A,
+      at: AT,
+      totp: { userId: A, secret: SEED, lastUsedStep: 0, createdAt: AT },
+    });
+    await opened.close();
+    return keyring.current.id;
+  }
+  /** The authenticator app's secret as a server on the database (with these DATA_KEY keys) reads it. */
+  async function seedOnDatabase(url: string, dataKeys: Buffer[] = []) {
+    const storage = await openStorage({
+      dataDir: path.join(dataDir, 'unused'),
+      databaseUrl: url,
+      jwtSecret: undefined,
+      auditLogMaxBytes: 4096,
+      dataKeys,
+    });
+    try {
+      return (await storage.store.findSecondFactors(A)).totp?.secret;
+    } finally {
+      await storage.close();
+    }
+  }
+  const storedKey = async (url: string) =>
+    (await query<{ value: string }>(url, "SELECT value FROM app_settings WHERE key = 'data_key'"))[0]?.value;
+
+  it("copies DATA_DIR's generated key into a database without one: the secrets open there", async () => {
+    const keyId = await sealedSource([]);
+    const database = await freshDatabase();
+    const log: string[] = [];
+    await migrateData({ from: dataDir, to: database.url, log: (message) => log.push(message) });
+    expect(log).toContain(`Copied the data directory's generated data key (key ${keyId}) into the database.`);
+    expect(await storedKey(database.url)).toBe((await readFile(path.join(dataDir, 'data-key'), 'utf8')).trim());
+    expect(JSON.stringify(await query(database.url, 'SELECT * FROM totp_factors'))).not.toContain(SEED);
+    expect(await seedOnDatabase(database.url)).toBe(SEED);
+  });
+
+  it('refuses, copying nothing, secrets sealed with a DATA_KEY it is not given; copies them with it', async () => {
+    const dataKey = randomBytes(32);
+    await sealedSource([dataKey]);
+    const database = await freshDatabase();
+    await expect(migrateData({ from: dataDir, to: database.url })).rejects.toThrow(
+      new MigrationError(
+        "1 secret of the data directory (authenticator apps, sessions' ID tokens) is encrypted with data key " +
+          `${dataKeyId(dataKey)}, which the servers of the database would not have. Run this with the DATA_KEY the ` +
+          'server of the data directory had, and give the servers the same. Nothing has been copied.',
+      ),
+    );
+    expect((await tableCounts(database.url)).users).toBe(0);
+    expect(await storedKey(database.url)).toBeUndefined();
+    await migrateData({ from: dataDir, to: database.url, dataKeys: [dataKey] });
+    expect(await seedOnDatabase(database.url, [dataKey])).toBe(SEED);
+  });
+
+  it("a database that generated its own key: refused, naming DATA_DIR's as the DATA_KEY to give", async () => {
+    const database = await freshDatabase();
+    await seedOnDatabase(database.url); // a server started on it once, without DATA_KEY
+    const keyId = await sealedSource([]);
+    await expect(migrateData({ from: dataDir, to: database.url })).rejects.toThrow(
+      new MigrationError(
+        "1 secret of the data directory (authenticator apps, sessions' ID tokens) is encrypted with data key " +
+          `${keyId}, which the servers of the database would not have. data-key in the data directory is that ` +
+          'key, and the database already holds another generated one: give its contents as DATA_KEY, to this ' +
+          "command and to the servers (the database's key is still read). Nothing has been copied.",
+      ),
+    );
+    expect((await tableCounts(database.url)).users).toBe(0);
+    const fileKey = Buffer.from((await readFile(path.join(dataDir, 'data-key'), 'utf8')).trim(), 'base64');
+    await migrateData({ from: dataDir, to: database.url, dataKeys: [fileKey] });
+    expect(await seedOnDatabase(database.url, [fileKey])).toBe(SEED);
+  });
+});
 
 /** A port nothing listens on (taken, then released). */
 async function closedPort(): Promise<number> {

@@ -5,6 +5,8 @@ import type { Pool } from 'pg';
 import { chainHead, withChainLock } from './postgres/audit-log.ts';
 import { AUDIT_FILE_NAME } from './audit-log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { DATA_KEY_FILE_NAME, DATA_KEY_SETTING, readDataDirKey, readPostgresKey } from './data-key.ts';
+import { dataKeyId, isSealed, sealedKeyId } from './sealed-values.ts';
 import { loadAccounts, loadClinicians } from './embedded/load.ts';
 import { assertSafeId, EXPORTS_DIR_NAME, LAYOUT_FILE_NAME, LEGACY_DATA_FILE_NAME } from './embedded/layout-names.ts';
 import { openLowdbStore } from './lowdb-store.ts';
@@ -74,6 +76,8 @@ export interface MigrateDataOptions {
   to: string;
   /** Hears each step, the counts and the check (never the password). */
   log?: (message: string) => void;
+  /** DATA_KEY's keys as the servers have them (config.ts dataKeysOf): the secrets copied must open with them. */
+  dataKeys?: readonly Buffer[];
 }
 
 /** A run that must stop (a conflict, a failed check, a bad --from), with a message for the operator. */
@@ -130,7 +134,8 @@ export async function migrateData(options: MigrateDataOptions): Promise<Migratio
     embedded = undefined;
     const source = await readSource(from, log);
     log(`Found in ${from}: ${MIGRATED_KINDS.map((kind) => `${source.count(kind)} ${KIND_LABELS[kind]}`).join(', ')}.`);
-    return await copyAndCheck(pool, source, log);
+    const copyKey = await checkDataKeys(pool, from, source, options.dataKeys ?? []);
+    return await copyAndCheck(pool, source, log, copyKey);
   } finally {
     await postgres?.close().catch(() => {});
     await embedded?.close().catch(() => {});
@@ -150,6 +155,46 @@ export function formatCounts(counts: MigrationCounts): string[] {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   return [header, ...rows].map((row) =>
     row.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  '),
+  );
+}
+
+/**
+ * The secrets are copied as they are stored, encrypted (sealed-values.ts): each must open with a key the servers of
+ * the database will have, DATA_KEY's or the database's generated one. DATA_DIR's generated key (data-key) goes into
+ * the database when it has none yet (answered here, written with the records); a secret no key will open stops the
+ * run before anything is copied.
+ */
+async function checkDataKeys(
+  pool: Pool,
+  from: string,
+  source: Source,
+  dataKeys: readonly Buffer[],
+): Promise<Buffer | undefined> {
+  const fileKey = await readDataDirKey(from);
+  const databaseKey = await readPostgresKey(pool);
+  const copyKey = fileKey && !databaseKey ? fileKey : undefined;
+  const readable = new Set([...dataKeys, ...[databaseKey, copyKey].filter((key) => key !== undefined)].map(dataKeyId));
+  const unreadable = new Map<string, number>();
+  const sealedValues = [
+    ...source.totpFactors.map((factor) => factor.secret),
+    ...source.sessions.map((session) => session.oidc?.idToken),
+  ];
+  for (const value of sealedValues) {
+    const keyId = isSealed(value) ? (sealedKeyId(value) ?? value.slice(0, 12)) : undefined;
+    if (keyId !== undefined && !readable.has(keyId)) unreadable.set(keyId, (unreadable.get(keyId) ?? 0) + 1);
+  }
+  if (unreadable.size === 0) return copyKey;
+  const [keyId, count] = [...unreadable][0]!;
+  const differs =
+    fileKey && databaseKey && dataKeyId(fileKey) === keyId
+      ? ` ${DATA_KEY_FILE_NAME} in the data directory is that key, and the database already holds another ` +
+        "generated one: give its contents as DATA_KEY, to this command and to the servers (the database's key " +
+        'is still read).'
+      : ' Run this with the DATA_KEY the server of the data directory had, and give the servers the same.';
+  throw new MigrationError(
+    `${count} secret${count === 1 ? '' : 's'} of the data directory (authenticator apps, sessions' ID tokens) ` +
+      `${count === 1 ? 'is' : 'are'} encrypted with data key ${keyId}, which the servers of the database would ` +
+      `not have.${differs} Nothing has been copied.`,
   );
 }
 
@@ -832,7 +877,12 @@ function listed(problems: readonly string[]): string {
   return shown.join('\n');
 }
 
-async function copyAndCheck(pool: Pool, source: Source, log: (message: string) => void): Promise<MigrationCounts> {
+async function copyAndCheck(
+  pool: Pool,
+  source: Source,
+  log: (message: string) => void,
+  dataKey: Buffer | undefined,
+): Promise<MigrationCounts> {
   const specs = recordSpecs(source);
   const kinds = [
     { spec: specs.users, records: source.users },
@@ -864,6 +914,14 @@ async function copyAndCheck(pool: Pool, source: Source, log: (message: string) =
     );
   }
 
+  if (dataKey) {
+    // ON CONFLICT: a server that started meanwhile generated its own; the check below then names the secrets.
+    await pool.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      DATA_KEY_SETTING,
+      dataKey.toString('base64'),
+    ]);
+    log(`Copied the data directory's generated data key (key ${dataKeyId(dataKey)}) into the database.`);
+  }
   const counts = {} as MigrationCounts;
   for (const { spec, records } of kinds) {
     const missing = new Set(before.get(spec.kind)!.missing);

@@ -89,6 +89,19 @@ export interface IdempotentAnswer {
 }
 
 /**
+ * How the start-up pass (sealed-values.ts sealStoredSecrets) rewrites the secrets an adapter holds, each as
+ * stored: undefined leaves a value as it is.
+ */
+export interface SecretsRewrite {
+  /** The authenticator-app secret of the account, as it is to be stored. */
+  totpSecret(userId: string, stored: string): string | undefined;
+  /** The session's ID token as it is to be stored; null drops it (and the session's single sign-on details). */
+  idToken(session: Pick<SessionRecord, 'id' | 'revokedAt' | 'expiresAt'>, stored: string): string | null | undefined;
+  /** A sign-in step's data, as it is to be stored. */
+  flowData(flow: Pick<AuthFlowRecord, 'id' | 'kind'>, stored: unknown): unknown;
+}
+
+/**
  * What an adapter (embedded files, PostgreSQL) must do: store and fetch, scoped by owner, and no
  * more; the rules above it (ownership checked again, search, sort, session pruning) live once in
  * policy.ts. Every patient, history and export call takes the caller's id and answers only that
@@ -98,6 +111,7 @@ export interface IdempotentAnswer {
  *   contains it as plain text (`%`, `_`, quotes and backslashes are ordinary characters);
  * - `listCalculations` / `listExports`: newest first by the order saved (not by the createdAt text);
  * - `createUser`: e-mails are unique compared lower-cased;
+ * - a session that ends (revoked, by whichever call) keeps no ID token: `oidc` reads null from then on;
  * - every write is durable when its promise resolves, and all-or-nothing.
  */
 export interface StoreAdapter {
@@ -206,6 +220,12 @@ export interface StoreAdapter {
   takeAuthFlow(id: string, kind: string, at: string): Promise<AuthFlowRecord | undefined>;
   /** Deletes flows expired at or before `at`; answers how many went. */
   deleteExpiredAuthFlows(at: string): Promise<number>;
+  /**
+   * The start-up pass of sealed-values.ts: every stored authenticator-app secret, session ID token and sign-in
+   * step's data given to `rewrite`, and what it answers stored in its place, in one all-or-nothing write. Every
+   * rewrite is called before anything is written, so one that throws changes nothing.
+   */
+  rewriteSecrets(rewrite: SecretsRewrite): Promise<void>;
 
   /** With `answer`, the key's answer is stored with the record (all or nothing). */
   createPatient(patient: PatientRecord, answer?: IdempotentAnswer): Promise<void>;
@@ -265,7 +285,7 @@ export interface StoreAdapter {
  */
 export interface Store extends Omit<
   StoreAdapter,
-  'deleteEndedSessions' | 'deleteExpiredAuthFlows' | 'listExports' | 'deleteExpiredIdempotencyKeys'
+  'deleteEndedSessions' | 'deleteExpiredAuthFlows' | 'listExports' | 'deleteExpiredIdempotencyKeys' | 'rewriteSecrets'
 > {
   listExports(ownerId: string, filter?: ExportFilter): Promise<ExportRecord[]>;
 }

@@ -63,11 +63,12 @@ interface StorageProbe {
  * The real app over real HTTP on 127.0.0.1, with a fresh temporary DATA_DIR of real files, or a fresh
  * database of the test run's PostgreSQL (see TEST_STORE). `overrides` may be a function of the app's own
  * URL (for settings that name it, such as PUBLIC_URL). `sharedDatabaseUrl`: a second instance on the
- * database another test API made (PostgreSQL; not dropped at close).
+ * database another test API made (PostgreSQL; not dropped at close). `dataKeys`: DATA_KEY's keys (default none:
+ * a key generated into the store, as a server without DATA_KEY does).
  */
 export async function startTestApi(
   overrides: Partial<AppDeps> | ((url: string) => Partial<AppDeps>) = {},
-  options: { sharedDatabaseUrl?: string } = {},
+  options: { sharedDatabaseUrl?: string; dataKeys?: Buffer[] } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sgx-api-'));
   // The server's own way of opening the storage (the embedded store locks DATA_DIR, as in production).
@@ -86,6 +87,7 @@ export async function startTestApi(
       dataDir,
       databaseUrl,
       jwtSecret: undefined,
+      dataKeys: options.dataKeys ?? [],
       auditLogMaxBytes: AUDIT_LOG_DEFAULT_MAX_BYTES,
     },
     { now: settings.now },
@@ -183,8 +185,8 @@ export async function startTestApi(
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
-/** Not the store's records: the PDFs, the audit log and its key, the JWT secret and the lock. */
-const NOT_RECORDS = /^(exports\/|audit\.log|audit-key$|jwt-secret$|server\.lock$)/;
+/** Not the store's records: the PDFs, the audit log and its key, the JWT secret, the data key and the lock. */
+const NOT_RECORDS = /^(exports\/|audit\.log|audit-key$|jwt-secret$|data-key$|server\.lock$)/;
 
 function embeddedProbe(dataDir: string): StorageProbe {
   const exportsDir = path.join(dataDir, EXPORTS_DIR_NAME);

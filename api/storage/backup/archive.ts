@@ -9,7 +9,7 @@ import { SAFE_ID } from '../embedded/layout-names.ts';
  * `tar -xzf` unpacks it with standard tools. Written and read here without a dependency:
  *
  *   sgx-backup.json          first: what this is (format, version, store, when), the header
- *   store.json, accounts.json, jwt-secret, audit-key, clinicians/<id>/…, exports/<id>.pdf, audit.log…
+ *   store.json, accounts.json, jwt-secret, data-key, audit-key, clinicians/<id>/…, exports/<id>.pdf, audit.log…
  *   sgx-backup-sha256.json   last: every file's name, size and sha256, checked by restore
  *
  * A PostgreSQL backup is pg_dump's custom format as it is (it starts with "PGDMP"), so pg_restore
@@ -45,6 +45,7 @@ const STORE_FILE = new RegExp(
     String.raw`store\.json`,
     String.raw`accounts\.json`,
     'jwt-secret',
+    'data-key',
     'audit-key',
     String.raw`audit\.log(\.[1-9]\d{0,3})?`,
     String.raw`db\.json\.migrated-[A-Za-z0-9-]{1,60}\.bak`,

@@ -22,10 +22,12 @@ export { BackupError } from './backup-error.ts';
  * holds patient data and password hashes.
  */
 
-type StoreConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'>;
+type StoreConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<ServerConfig, 'dataKeys'>>;
 type Log = (message: string) => void;
 
 const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
+/** The development key's mention in the summary (DATA_KEY unset). */
+const GENERATED_DATA_KEY = 'the data key generated for development (what it encrypts opens after a restore)';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export async function createBackup(config: StoreConfig, out: string, log: Log): Promise<void> {
@@ -59,10 +61,16 @@ export async function createBackup(config: StoreConfig, out: string, log: Log): 
           `attempt ${summary.attempts}): ${plural(summary.users, 'user')}, ${plural(summary.sessions, 'session')}, ` +
           `${plural(summary.patients, 'patient')}, ${plural(summary.calculations, 'calculation')}, ` +
           `${plural(summary.exports, 'export')} with their PDFs, ${plural(summary.auditFiles, 'audit log file')}` +
-          `${summary.jwtSecret ? ', and the JWT secret (tokens signed before stay valid after a restore)' : ''}.`,
+          `${summary.jwtSecret ? ', and the JWT secret (tokens signed before stay valid after a restore)' : ''}` +
+          `${summary.dataKey ? `, and ${GENERATED_DATA_KEY}` : ''}.`,
       );
       if (summary.leftOut.length > 0) log(`Not backed up (not the store's files): ${summary.leftOut.join(', ')}.`);
     }
+    if (config.dataKeys?.length)
+      log(
+        'DATA_KEY is not in the backup: keep it apart, and restore with it, or the authenticator apps set up ' +
+          '(and the sign-ins under way) in the backup cannot be read.',
+      );
     await chmod(partial, 0o600);
     const handle = await open(partial, 'r');
     try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AUDIT_KEY_FILE_NAME } from '../../audit/trail.ts';
 import { JWT_SECRET_FILE_NAME } from '../../auth/jwt-secret.ts';
+import { DATA_KEY_FILE_NAME } from '../data-key.ts';
 import { isMissing } from '../embedded/durable-fs.ts';
 import {
   ACCOUNTS_FILE_NAME,
@@ -70,7 +71,7 @@ const READ_CHUNK = 1024 * 1024;
 const LEGACY_BACKUP_FILE = /^db\.json\.migrated-[A-Za-z0-9-]{1,60}\.bak$/;
 const AUDIT_FILE = /^audit\.log(\.[1-9]\d{0,3})?$/;
 /** What DATA_DIR may hold that is not backed up and not worth a mention. */
-const NOT_BACKED_UP = /^(server\.lock|lost\+found|\..*\.tmp|jwt-secret\.\d+\.tmp|\.restore-.*)$/;
+const NOT_BACKED_UP = /^(server\.lock|lost\+found|\..*\.tmp|(jwt-secret|data-key)\.\d+\.tmp|\.restore-.*)$/;
 
 /** Something moved after the quiet moment was found (a PDF removed, a log cut back): take another. */
 class SnapshotChanged extends Error {
@@ -88,6 +89,8 @@ export interface EmbeddedBackupSummary {
   auditFiles: number;
   /** Whether DATA_DIR holds the generated JWT secret (none when JWT_SECRET is set). */
   jwtSecret: boolean;
+  /** Whether DATA_DIR holds the generated data key (none when DATA_KEY is set from the start). */
+  dataKey: boolean;
   /** Files in DATA_DIR that are not the store's and were not backed up. */
   leftOut: string[];
 }
@@ -120,6 +123,8 @@ async function storeFileNames(dataDir: string): Promise<Map<string, Kind>> {
     [LAYOUT_FILE_NAME, 'whole'],
     [ACCOUNTS_FILE_NAME, 'whole'],
     [JWT_SECRET_FILE_NAME, 'whole'],
+    // the data key generated for development (without DATA_KEY): the secrets sealed with it open after a restore
+    [DATA_KEY_FILE_NAME, 'whole'],
     // the key of the audit trail's prune summaries (audit/trail.ts): the chain verifies after a restore
     [AUDIT_KEY_FILE_NAME, 'whole'],
   ]);
@@ -473,7 +478,13 @@ async function checkDataDir(dataDir: string): Promise<string[]> {
         : `The data directory ${dataDir} holds no store (no ${LAYOUT_FILE_NAME}): there is nothing to back up.`,
     );
   }
-  const known = new Set([LAYOUT_FILE_NAME, ACCOUNTS_FILE_NAME, JWT_SECRET_FILE_NAME, AUDIT_KEY_FILE_NAME]);
+  const known = new Set([
+    LAYOUT_FILE_NAME,
+    ACCOUNTS_FILE_NAME,
+    JWT_SECRET_FILE_NAME,
+    DATA_KEY_FILE_NAME,
+    AUDIT_KEY_FILE_NAME,
+  ]);
   known.add(CLINICIANS_DIR_NAME);
   known.add(EXPORTS_DIR_NAME).add(MIGRATION_MARKER_NAME);
   return names.filter(
@@ -506,6 +517,7 @@ export async function backupEmbedded(
       exports: 0,
       auditFiles: 0,
       jwtSecret: snapshot.files.has(JWT_SECRET_FILE_NAME),
+      dataKey: snapshot.files.has(DATA_KEY_FILE_NAME),
       leftOut,
     };
     try {

@@ -21,6 +21,7 @@ import type {
   IdempotentAnswer,
   PatientFields,
   ProfileChanges,
+  SecretsRewrite,
   StoreAdapter,
 } from '../store.ts';
 import { AppendLog } from './append-log.ts';
@@ -117,6 +118,12 @@ class Clinician {
     if (!answer) return () => {};
     return (await this.keys.write(answer, recordId)).answered;
   }
+}
+
+/** Ends a session in a draft of accounts.json: its ID token, needed only to sign out of the provider, goes. */
+function endSession(session: SessionRecord, at: string) {
+  session.revokedAt = at;
+  session.oidc = null;
 }
 
 /** A session's last use is written to accounts.json once the stored one is this old (else kept in memory). */
@@ -217,7 +224,7 @@ export class EmbeddedStore implements StoreAdapter {
       let endedSessions = 0;
       for (const session of draft.sessions) {
         if (session.userId !== userId || session.id === options.keepSessionId || session.revokedAt) continue;
-        session.revokedAt = options.at;
+        endSession(session, options.at);
         endedSessions += 1;
       }
       return { endedSessions };
@@ -273,7 +280,7 @@ export class EmbeddedStore implements StoreAdapter {
       if (!user) return false;
       user.deletion = { ...deletion };
       for (const session of draft.sessions) {
-        if (session.userId === userId && !session.revokedAt) session.revokedAt = deletion.requestedAt;
+        if (session.userId === userId && !session.revokedAt) endSession(session, deletion.requestedAt);
       }
       return true;
     });
@@ -392,7 +399,7 @@ export class EmbeddedStore implements StoreAdapter {
     if (!session || session.revokedAt) return;
     await this.#commitAccounts((draft) => {
       const stored = draft.sessions.find((candidate) => candidate.id === id);
-      if (stored && !stored.revokedAt) stored.revokedAt = revokedAt;
+      if (stored && !stored.revokedAt) endSession(stored, revokedAt);
     });
   }
   async touchSession(id: string, at: string) {
@@ -412,7 +419,7 @@ export class EmbeddedStore implements StoreAdapter {
       let ended = 0;
       for (const session of draft.sessions) {
         if (!ends(session)) continue;
-        session.revokedAt = at;
+        endSession(session, at);
         ended += 1;
       }
       return ended;
@@ -523,7 +530,7 @@ export class EmbeddedStore implements StoreAdapter {
         if (session.userId !== userId || session.revokedAt) continue;
         if (change.upgradeSession?.sessionId === session.id) session.method = change.upgradeSession.method;
         else if (change.endOtherSessions && session.id !== change.endOtherSessions.keepSessionId) {
-          session.revokedAt = change.at;
+          endSession(session, change.at);
           endedSessions += 1;
         }
       }
@@ -617,6 +624,38 @@ export class EmbeddedStore implements StoreAdapter {
       const before = draft.authFlows.length;
       draft.authFlows = draft.authFlows.filter((flow) => !expired(flow));
       return before - draft.authFlows.length;
+    });
+  }
+
+  async rewriteSecrets(rewrite: SecretsRewrite) {
+    // Every rewrite first, on what the file holds (one process owns DATA_DIR: nothing changes it meanwhile), so a
+    // rewrite that throws leaves the file as it was; then one rewrite of accounts.json holds them all.
+    const data = this.#accounts.data;
+    const totp = new Map<string, string>();
+    for (const record of data.totp) {
+      const secret = rewrite.totpSecret(record.userId, record.secret);
+      if (secret !== undefined) totp.set(record.userId, secret);
+    }
+    const idTokens = new Map<string, string | null>();
+    for (const session of data.sessions) {
+      if (!session.oidc) continue;
+      const idToken = rewrite.idToken(session, session.oidc.idToken);
+      if (idToken !== undefined) idTokens.set(session.id, idToken);
+    }
+    const flows = new Map<string, unknown>();
+    for (const flow of data.authFlows) {
+      const flowData = rewrite.flowData(flow, flow.data);
+      if (flowData !== undefined) flows.set(flow.id, flowData);
+    }
+    if (totp.size + idTokens.size + flows.size === 0) return;
+    await this.#commitAccounts((draft) => {
+      for (const record of draft.totp) if (totp.has(record.userId)) record.secret = totp.get(record.userId)!;
+      for (const session of draft.sessions) {
+        const idToken = idTokens.get(session.id);
+        if (idToken === undefined || !session.oidc) continue;
+        session.oidc = idToken === null ? null : { ...session.oidc, idToken };
+      }
+      for (const flow of draft.authFlows) if (flows.has(flow.id)) flow.data = flows.get(flow.id);
     });
   }
 

@@ -28,6 +28,7 @@ import type {
   IdempotentAnswer,
   PatientFields,
   ProfileChanges,
+  SecretsRewrite,
   StoreAdapter,
 } from '../store.ts';
 import { runMigrations } from './migrations.ts';
@@ -156,6 +157,11 @@ const USER_COLUMNS = 'id, email, name, license, password_hash, created_at';
 const USER_READ_COLUMNS = `${USER_COLUMNS}, deletion_requested_at, erase_after`;
 const SESSION_COLUMNS =
   'id, user_id, created_at, expires_at, revoked_at, last_used_at, device, method, oidc_issuer, oidc_id_token';
+/**
+ * What ending a session sets, before `= <the time>`: its ID token (kept only to sign out of the provider) goes
+ * with it, in the same statement.
+ */
+const END_SESSION = 'oidc_issuer = NULL, oidc_id_token = NULL, revoked_at';
 const PATIENT_COLUMNS =
   'id, owner_id, display_name, mrn, year_of_birth, age_group, weight_kg, notes, created_at, updated_at, ' +
   'ehr_fhir_base, ehr_patient_id, ehr_link_details';
@@ -219,7 +225,10 @@ const toSession = (row: Row): SessionRecord => ({
   lastUsedAt: row.last_used_at === null ? iso(row.created_at) : iso(row.last_used_at),
   device: row.device as string | null,
   method: row.method as SessionMethod,
-  oidc: row.oidc_issuer === null ? null : { issuer: row.oidc_issuer as string, idToken: row.oidc_id_token as string },
+  oidc:
+    row.oidc_issuer === null || row.oidc_id_token === null
+      ? null
+      : { issuer: row.oidc_issuer as string, idToken: row.oidc_id_token as string },
 });
 const IDENTITY_COLUMNS = 'issuer, subject, user_id, created_at';
 const toIdentity = (row: Row): OidcIdentityRecord => ({
@@ -388,7 +397,7 @@ class PostgresAdapter implements StoreAdapter {
     // One statement, so one transaction: the new hash and the other sessions ended, or neither.
     const rows = await this.#rows(
       `WITH changed AS (UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING id),
-            ended AS (UPDATE sessions SET revoked_at = $3
+            ended AS (UPDATE sessions SET ${END_SESSION} = $3
                       WHERE user_id IN (SELECT id FROM changed) AND id <> $4 AND revoked_at IS NULL
                       RETURNING id)
        SELECT (SELECT count(*) FROM changed) AS users, (SELECT count(*) FROM ended) AS sessions`,
@@ -418,7 +427,7 @@ class PostgresAdapter implements StoreAdapter {
     // One statement: the account disabled and its open sessions ended together.
     const rows = await this.#rows(
       `WITH marked AS (UPDATE users SET deletion_requested_at = $2, erase_after = $3 WHERE id = $1 RETURNING id),
-            ended AS (UPDATE sessions SET revoked_at = $2
+            ended AS (UPDATE sessions SET ${END_SESSION} = $2
                       WHERE user_id IN (SELECT id FROM marked) AND revoked_at IS NULL RETURNING id)
        SELECT (SELECT count(*) FROM marked) AS users`,
       [userId, deletion.requestedAt, deletion.eraseAfter],
@@ -507,7 +516,7 @@ class PostgresAdapter implements StoreAdapter {
   }
   async endOtherSessions(userId: string, keepSessionId: string, at: string) {
     const result = await this.#pool.query(
-      'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+      `UPDATE sessions SET ${END_SESSION} = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
       [userId, keepSessionId, at],
     );
     return result.rowCount ?? 0;
@@ -518,7 +527,7 @@ class PostgresAdapter implements StoreAdapter {
   }
   async revokeSession(id: string, revokedAt: string) {
     // A session revoked already keeps its first revocation time.
-    await this.#rows('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [id, revokedAt]);
+    await this.#rows(`UPDATE sessions SET ${END_SESSION} = $2 WHERE id = $1 AND revoked_at IS NULL`, [id, revokedAt]);
   }
   async listOpenSessions(userId: string, at: string) {
     const rows = await this.#rows(
@@ -658,7 +667,7 @@ class PostgresAdapter implements StoreAdapter {
       let endedSessions = 0;
       if (change.endOtherSessions) {
         const ended = await client.query(
-          'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+          `UPDATE sessions SET ${END_SESSION} = $3 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
           [userId, change.endOtherSessions.keepSessionId, at],
         );
         endedSessions = ended.rowCount ?? 0;
@@ -732,6 +741,41 @@ class PostgresAdapter implements StoreAdapter {
   async deleteExpiredAuthFlows(at: string) {
     const result = await this.#pool.query('DELETE FROM auth_flows WHERE expires_at <= $1', [at]);
     return result.rowCount ?? 0;
+  }
+
+  async rewriteSecrets(rewrite: SecretsRewrite) {
+    // One transaction over the rows locked, every rewrite called before the first UPDATE: a rewrite that throws
+    // rolls it all back. Instances starting at once take the locks in turn; the later finds nothing to do.
+    await this.#transaction(async (client) => {
+      const totp = (await client.query('SELECT user_id, secret FROM totp_factors ORDER BY user_id FOR UPDATE')).rows;
+      const sessions = (
+        await client.query(
+          'SELECT id, revoked_at, expires_at, oidc_id_token FROM sessions WHERE oidc_id_token IS NOT NULL ' +
+            'ORDER BY id FOR UPDATE',
+        )
+      ).rows;
+      const flows = (await client.query('SELECT id, kind, data FROM auth_flows ORDER BY id FOR UPDATE')).rows;
+      const updates: [string, unknown[]][] = [];
+      for (const row of totp) {
+        const secret = rewrite.totpSecret(row.user_id, row.secret);
+        if (secret !== undefined)
+          updates.push(['UPDATE totp_factors SET secret = $2 WHERE user_id = $1', [row.user_id, secret]]);
+      }
+      for (const row of sessions) {
+        const session = { id: row.id, revokedAt: isoOrNull(row.revoked_at), expiresAt: iso(row.expires_at) };
+        const idToken = rewrite.idToken(session, row.oidc_id_token);
+        if (idToken === null)
+          updates.push(['UPDATE sessions SET oidc_issuer = NULL, oidc_id_token = NULL WHERE id = $1', [row.id]]);
+        else if (idToken !== undefined)
+          updates.push(['UPDATE sessions SET oidc_id_token = $2 WHERE id = $1', [row.id, idToken]]);
+      }
+      for (const row of flows) {
+        const data = rewrite.flowData({ id: row.id, kind: row.kind }, row.data);
+        if (data !== undefined)
+          updates.push(['UPDATE auth_flows SET data = $2::json WHERE id = $1', [row.id, json(data)]]);
+      }
+      for (const [text, values] of updates) await client.query(text, values);
+    });
   }
 
   async createPatient(patient: PatientRecord, answer?: IdempotentAnswer) {
