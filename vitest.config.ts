@@ -57,6 +57,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/auth/second-factor-failures.test.ts',
   'api/smart/smart-second-factor.test.ts',
   'api/http/edge.test.ts',
+  'api/secrets-at-rest.test.ts',
   'api/http/request-limits.test.ts',
   'api/ops/ops.test.ts',
   'api/hardening.test.ts',
