@@ -48,6 +48,7 @@ const API_SUITES_ON_EVERY_STORE = [
   'api/fhir/fhir-export.test.ts',
   'api/account/account.test.ts',
   'api/account/export-load.test.ts',
+  'api/account/nothing-left-behind.test.ts',
   'api/http/idempotency.test.ts',
   'api/history/history-cursor.test.ts',
   'api/smart/smart-launch.test.ts',

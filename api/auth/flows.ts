@@ -11,6 +11,23 @@ export const flowId = (handle: string) => createHash('sha256').update(handle).di
 export const isHandle = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(value);
 
+/** A flow's owner (records.ts AuthFlowRecord `owner`) when all it names of an account is its e-mail. */
+export const emailOwner = (email: string) =>
+  `email:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
+
+/**
+ * The account a flow's data is for, kept beside the data (which the store may hold encrypted) so that erasing the
+ * account can find it: the `userId` it names, else `emailOwner` of the `email` it names (a provider identity
+ * waiting to be linked to the account with that e-mail), else none. A flow kept under a session's id (the EHR link)
+ * is found by that id.
+ */
+export function flowOwner(data: unknown): string | null {
+  const fields = (data ?? {}) as { userId?: unknown; email?: unknown };
+  if (typeof fields.userId === 'string' && fields.userId) return fields.userId;
+  if (typeof fields.email === 'string' && fields.email) return emailOwner(fields.email);
+  return null;
+}
+
 /**
  * Sign-in steps under way, kept in the store (records.ts AuthFlowRecord): any instance sharing it can
  * finish a flow another one started, and each is taken once. The browser (or the provider, for an OpenID
@@ -27,7 +44,8 @@ export interface AuthFlows {
 
 export function authFlows(store: Store, now: () => Date): AuthFlows {
   const put = async (kind: string, handle: string, data: unknown, expiresAt: string) => {
-    await store.createAuthFlow({ id: flowId(handle), kind, data, createdAt: now().toISOString(), expiresAt });
+    const owner = flowOwner(data);
+    await store.createAuthFlow({ id: flowId(handle), kind, data, owner, createdAt: now().toISOString(), expiresAt });
   };
   return {
     async start(kind, data, ttlMs, handle = newHandle()) {

@@ -9,8 +9,8 @@ import { IDEMPOTENCY_FILE_NAME } from './embedded/idempotency-keys.ts';
 import { CLINICIANS_DIR_NAME } from './embedded/layout-names.ts';
 import { openLowdbStore } from './lowdb-store.ts';
 import { openPostgresStore } from './postgres/postgres-store.ts';
-import type { CalculationRecord } from './records.ts';
-import type { IdempotencyClaim, StoreAdapter } from './store.ts';
+import type { CalculationRecord, PatientRecord } from './records.ts';
+import type { IdempotencyClaim, IdempotentAnswer, StoreAdapter } from './store.ts';
 
 // The stores' side of Idempotency-Key and of history pages by cursor, on both adapters.
 const AT = Date.parse('2026-06-01T12:00:00.000Z');
@@ -36,6 +36,21 @@ const entry = (ownerId: string, fields: Partial<CalculationRecord> = {}): Calcul
   createdAt: iso(AT),
   ...fields,
 });
+
+const patientRecord = (ownerId: string, id: string, displayName: string): PatientRecord => ({
+  id,
+  ownerId,
+  displayName,
+  mrn: `MRN-${id}`,
+  yearOfBirth: null,
+  ageGroup: null,
+  weightKg: null,
+  notes: null,
+  createdAt: iso(AT),
+  updatedAt: iso(AT),
+});
+const keysFile = (dataDir: string, owner: string) =>
+  path.join(dataDir, CLINICIANS_DIR_NAME, owner, IDEMPOTENCY_FILE_NAME);
 
 interface Opened {
   open(): Promise<StoreAdapter>;
@@ -200,6 +215,80 @@ describe.each(stores)('the %s store', (_name, make) => {
       await store.close();
     }
   });
+
+  it('deleting a patient forgets the answers that name it (its record, a calculation for it), only those', async () => {
+    const storage = await make();
+    let store = await storage.open();
+    const owner = randomUUID();
+    const keyed = async (key: string, write: (answer: IdempotentAnswer) => Promise<void>, body: object) => {
+      const claim = claimOf(owner, key);
+      expect(await store.claimIdempotencyKey(claim)).toEqual({ kind: 'claimed' });
+      await write({ key, token: claim.token, status: 201, body, expiresAt: claim.expiresAt });
+    };
+    for (const [id, name] of [
+      ['p-gone', 'Gone Patient Name'],
+      ['p-kept', 'Kept Patient Name'],
+    ] as const) {
+      const record = patientRecord(owner, id, name);
+      await keyed(`create-${id}`, (answer) => store.createPatient(record, answer), { id, displayName: name });
+      const run = entry(owner, { patientId: id });
+      await keyed(`run-${id}`, (answer) => store.saveCalculation(run, answer), {
+        historyId: run.id,
+        patientId: id,
+        patient: { displayName: name },
+      });
+    }
+    expect(await store.deletePatient(owner, 'p-gone')).toBe(true);
+    await store.close();
+    store = await storage.open();
+    try {
+      // nowhere in the store: not in idempotency.jsonl, not in idempotency_keys
+      if (storage.dataDir) expect(await readFile(keysFile(storage.dataDir, owner), 'utf8')).not.toContain('Gone');
+      if (storage.database) {
+        const pool = new pg.Pool({ connectionString: storage.database.url, max: 1 });
+        const rows = await pool.query("SELECT key FROM idempotency_keys WHERE body::text LIKE '%Gone%'");
+        await pool.end();
+        expect(rows.rows).toEqual([]);
+      }
+      for (const key of ['create-p-gone', 'run-p-gone'])
+        expect([key, (await store.claimIdempotencyKey(claimOf(owner, key))).kind]).toEqual([key, 'claimed']);
+      for (const key of ['create-p-kept', 'run-p-kept'])
+        expect([key, (await store.claimIdempotencyKey(claimOf(owner, key))).kind]).toEqual([key, 'answered']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(_name === 'embedded')(
+    'drops, when read, an answer naming a deleted patient that a crash left in the file, and rewrites it',
+    async () => {
+      const storage = await make();
+      let store = await storage.open();
+      const owner = randomUUID();
+      const claim = claimOf(owner, 'named');
+      await store.claimIdempotencyKey(claim);
+      await store.createPatient(patientRecord(owner, 'p-crash', 'Crash Patient Name'), {
+        ...claim,
+        status: 201,
+        body: { id: 'p-crash', displayName: 'Crash Patient Name' },
+      });
+      await store.close();
+      const file = keysFile(storage.dataDir!, owner);
+      const before = await readFile(file, 'utf8');
+      store = await storage.open();
+      expect(await store.deletePatient(owner, 'p-crash')).toBe(true);
+      await store.close();
+      // As if the server died after patients.json and before idempotency.jsonl was rewritten.
+      await writeFile(file, before);
+      store = await storage.open();
+      try {
+        expect((await store.claimIdempotencyKey(claimOf(owner, 'named'))).kind).toBe('claimed');
+      } finally {
+        await store.close();
+      }
+      expect(await readFile(file, 'utf8')).not.toContain('Crash Patient Name');
+    },
+  );
 
   it.runIf(_name === 'embedded')(
     'drops, when read, an answer whose record a crash kept from being written',

@@ -132,6 +132,12 @@ export interface AuthFlowRecord {
   id: string;
   kind: string;
   data: unknown;
+  /**
+   * The account the flow is for, when its data names one (auth/flows.ts flowOwner): its id, or `email:` and the
+   * hash of its e-mail. Erasing the account deletes these flows, and those kept under its sessions' ids. Absent in
+   * flows an earlier release kept.
+   */
+  owner?: string | null;
   createdAt: string;
   expiresAt: string;
 }

@@ -1,5 +1,6 @@
 import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { emailOwner, flowId } from '../../auth/flows.ts';
 import { patientSearchText } from '../policy.ts';
 import type {
   AccountDeletion,
@@ -93,8 +94,8 @@ class Clinician {
       (id) =>
         this.calculationsById.has(id) ||
         this.exports.has(id) ||
-        this.deletedPatients.has(id) ||
         this.patients.data.patients.some((patient) => patient.id === id),
+      this.deletedPatients,
     );
   }
 
@@ -305,6 +306,15 @@ export class EmbeddedStore implements StoreAdapter {
     if (!(await this.findUserById(userId))) return undefined;
     const sessions = await this.#commitAccounts((draft) => {
       const before = draft.sessions.length;
+      // Its sign-in steps under way, and the EHR links (and steps) kept under its sessions' ids.
+      const email = draft.users.find((user) => user.id === userId)?.email;
+      const owners = new Set([userId, ...(email === undefined ? [] : [emailOwner(email)])]);
+      const sessionFlows = new Set(
+        draft.sessions.filter((session) => session.userId === userId).map((session) => flowId(session.id)),
+      );
+      draft.authFlows = draft.authFlows.filter(
+        (flow) => !(flow.owner && owners.has(flow.owner)) && !sessionFlows.has(flow.id),
+      );
       draft.users = draft.users.filter((user) => user.id !== userId);
       draft.sessions = draft.sessions.filter((session) => session.userId !== userId);
       // The hospital sign-ins and second factors go with the account (docs/API.md#my-data).
@@ -685,7 +695,7 @@ export class EmbeddedStore implements StoreAdapter {
     const clinician = await this.#writer(ownerId);
     // One rewrite of patients.json removes the patient and records the id as deleted: the logs are
     // not touched, their records of the patient read as unlinked from now on (and at every start).
-    return clinician.patients.commit(
+    const deleted = await clinician.patients.commit(
       (draft) => {
         const index = draft.patients.findIndex((patient) => patient.id === id);
         if (index === -1) return false;
@@ -701,6 +711,10 @@ export class EmbeddedStore implements StoreAdapter {
         for (const entry of clinician.exports.values()) clinician.unlinkIfDeleted(entry);
       },
     );
+    // Then the Idempotency-Key answers that name the patient (they hold its name or MRN), idempotency.jsonl
+    // rewritten without them; a crash before that drops them when the file is next read.
+    if (deleted) await clinician.keys.forgetDeletedPatient(id);
+    return deleted;
   }
 
   async saveCalculation(entry: CalculationRecord, answer?: IdempotentAnswer) {

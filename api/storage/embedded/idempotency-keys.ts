@@ -36,10 +36,16 @@ interface KeyState {
  * between the two leaves a line whose record is missing: such a line is dropped when the file is read (the
  * record was never acknowledged, and the key was never answered). The file is read on the clinician's
  * first keyed request, and rewritten without expired and forgotten keys once it holds twice what is live.
+ * Deleting a patient forgets the answers that name it (forgetDeletedPatient: they hold its name or MRN) and rewrites
+ * the file; a line naming a deleted patient that a crash left there is dropped when the file is read.
  */
 export class IdempotencyKeys {
   readonly file: string;
   readonly #recordExists: (recordId: string) => boolean;
+  /** The clinician's deleted patients: an answer that names one is not kept. */
+  readonly #deletedPatients: ReadonlySet<string>;
+  /** The file holds lines of deleted patients that were dropped when it was read: rewrite it. */
+  #holdsDropped = false;
   /** In the order first used: the oldest first. */
   readonly #keys = new Map<string, KeyState>();
   /** What the file should hold: each live answered key's line. */
@@ -50,9 +56,25 @@ export class IdempotencyKeys {
   /** Writes, one at a time in order. */
   #writes: Promise<void> = Promise.resolve();
 
-  constructor(dir: string, recordExists: (recordId: string) => boolean) {
+  constructor(
+    dir: string,
+    recordExists: (recordId: string) => boolean,
+    deletedPatients: ReadonlySet<string> = new Set(),
+  ) {
     this.file = path.join(dir, IDEMPOTENCY_FILE_NAME);
     this.#recordExists = recordExists;
+    this.#deletedPatients = deletedPatients;
+  }
+
+  /** Whether the answer's line names a deleted patient: its record, or any string of its body, is one's id. */
+  #namesDeleted(answer: AnswerLine): boolean {
+    if (this.#deletedPatients.size === 0) return false;
+    if (this.#deletedPatients.has(answer.recordId)) return true;
+    const names = (value: unknown): boolean =>
+      typeof value === 'string'
+        ? this.#deletedPatients.has(value)
+        : value !== null && typeof value === 'object' && Object.values(value).some(names);
+    return names(answer.body);
   }
 
   #load(): Promise<void> {
@@ -62,7 +84,14 @@ export class IdempotencyKeys {
       this.#linesInFile = lines.length;
       for (const line of lines) {
         const answer = line as AnswerLine;
-        if (typeof answer?.key !== 'string' || !this.#recordExists(answer.recordId)) continue;
+        if (typeof answer?.key !== 'string') continue;
+        // A deleted patient's name stays nowhere: the file is rewritten without the line (a crash cut short the
+        // rewrite of forgetDeletedPatient).
+        if (this.#namesDeleted(answer)) {
+          this.#holdsDropped = true;
+          continue;
+        }
+        if (!this.#recordExists(answer.recordId)) continue;
         this.#keys.delete(answer.key);
         this.#keys.set(answer.key, {
           fingerprint: answer.fingerprint,
@@ -72,6 +101,7 @@ export class IdempotencyKeys {
         });
         this.#lines.set(answer.key, JSON.stringify(answer));
       }
+      if (this.#holdsDropped) void this.#queue(() => this.#rewrite()).catch(() => {});
     })();
     this.#loading.catch(() => (this.#loading = undefined)); // read again next time
     return this.#loading;
@@ -154,6 +184,22 @@ export class IdempotencyKeys {
     };
   }
 
+  /**
+   * Forgets every answer that names the patient, deleted now (it is in the deleted set): its record's, and those
+   * of calculations and exports for it. The file is rewritten without them, durable when this resolves.
+   */
+  async forgetDeletedPatient(patientId: string): Promise<void> {
+    await this.#load();
+    let forgotten = 0;
+    for (const [key, text] of [...this.#lines]) {
+      const answer = JSON.parse(text) as AnswerLine;
+      if (answer.recordId !== patientId && !this.#namesDeleted(answer)) continue;
+      this.#forget(key);
+      forgotten += 1;
+    }
+    if (forgotten > 0 || this.#holdsDropped) await this.#queue(() => this.#rewrite());
+  }
+
   /** Forgets keys expired at `at`; answers how many. */
   deleteExpired(at: number): number {
     let deleted = 0;
@@ -189,6 +235,7 @@ export class IdempotencyKeys {
     await writeFileDurably(this.file, lines.map((line) => `${line}\n`).join(''));
     this.#fileExists = true;
     this.#linesInFile = lines.length;
+    this.#holdsDropped = false;
   }
 
   /** Resolves once every write under way is on disk. */

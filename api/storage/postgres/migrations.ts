@@ -8,6 +8,7 @@ import historyCountsAndIdempotencyKeys from './migrations/0005-history-counts-id
 import patientEhrReference from './migrations/0006-patient-ehr-reference.sql?raw';
 import patientEhrIdentifierWeight from './migrations/0007-patient-ehr-identifier-weight.sql?raw';
 import secondFactorFailures from './migrations/0008-second-factor-failures.sql?raw';
+import authFlowOwner from './migrations/0009-auth-flow-owner.sql?raw';
 
 export interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'patient EHR reference', sql: patientEhrReference },
   { version: 7, name: 'patient EHR identifier and weight', sql: patientEhrIdentifierWeight },
   { version: 8, name: 'second-factor failures in a row', sql: secondFactorFailures },
+  { version: 9, name: 'auth flow owner', sql: authFlowOwner },
 ];
 
 /** Every instance takes this advisory lock (per database) while it migrates: one runs at a time. */

@@ -1,4 +1,5 @@
 import pg, { type Pool, type PoolClient } from 'pg';
+import { emailOwner, flowId } from '../../auth/flows.ts';
 import { patientSearchText } from '../policy.ts';
 import type {
   AccountDeletion,
@@ -447,15 +448,21 @@ class PostgresAdapter implements StoreAdapter {
     // One transaction: every instance sees the account whole or not at all. The user row is locked
     // first, so two erasures of one account do not both count.
     return this.#transaction(async (client): Promise<ErasedAccount | undefined> => {
-      const user = await client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const user = await client.query('SELECT id, email FROM users WHERE id = $1 FOR UPDATE', [userId]);
       if (user.rowCount === 0) return undefined;
       const count = async (sql: string) => (await client.query(sql, [userId])).rowCount ?? 0;
+      const sessions = (await client.query('DELETE FROM sessions WHERE user_id = $1 RETURNING id', [userId])).rows;
       const erased = {
         exports: await count('DELETE FROM exports WHERE owner_id = $1'),
         calculations: await count('DELETE FROM calculations WHERE owner_id = $1'),
         patients: await count('DELETE FROM patients WHERE owner_id = $1'),
-        sessions: await count('DELETE FROM sessions WHERE user_id = $1'),
+        sessions: sessions.length,
       };
+      // Its sign-in steps under way, and the EHR links (and steps) kept under its sessions' ids.
+      await client.query('DELETE FROM auth_flows WHERE owner = ANY($1::text[]) OR id = ANY($2::text[])', [
+        [userId, emailOwner(user.rows[0].email as string)],
+        sessions.map((session) => flowId(session.id as string)),
+      ]);
       // The hospital sign-ins and second factors go with the account (docs/API.md#my-data).
       for (const table of ['oidc_identities', 'totp_factors', 'recovery_codes', 'passkeys'])
         await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
@@ -724,9 +731,9 @@ class PostgresAdapter implements StoreAdapter {
 
   async createAuthFlow(flow: AuthFlowRecord) {
     await this.#rows(
-      `INSERT INTO auth_flows (id, kind, data, created_at, expires_at) VALUES ($1, $2, $3::json, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET kind = $2, data = $3::json, created_at = $4, expires_at = $5`,
-      [flow.id, flow.kind, json(flow.data), flow.createdAt, flow.expiresAt],
+      `INSERT INTO auth_flows (id, kind, data, created_at, expires_at, owner) VALUES ($1, $2, $3::json, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET kind = $2, data = $3::json, created_at = $4, expires_at = $5, owner = $6`,
+      [flow.id, flow.kind, json(flow.data), flow.createdAt, flow.expiresAt, flow.owner ?? null],
     );
   }
   async takeAuthFlow(id: string, kind: string, at: string) {
@@ -844,6 +851,12 @@ class PostgresAdapter implements StoreAdapter {
     return this.#transaction(async (client) => {
       const deleted = await client.query('DELETE FROM patients WHERE owner_id = $1 AND id = $2', [ownerId, id]);
       if (deleted.rowCount === 0) return false;
+      // The Idempotency-Key answers that name the patient (its record, a calculation or export for it) hold its
+      // name or MRN: they go with it (a key sent again is a new request). The id as a JSON string, exactly.
+      await client.query('DELETE FROM idempotency_keys WHERE owner_id = $1 AND strpos(body::text, $2) > 0', [
+        ownerId,
+        JSON.stringify(id),
+      ]);
       await client.query('UPDATE calculations SET patient_id = NULL WHERE owner_id = $1 AND patient_id = $2', [
         ownerId,
         id,
