@@ -43,7 +43,7 @@ describe('erasing an account', () => {
     expect([context.status, context.body.banner?.mrn]).toEqual([200, EHR_PATIENT_MRN]);
   });
 
-  it('a password account: a setup under way and a provider identity waiting to be linked to its e-mail go', async () => {
+  it('a password account: a setup under way and a provider identity waiting to be linked by e-mail go', async () => {
     const clinician = await p.api.signUp('Dr Erased Password');
     const other = await p.api.signUp('Dr Other Password');
     // As the routes keep them (auth/security-routes.ts, oidc/routes.ts), through the same flows.
