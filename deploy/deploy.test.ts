@@ -23,7 +23,9 @@ const chartDir = path.join(root, 'deploy/helm/sgx-reversal');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 type Manifest = Record<string, any>;
 
-const EXISTING = { database: { existingSecret: 'reversal-db' } };
+const EXISTING = { database: { existingSecret: 'reversal-db' }, dataKey: { existingSecret: 'reversal-data-key' } };
+/** A DATA_KEY as `openssl rand -base64 32` prints one. */
+const DATA_KEY = Buffer.alloc(32, 9).toString('base64');
 
 /** kubernetes-models' class for each kind the chart makes. */
 const MODELS: Record<string, string> = {
@@ -97,6 +99,7 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
   const ALL_OPTIONS = {
     database: { url: 'postgres://reversal:pw@db.example.org:5432/reversal' },
     jwt: { secret: 'j'.repeat(40) },
+    dataKey: { key: DATA_KEY },
     ingress: { enabled: true, host: 'reversal.hospital.example', tlsSecretName: 'reversal-tls' },
     config: { allowedOrigins: ['https://cms.hospital.example'], metricsTokenSecret: { name: 'metrics' } },
     networkPolicy: { postgres: { to: [{ ipBlock: { cidr: '10.20.0.0/24' } }] } },
@@ -182,6 +185,7 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
       PORT: '8080',
       DATABASE_URL_FILE: '/run/secrets/sgx-reversal/database-url',
       JWT_SECRET_FILE: '/run/secrets/sgx-reversal/jwt-secret',
+      DATA_KEY_FILE: '/run/secrets/sgx-reversal/data-key',
       TRUST_PROXY: 'true',
       TRUST_PROXY_HOPS: '1',
       ALLOWED_ORIGINS: 'https://cms.hospital.example',
@@ -195,13 +199,23 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     expect(secrets).toEqual([
       { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'database-url', path: 'database-url' }] } },
       { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'jwt-secret', path: 'jwt-secret' }] } },
+      { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'data-key', path: 'data-key' }] } },
     ]);
     expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(5000 + 10000);
     const secret = one(objectsOf(ALL_OPTIONS), 'Secret');
     expect(secret.stringData).toEqual({
       'database-url': 'postgres://reversal:pw@db.example.org:5432/reversal',
       'jwt-secret': 'j'.repeat(40),
+      'data-key': DATA_KEY,
     });
+    // an existing Secret for the data key: mounted from it, and not in the chart's Secret
+    const existing = one(objectsOf({ ...ALL_OPTIONS, dataKey: { existingSecret: 'hsm-data-key' } }), 'Deployment');
+    expect(
+      existing.spec.template.spec.volumes.find((volume: Manifest) => volume.name === 'secrets').projected.sources,
+    ).toContainEqual({ secret: { name: 'hsm-data-key', items: [{ key: 'data-key', path: 'data-key' }] } });
+    expect(
+      one(objectsOf({ ...ALL_OPTIONS, dataKey: { existingSecret: 'x' } }), 'Secret').stringData,
+    ).not.toHaveProperty('data-key');
   });
   it('prints large numbers as whole numbers in the environment (not 1e+06)', () => {
     const deployment = one(
@@ -213,9 +227,14 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     expect(goNumber(1000000)).toBe('1e+06'); // what Go prints without the chart's `int`
     expect(goNumber(120000)).toBe('120000');
   });
-  it('refuses to render without a database', () => {
+  it('refuses to render without a database, or without a data key (NODE_ENV=production needs DATA_KEY)', () => {
     expect(() => render({})).toThrow(
       new TemplateError('Set database.existingSecret (a Secret holding the PostgreSQL URL) or database.url'),
+    );
+    expect(() => render({ database: EXISTING.database })).toThrow(
+      new TemplateError(
+        'Set dataKey.existingSecret (a Secret holding DATA_KEY, made with openssl rand -base64 32) or dataKey.key',
+      ),
     );
   });
 
@@ -303,6 +322,7 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     for (const [values, complaint] of [
       [{ replicaCount: '2' }, '/replicaCount must be integer'],
       [{ jwt: { secret: 'short' } }, '/jwt/secret'],
+      [{ dataKey: { key: 'not-a-key' } }, '/dataKey/key must match pattern'],
       [{ image: { pullPolicy: 'Sometimes' } }, '/image/pullPolicy must be equal to one of the allowed values'],
       [{ config: { shutdownDrainMs: '5s' } }, '/config/shutdownDrainMs must be integer'],
       [{ database: { url: 'mysql://db/reversal' } }, '/database/url must match pattern'],
@@ -378,9 +398,11 @@ describe('deploy/compose.yaml', () => {
       '--security-opt no-new-privileges:true',
       '--env DATABASE_URL_FILE=/run/secrets/database_url',
       '--env JWT_SECRET_FILE=/run/secrets/jwt_secret',
+      '--env DATA_KEY_FILE=/run/secrets/data_key',
       '--env TRUST_PROXY=true',
       '--volume /srv/secrets/database_url:/run/secrets/database_url:ro',
       '--volume /srv/secrets/jwt_secret:/run/secrets/jwt_secret:ro',
+      '--volume /srv/secrets/data_key:/run/secrets/data_key:ro',
       '--stop-timeout 20',
     ]) {
       expect(args).toContain(expected);
@@ -422,7 +444,7 @@ describe('deploy/compose.yaml', () => {
   });
   it('names the secrets the product reads, and the files are kept out of git and the image', () => {
     const data = readCompose(compose, {});
-    expect(Object.keys(data.secrets!)).toEqual(['postgres_password', 'database_url', 'jwt_secret']);
+    expect(Object.keys(data.secrets!)).toEqual(['postgres_password', 'database_url', 'jwt_secret', 'data_key']);
     expect(read('deploy/.gitignore')).toMatch(/^secrets\/\*$/m);
     expect(read('.dockerignore')).toMatch(/^deploy\/secrets$/m);
   });

@@ -39,6 +39,7 @@ const secretsDir = path.join(work, 'secrets');
 const backupDir = path.join(work, 'backups');
 const password = randomBytes(18).toString('hex');
 const jwtSecret = randomBytes(36).toString('base64');
+const dataKey = randomBytes(32).toString('base64');
 let plan: ComposePlan;
 let proxyUrl: string;
 let revision = 'unknown';
@@ -198,6 +199,7 @@ beforeAll(async () => {
   writeFileSync(path.join(secretsDir, 'postgres_password'), `${password}\n`);
   writeFileSync(path.join(secretsDir, 'database_url'), `postgres://reversal:${password}@db:5432/reversal\n`);
   writeFileSync(path.join(secretsDir, 'jwt_secret'), `${jwtSecret}\n`);
+  writeFileSync(path.join(secretsDir, 'data_key'), `${dataKey}\n`);
   for (const name of readdirSync(secretsDir)) chmodSync(path.join(secretsDir, name), 0o444);
   mkdirSync(backupDir, { mode: 0o700 });
   chownSync(backupDir, Number(APP_UID), Number(APP_UID));
@@ -455,6 +457,8 @@ describe('the stack', () => {
       `${restoredUrl}:/run/secrets/database_url:ro`,
       '--volume',
       `${path.join(secretsDir, 'jwt_secret')}:/run/secrets/jwt_secret:ro`,
+      '--volume',
+      `${path.join(secretsDir, 'data_key')}:/run/secrets/data_key:ro`,
       '--env',
       'DATABASE_URL_FILE=/run/secrets/database_url',
     ];
@@ -480,7 +484,9 @@ describe('the stack', () => {
 
     // The Helm chart's pre-upgrade Job, as it would run in this image: nothing left to migrate.
     const job = manifestsOf(
-      renderChart(path.join(repoRoot, 'deploy/helm/sgx-reversal'), { values: { database: { existingSecret: 'x' } } }),
+      renderChart(path.join(repoRoot, 'deploy/helm/sgx-reversal'), {
+        values: { database: { existingSecret: 'x' }, dataKey: { existingSecret: 'x' } },
+      }),
     ).find((item) => item.object.kind === 'Job')!.object as any;
     const jobCommand = job.spec.template.spec.containers[0].command as string[];
     const migrate = await podman(['run', '--rm', ...common, PRODUCT_IMAGE, ...jobCommand], { log, check: false });
@@ -500,6 +506,8 @@ describe('the stack', () => {
         ...common,
         '--env',
         'JWT_SECRET_FILE=/run/secrets/jwt_secret',
+        '--env',
+        'DATA_KEY_FILE=/run/secrets/data_key', // the same key: the authenticator apps restored still open
         '--publish',
         `127.0.0.1:${port}:8080`,
         PRODUCT_IMAGE,

@@ -46,6 +46,14 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 {{- end -}}
 
+{{- define "sgx-reversal.dataKeySecret" -}}
+{{- if .Values.dataKey.existingSecret -}}
+{{- .Values.dataKey.existingSecret -}}
+{{- else -}}
+{{- include "sgx-reversal.fullname" . -}}
+{{- end -}}
+{{- end -}}
+
 {{/* Pod-level security: user 10001 (the image's), never root, the runtime's default seccomp profile. */}}
 {{- define "sgx-reversal.podSecurityContext" -}}
 runAsNonRoot: true
@@ -67,8 +75,8 @@ capabilities:
 {{- end -}}
 
 {{/*
-The secrets as files (DATABASE_URL_FILE, JWT_SECRET_FILE): a projected volume of the Secret keys,
-mounted at /run/secrets/sgx-reversal.
+The secrets as files (DATABASE_URL_FILE, JWT_SECRET_FILE, DATA_KEY_FILE): a projected volume of the Secret
+keys, mounted at /run/secrets/sgx-reversal.
 */}}
 {{- define "sgx-reversal.secretsVolume" -}}
 - name: secrets
@@ -87,10 +95,18 @@ mounted at /run/secrets/sgx-reversal.
             - key: {{ .Values.jwt.existingSecretKey }}
               path: jwt-secret
       {{- end }}
+      - secret:
+          name: {{ include "sgx-reversal.dataKeySecret" . }}
+          items:
+            - key: {{ .Values.dataKey.existingSecretKey }}
+              path: data-key
 {{- end -}}
 
 {{- define "sgx-reversal.checkValues" -}}
 {{- if and (not .Values.database.existingSecret) (not .Values.database.url) -}}
 {{- fail "Set database.existingSecret (a Secret holding the PostgreSQL URL) or database.url" -}}
+{{- end -}}
+{{- if and (not .Values.dataKey.existingSecret) (not .Values.dataKey.key) -}}
+{{- fail "Set dataKey.existingSecret (a Secret holding DATA_KEY, made with openssl rand -base64 32) or dataKey.key" -}}
 {{- end -}}
 {{- end -}}
