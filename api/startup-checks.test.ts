@@ -95,7 +95,7 @@ describe('start-up refuses a bad environment with one line', () => {
     expect(result.ms).toBeLessThan(5_000);
   }, 30_000);
 
-  it('NODE_ENV=production without DATA_KEY (was: secrets kept in clear), or with a DATA_KEY that is not one', async () => {
+  it('NODE_ENV=production without DATA_KEY (was: secrets in clear), or with a DATA_KEY that is not one', async () => {
     const dataDir = await newDir();
     const result = await refusal(dataDir, { NODE_ENV: 'production' });
     expect(result.exitCode).toBe(1);
