@@ -536,7 +536,8 @@ describe('OIDC_TRUSTED_EMAIL_DOMAINS', () => {
     'refuses %j, naming the variable',
     (value) => {
       expect(() => loadConfig({ ...sso, OIDC_TRUSTED_EMAIL_DOMAINS: value })).toThrow(
-        `OIDC_TRUSTED_EMAIL_DOMAINS must list e-mail domains separated by commas, such as hospital.example (got "${value}")`,
+        'OIDC_TRUSTED_EMAIL_DOMAINS must list e-mail domains separated by commas, such as hospital.example ' +
+          `(got "${value}")`,
       );
     },
   );

@@ -4,6 +4,9 @@
 export const SMART_NOT_CONFIGURED_MESSAGE = 'Launch from the EHR is not set up on this server';
 export const SMART_HANDOFF_EXPIRED_MESSAGE =
   'This launch from the EHR has expired or was already used. Open the app from the EHR again.';
+export const SMART_HANDOFF_OTHER_BROWSER_MESSAGE =
+  'This launch from the EHR went through another browser or window, so it was not used here. Open the app from ' +
+  'the EHR again.';
 export const SMART_NO_EHR_LINK_MESSAGE =
   'This session was not opened from the EHR, or its EHR access has ended. Open the app from the EHR again.';
 export const SMART_NO_NOTES_PDF_MESSAGE = 'Export the notes PDF of this calculation first, then send it to the EHR.';

@@ -159,6 +159,43 @@ describe('a launch from the EHR', () => {
   });
 });
 
+describe('a launch by another clinician in a browser that holds a session (a shared workstation)', () => {
+  it('asks "Continue as …?": Stay keeps the session it had, Continue takes the new one', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const first = await launch(context, { patient: EHR_PATIENT_ID });
+      await first.waitForURL(`${product.url}/`);
+      const welcome = (page: Page) => page.locator('sgx-access-portal [part="welcome"]').textContent();
+      await expect.poll(() => welcome(first), { timeout: 15_000 }).toBe('Welcome, Dr. Amal Haddad');
+      const amalToken = await first.evaluate(() => localStorage.getItem('authToken'));
+      await first.close();
+      for (const answer of ['Stay as I am', 'Continue as Omar Saleh'] as const) {
+        // Amal signed out of the EHR; Omar signs in there (the page's stored session stays: localStorage).
+        await context.clearCookies();
+        const page = await context.newPage();
+        await page.goto(launchUrl(ehr.fhirBase, ehr.launch({ patient: EHR_PATIENT_ID })));
+        await authorizeAtEhr(page, ehr, 'omar.saleh');
+        await page.waitForURL(`${product.url}/`);
+        const question = page.locator('sgx-access-portal').getByRole('dialog', { name: 'Switch account?' });
+        await expect
+          .poll(() => question.innerText(), { timeout: 15_000 })
+          .toContain('You are signed in as Amal Haddad. Continue as Omar Saleh?');
+        await question.getByRole('button', { name: answer }).click();
+        if (answer === 'Stay as I am') {
+          await expect.poll(() => welcome(page)).toBe('Welcome, Dr. Amal Haddad');
+          expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(amalToken);
+        } else {
+          await expect.poll(() => welcome(page), { timeout: 15_000 }).toBe('Welcome, Dr. Omar Saleh');
+          expect(await page.evaluate(() => localStorage.getItem('authToken'))).not.toBe(amalToken);
+        }
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a launch to the Arabic page (/smart/launch?lang=ar)', () => {
   it('says in Arabic who was chosen, and what the EHR gave on Send to EHR', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -457,7 +494,7 @@ describe('a launch inside the EHR’s own frame', () => {
     await chart?.close();
   });
 
-  it('lands signed in with the patient and the weight, with no cookie of the app in the browser', async () => {
+  it('lands signed in with the patient and the weight; its one cookie is partitioned to the EHR’s page', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     try {
       const page = await context.newPage();
@@ -480,7 +517,12 @@ describe('a launch inside the EHR’s own frame', () => {
       const weight = app.locator('sgx-dose-calculator').getByLabel(/^Body weight/);
       await expect.poll(() => weight.inputValue(), { timeout: 15_000 }).toBe('70');
       expect(page.url()).toBe(chart.url); // all of it inside the frame
-      expect(await context.cookies(publicUrl)).toEqual([]);
+      // The launch's binding cookie, the one the app sets: a third party's, so SameSite=None, Secure and
+      // partitioned (kept under the EHR's site, where a browser that blocks third-party cookies still keeps it).
+      const cookies = await context.cookies(publicUrl);
+      expect(cookies.map(({ name, sameSite, secure, httpOnly }) => ({ name, sameSite, secure, httpOnly }))).toEqual([
+        { name: 'sgx_smart_binding', sameSite: 'None', secure: true, httpOnly: true },
+      ]);
     } finally {
       await context.close();
     }

@@ -718,7 +718,7 @@ describe('an existing password account is linked only after its clinician signs 
 });
 
 describe('the hand-over is redeemed only by the page that started the sign-on (security review M4)', () => {
-  it('a start without a challenge is refused; a code redeemed with another page’s verifier gives no session', async () => {
+  it('no start without a challenge; a code redeemed with another page’s verifier gives no session', async () => {
     const bare = await api.request('GET', `/api/auth/oidc/start?returnTo=${encodeURIComponent(`${api.url}/`)}`);
     expect(bare.status).toBe(400);
     expect(bare.body).toEqual({

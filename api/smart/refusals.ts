@@ -9,6 +9,7 @@ export const REFUSALS: Record<
   | 'no_patient'
   | 'no_fhir_user'
   | 'fhir_unavailable'
+  | 'cookie_blocked'
   | 'not_configured',
   LaunchRefusal
 > = {
@@ -36,9 +37,19 @@ export const REFUSALS: Record<
   },
   binding_mismatch: {
     status: 400,
-    code: 'smart_expired',
-    message: 'This launch has expired or was already used. Open the app from the EHR again.',
-    arabic: 'انتهت صلاحية هذا الفتح أو سبق استخدامه. افتح التطبيق من السجل الصحي الإلكتروني مرة أخرى.',
+    code: 'smart_other_browser',
+    message: 'This launch was started in another browser or window. Open the app from the EHR again.',
+    arabic: 'بدأ هذا الفتح في متصفح آخر أو نافذة أخرى. افتح التطبيق من السجل الصحي الإلكتروني مرة أخرى.',
+  },
+  cookie_blocked: {
+    status: 400,
+    code: 'smart_cookie_blocked',
+    message:
+      'Your browser did not keep the cookie this launch needs, so it could not be finished safely. Allow cookies ' +
+      'for this app in the EHR (or open the app in its own window), then open it from the EHR again.',
+    arabic:
+      'لم يحتفظ متصفحك بملف تعريف الارتباط الذي يحتاجه هذا الفتح، فتعذّر إكماله بأمان. اسمح بملفات تعريف الارتباط ' +
+      'لهذا التطبيق في السجل الصحي الإلكتروني (أو افتحه في نافذة مستقلة)، ثم افتحه من السجل الصحي مرة أخرى.',
   },
   provider_error: {
     status: 401,

@@ -13,7 +13,7 @@ import {
   type ExportPdf,
 } from '../../fhir/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
-import { authFlows, type AuthFlows } from '../auth/flows.ts';
+import { authFlows, newHandle, type AuthFlows } from '../auth/flows.ts';
 import { providerMultiFactor, providerSessionMethod, type ProviderFactorRule } from '../auth/provider-factors.ts';
 import { openSession } from '../auth/sessions.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
@@ -34,6 +34,7 @@ import {
   SMART_EHR_UNREACHABLE_MESSAGE,
   SMART_SEND_FAILURE_CODES,
   SMART_HANDOFF_EXPIRED_MESSAGE,
+  SMART_HANDOFF_OTHER_BROWSER_MESSAGE,
   SMART_NO_EHR_LINK_MESSAGE,
   SMART_NO_NOTES_PDF_MESSAGE,
   SMART_NOT_CONFIGURED_MESSAGE,
@@ -51,8 +52,8 @@ import type { EhrPatientLink, PatientRecord, UserRecord } from '../storage/recor
 import type { Store } from '../storage/store.ts';
 import type { AppContext, AppState } from '../state.ts';
 import { discoverSmartConfiguration } from './discovery.ts';
-import { EhrFhirError, ehrFhir } from './ehr-fhir.ts';
 import { authorizationProblem, ehrFetch } from './ehr-http.ts';
+import { EhrFhirError, ehrFhir } from './ehr-fhir.ts';
 import { smartClientAuth } from './client-auth.ts';
 import { launchFailurePage, type EhrAnswer, type LaunchRefusal } from './failure-page.ts';
 import {
@@ -87,6 +88,13 @@ export const DRAFT_ORDER_SCOPE = 'patient/MedicationRequest.c';
 
 const LAUNCH_FLOW = 'smart-launch';
 const HANDOFF_FLOW = 'smart-handoff';
+/**
+ * The cookie that ties a launch to the browser it went through (security review M4): set at the launch, needed at
+ * the callback and at the hand-over's exchange. Inside an EHR's frame the app is a third party, so it is
+ * `SameSite=None; Secure; Partitioned` (CHIPS: kept where third-party cookies are blocked, in the EHR's partition).
+ */
+export const SMART_BINDING_COOKIE = 'sgx_smart_binding';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 /** The session's link to the EHR, stored under the session's id until the access token expires. */
 const LINK_FLOW = 'smart-ehr-link';
 const HANDOFF_TTL_MS = 2 * 60 * 1000;
@@ -118,6 +126,8 @@ interface EhrLink {
 interface HandoffData {
   userId: string;
   link: EhrLink;
+  /** The launch's binding cookie, hashed: the exchange needs the same cookie (absent from an earlier release). */
+  bindingHash?: string;
   /**
    * The EHR's ID token showed a second factor (auth/provider-factors.ts): the session is `smart+mfa`, else `smart`.
    * Absent in a hand-over an earlier release made: one factor.
@@ -192,6 +202,11 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     return made;
   };
 
+  // Secure even on the http PUBLIC_URL a trial uses: config.ts allows http only on 127.0.0.1 or localhost, which
+  // browsers treat as secure, and where they keep a Secure cookie.
+  const bindingCookie = (value: string) =>
+    `${SMART_BINDING_COOKIE}=${value}; Path=/; Max-Age=900; HttpOnly; SameSite=None; Secure; Partitioned`;
+
   const refuse = (ctx: AppContext, refusal: LaunchRefusal, problem: string, ehrAnswer?: EhrAnswer) => {
     ctx.state.signOnProblem = problem;
     ctx.status = refusal.status;
@@ -226,15 +241,18 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     }
     // The page in Arabic when the launch URL the EHR registered says so (`/smart/launch?lang=ar`).
     const page = ctx.query.lang === 'ar' ? '/ar/' : '/';
+    const existing = ctx.cookies.get(SMART_BINDING_COOKIE);
+    const binding = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : newHandle();
     let url: URL;
     try {
       url = await (
         await clientFor(iss)
-      ).begin({ kind: LAUNCH_FLOW, data: { iss, page }, extraParams: { launch, aud: iss } });
+      ).begin({ kind: LAUNCH_FLOW, data: { iss, page }, extraParams: { launch, aud: iss }, binding });
     } catch (error) {
       return refuse(ctx, REFUSALS.unavailable, authorizationProblem(error));
     }
     ctx.set('Cache-Control', 'no-store');
+    ctx.append('Set-Cookie', bindingCookie(binding));
     ctx.redirect(url.href);
   });
 
@@ -243,10 +261,16 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     const query = new URLSearchParams(ctx.querystring);
     const taken = await takeFlow(flows, LAUNCH_FLOW, query);
     const flowData = taken?.stored.data as { iss: string; page?: string } | undefined;
+    const binding = ctx.cookies.get(SMART_BINDING_COOKIE);
+    // The launch set a cookie this browser did not send back: it refuses the app's cookies in the EHR's frame.
+    if (taken?.stored.bindingHash && !binding) {
+      await audit(ctx, 'anonymous', 'failure');
+      return refuse(ctx, REFUSALS.cookie_blocked, 'the browser did not send the launch binding cookie back');
+    }
     let completion;
     try {
       if (!taken || !flowData) throw new OidcFlowError('unknown_state', 'no launch under way has this state');
-      completion = await (await clientFor(flowData.iss)).complete(query, { kind: LAUNCH_FLOW, taken });
+      completion = await (await clientFor(flowData.iss)).complete(query, { kind: LAUNCH_FLOW, taken, binding });
     } catch (error) {
       if (!(error instanceof OidcFlowError)) throw error;
       await audit(ctx, 'anonymous', 'failure');
@@ -325,7 +349,12 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       keptWeight,
     };
     const multiFactor = providerMultiFactor(claims, deps.providerFactors);
-    const handoff: HandoffData = { userId: user.id, link, multiFactor };
+    const handoff: HandoffData = {
+      userId: user.id,
+      link,
+      multiFactor,
+      ...(binding ? { bindingHash: sha256(binding) } : {}),
+    };
     const handle = await flows.start(HANDOFF_FLOW, handoff, HANDOFF_TTL_MS);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 303;
@@ -342,6 +371,14 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     await limited(ctx);
     const { code } = validate(ctx, handoffSchema, ctx.request.body, ['code']);
     const flow = await flows.take<HandoffData>(HANDOFF_FLOW, code);
+    // Only in the browser the launch went through (its cookie): a code planted in another page, or opened in another
+    // browser, is spent and gives nothing.
+    const binding = ctx.cookies.get(SMART_BINDING_COOKIE);
+    if (flow?.data.bindingHash && (!binding || sha256(binding) !== flow.data.bindingHash)) {
+      ctx.state.signOnProblem = 'the launch hand-over was redeemed without the launch binding cookie';
+      await audit(ctx, 'anonymous', 'denied');
+      return ctx.throw(401, SMART_HANDOFF_OTHER_BROWSER_MESSAGE, { answer: { code: 'smart_other_browser' } });
+    }
     const user = flow && (await deps.store.findUserById(flow.data.userId));
     const patient = user && (await deps.store.findPatient(user.id, flow.data.link.localPatientId));
     if (!flow || !user || !patient) return ctx.throw(401, SMART_HANDOFF_EXPIRED_MESSAGE);

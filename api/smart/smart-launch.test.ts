@@ -27,8 +27,10 @@ import {
   session,
   type Pair,
   whileEhr,
+  bindingCookieOf,
 } from '../test-support/smart-pair.ts';
 import { sessionCount } from '../test-support/sso-flow.ts';
+import { startTestApi } from '../test-support/test-api.ts';
 
 // SMART App Launch (EHR launch) against a stand-in EHR as strict as SMART's reference launcher: oidc-provider as
 // its authorization server behind the launcher's checks, a small FHIR server beside it
@@ -63,8 +65,91 @@ describe('a launch from the EHR', () => {
       launch,
       aud: main.ehr.fhirBase,
     });
-    // No cookie: inside the EHR's frame a third-party cookie would be dropped; the state is the key.
-    expect(start.headers.get('set-cookie')).toBeNull();
+    // The state is the key, and a cookie binds the launch to this browser, made to live in the EHR's frame.
+    expect(start.headers.get('set-cookie')).toMatch(
+      /^sgx_smart_binding=[\w-]{43}; Path=\/; Max-Age=900; HttpOnly; SameSite=None; Secure; Partitioned$/,
+    );
+    expect(start.headers.get('set-cookie')).not.toContain(authorization.searchParams.get('state')!);
+  });
+
+  it('over https the binding cookie is SameSite=None; Secure; Partitioned, to live in the EHR’s frame', async () => {
+    const secure = await startTestApi({
+      auth: {
+        publicUrl: 'https://sgx.hospital.example',
+        smart: {
+          clientId: SMART_CLIENT_ID,
+          clientSecret: 'never-used-0123456789',
+          privateKeyPem: undefined,
+          allowedIssuers: [main.ehr.fhirBase],
+          writeDraftOrders: false,
+        },
+      },
+    });
+    try {
+      const start = await new BrowserAgent().request(
+        launchUrl(secure, main.ehr.fhirBase, main.ehr.launch({ patient: EHR_PATIENT_ID })),
+      );
+      expect(start.status).toBe(302);
+      expect(start.headers.get('set-cookie')).toMatch(
+        /^sgx_smart_binding=[\w-]{43}; Path=\/; Max-Age=900; HttpOnly; SameSite=None; Secure; Partitioned$/,
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('a callback in a browser that dropped the cookie, or with another browser’s, is refused (M4)', async () => {
+    const callbackOf = async (agent: BrowserAgent) => {
+      const id = main.ehr.launch({ patient: EHR_PATIENT_ID });
+      return agent.follow(launchUrl(main.api, main.ehr.fhirBase, id), {
+        login: 'dr.amal.haddad',
+        stopAt: `${main.api.url}/smart/callback`,
+      });
+    };
+    const before = await sessionCount(main.api);
+    // The EHR's frame refused the cookie: the same browser comes back without it.
+    const dropped = await callbackOf(new BrowserAgent());
+    const refused = await new BrowserAgent().request(dropped.location!);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Your browser did not keep the cookie this launch needs');
+    expect(refused.text).toContain('لم يحتفظ متصفحك بملف تعريف الارتباط');
+    // Another browser, with a launch cookie of its own.
+    const other = new BrowserAgent();
+    await other.request(launchUrl(main.api, main.ehr.fhirBase, main.ehr.launch({ patient: EHR_PATIENT_ID })));
+    const elsewhere = await other.request((await callbackOf(new BrowserAgent())).location!);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.text).toContain('This launch was started in another browser or window.');
+    expect(await sessionCount(main.api)).toBe(before);
+  });
+
+  it('the hand-over needs the launch’s cookie: a planted or stolen code gives no session', async () => {
+    const landed = await launchFrom(main, main.ehr, { patient: EHR_PATIENT_ID });
+    const before = await sessionCount(main.api);
+    const otherBrowser = await launchFrom(main, main.ehr, { patient: EHR_PATIENT_ID });
+    for (const headers of [{}, bindingCookieOf(otherBrowser.agent)]) {
+      const fresh = await launchFrom(main, main.ehr, { patient: EHR_PATIENT_ID });
+      const answer = await main.api.request('POST', '/api/smart/session', {
+        body: { code: handoffOf(fresh) },
+        headers,
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({
+        message:
+          'This launch from the EHR went through another browser or window, so it was not used here. Open the app ' +
+          'from the EHR again.',
+        code: 'smart_other_browser',
+      });
+      // Spent: not even its own browser can use it now.
+      const own = await main.api.request('POST', '/api/smart/session', {
+        body: { code: handoffOf(fresh) },
+        headers: bindingCookieOf(fresh.agent),
+      });
+      expect(own.status).toBe(401);
+    }
+    expect(await sessionCount(main.api)).toBe(before);
+    const opened = await session(main, landed);
+    expect(opened.user.name).toBe('Amal Haddad');
+    await main.api.request('POST', '/api/auth/signout', { token: opened.token });
   });
 
   it('signs in named from the EHR, the EHR patient chosen with the weight it read; raw Basic credentials', async () => {

@@ -70,27 +70,41 @@ export async function pair(
 export const launchUrl = (api: TestApi, iss: string, launch: string) =>
   `${api.url}/smart/launch?iss=${encodeURIComponent(iss)}&launch=${encodeURIComponent(launch)}`;
 
+/** A response of a launch, with the browser it went through (its cookies go with the hand-over's exchange). */
+export type Landed = AgentResponse & { agent?: BrowserAgent };
+
 /** A launch from the EHR as the browser follows it, to where the app sends the page (or a refusal). */
-export function launchFrom(
+export async function launchFrom(
   p: Pick<Pair, 'api'>,
   ehr: SmartEhr,
   context: LaunchContext,
   options: { login?: string; agent?: BrowserAgent } = {},
-) {
+): Promise<Landed & { agent: BrowserAgent }> {
   const id = ehr.launch(context);
-  return (options.agent ?? new BrowserAgent()).follow(launchUrl(p.api, ehr.fhirBase, id), {
+  const agent = options.agent ?? new BrowserAgent();
+  const landed = await agent.follow(launchUrl(p.api, ehr.fhirBase, id), {
     login: options.login ?? 'dr.amal.haddad',
     stopAt: `${p.api.url}/#`,
   });
+  return { ...landed, agent };
 }
+
+/** The Cookie header the page's request to the app carries in this browser (the launch's binding cookie). */
+export const bindingCookieOf = (agent: BrowserAgent | undefined): Record<string, string> => {
+  const binding = agent?.cookie('127.0.0.1', 'sgx_smart_binding');
+  return binding ? { Cookie: `sgx_smart_binding=${binding}` } : {};
+};
 
 export const handoffOf = (response: AgentResponse) => /#sgx-smart=([A-Za-z0-9_-]+)$/.exec(response.location ?? '')?.[1];
 
 /** The session a landed launch hands over (POST /api/smart/session). */
-export async function session(p: Pick<Pair, 'api'>, landed: AgentResponse) {
+export async function session(p: Pick<Pair, 'api'>, landed: Landed) {
   const code = handoffOf(landed);
   if (!code) throw new Error(`no hand-over: ${landed.status} ${landed.location ?? landed.text.slice(0, 600)}`);
-  const response = await p.api.request('POST', '/api/smart/session', { body: { code } });
+  const response = await p.api.request('POST', '/api/smart/session', {
+    body: { code },
+    headers: bindingCookieOf(landed.agent),
+  });
   expect(response.status).toBe(200);
   return response.body as { token: string; user: { id: string; name: string }; ehr: any };
 }
