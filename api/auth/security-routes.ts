@@ -149,7 +149,7 @@ export function securityRoutes(deps: SecurityRouteDeps): Router<AppState> {
 
   const reauth = reauthenticate({ limiter: deps.limiter, now: deps.now });
   /**
-   * The clinician again, now, before a change to how the account signs in (ASVS 5.0 6.4.3 and 7.5.2): a token
+   * The clinician again, now, before a change to how the account signs in (ASVS 5.0 7.5.1 and 7.5.2): a token
    * that was copied cannot add a factor of the thief's or sign the clinician's own devices out. A password account
    * gives its password (failures count as failed sign-ins), and when it has a second factor, one of them too: a
    * current authenticator code (each time step once), an unused recovery code (then used up), or a passkey's
