@@ -9,6 +9,10 @@ import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from './audit/trail.ts';
 import { AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 import { DEFAULT_EXPORTS_PER_CLINICIAN, DEFAULT_EXPORTS_PER_INSTANCE } from './account/export-slots.ts';
+import {
+  DEFAULT_REQUEST_BODY_MIN_BYTES_PER_SECOND,
+  DEFAULT_REQUEST_BODY_TIMEOUT_MS,
+} from './http/connection-limits.ts';
 import { decodeDataKey, MAKE_DATA_KEY } from './storage/data-key.ts';
 
 /** After SIGTERM: requests under way get this long (SHUTDOWN_TIMEOUT_MS). */
@@ -103,6 +107,13 @@ export interface ServerConfig {
   readonly maxConnections: number | undefined;
   /** MAX_CONNECTIONS_PER_ADDRESS: open connections at most from one client address; undefined: the default. */
   readonly maxConnectionsPerAddress: number | undefined;
+  /**
+   * REQUEST_BODY_TIMEOUT_MS (default 10 s) and REQUEST_BODY_MIN_BYTES_PER_SECOND (default 500): a request's body
+   * must arrive within the first, plus a second for every so many bytes received, else it is answered 408 and
+   * its connection closed (api/http/connection-limits.ts).
+   */
+  readonly requestBodyTimeoutMs: number;
+  readonly requestBodyMinBytesPerSecond: number;
   /** ANONYMOUS_RUNS_PER_MINUTE: Quick Use tool runs per client address per minute (default 600). */
   readonly anonymousRunsPerMinute: number;
   /**
@@ -272,6 +283,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       env.MAX_CONNECTIONS_PER_ADDRESS,
       1,
       1_000_000,
+    ),
+    requestBodyTimeoutMs: parseWholeNumber(
+      'REQUEST_BODY_TIMEOUT_MS',
+      env.REQUEST_BODY_TIMEOUT_MS,
+      DEFAULT_REQUEST_BODY_TIMEOUT_MS,
+      1_000,
+      600_000,
+    ),
+    requestBodyMinBytesPerSecond: parseWholeNumber(
+      'REQUEST_BODY_MIN_BYTES_PER_SECOND',
+      env.REQUEST_BODY_MIN_BYTES_PER_SECOND,
+      DEFAULT_REQUEST_BODY_MIN_BYTES_PER_SECOND,
+      1,
+      100_000_000,
     ),
     anonymousRunsPerMinute: parseWholeNumber(
       'ANONYMOUS_RUNS_PER_MINUTE',

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './config.ts';
-import { FIRST_REQUEST_TIMEOUT_MS, resolveConnectionLimits } from './http/connection-limits.ts';
+import {
+  DEFAULT_REQUEST_BODY_MIN_BYTES_PER_SECOND,
+  FIRST_REQUEST_TIMEOUT_MS,
+  resolveConnectionLimits,
+} from './http/connection-limits.ts';
 import { rawRequest } from './test-support/built-server.ts';
 import { builtServer, runServerProcess, stopServerProcess, type ServerProcess } from './test-support/server-process.ts';
 
@@ -151,6 +155,150 @@ describe('connection limits of the built server', () => {
         "200 are kept for the server's own use: raise the limit (LimitNOFILE= in a systemd unit, ulimit -n) or " +
         'set MAX_CONNECTIONS to 824 or less',
     );
+  }, 30_000);
+});
+
+// Issue 44, item 7 (server probe 4, N2): 4,400 connections from 20 addresses, each under the per-address cap,
+// sending a body a byte every 2 s, held every one of the 4,000 slots busy, and /healthz failed for 28 s (until
+// Node's 30 s request timeout). Scaled down here (400 slow bodies from 10 addresses against 300 slots), with
+// the attacker opening a new connection whenever one is closed.
+describe('slow request bodies from several addresses', () => {
+  const SLOW_HEADERS =
+    'POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n';
+  const BODY_TIMEOUT_MS = 3_000;
+
+  /** A connection sending SLOW_HEADERS, then a byte every 2 s; resolves with what the server sent, on close. */
+  function trickle(url: string, localAddress: string, onOpen: () => void = () => {}) {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    sockets.push(socket);
+    let answer = '';
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('error', () => {});
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.once('connect', () => {
+      onOpen();
+      socket.write(SLOW_HEADERS);
+      timer = setInterval(() => socket.writable && socket.write('1'), 2_000);
+    });
+    const started = performance.now();
+    return new Promise<{ answer: string; ms: number }>((resolve) =>
+      socket.once('close', () => {
+        clearInterval(timer);
+        resolve({ answer, ms: performance.now() - started });
+      }),
+    );
+  }
+
+  it('keeps /healthz answering while they hold every slot; each is cut with 408, counted and logged', async () => {
+    const server = await start({
+      MAX_CONNECTIONS: '300',
+      REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+      METRICS_TOKEN: 'metrics-token-0123456789',
+    });
+    let attacking = true;
+    let open = 0;
+    let opened = 0;
+    const attackers = Array.from({ length: 10 }, (_, client) => `127.0.0.${21 + client}`).flatMap((address) =>
+      Array.from({ length: 40 }, async () => {
+        while (attacking) {
+          await trickle(server.url, address, () => {
+            open += 1;
+            opened += 1;
+          });
+          open -= 1;
+          await pause(100);
+        }
+      }),
+    );
+    await pause(1_500);
+    const heldAtStart = open;
+    // one more slow body, watched: cut after BODY_TIMEOUT_MS with a 408
+    const watched = trickle(server.url, '127.0.0.40');
+    // an honest slow upload (600 bytes a second, above the minimum rate) from another address goes through
+    const body = JSON.stringify({
+      toolType: 'roi_calculator',
+      inputs: { numberOfCases: 100, orCostPerMinute: 45, timeNeostigmine: 15, timeProduct: 3, baselinePPCRate: 10 },
+    }).padEnd(3_600, ' ');
+    expect(DEFAULT_REQUEST_BODY_MIN_BYTES_PER_SECOND).toBeLessThan(600);
+    const honest = (async () => {
+      const { hostname, port } = new URL(server.url);
+      const socket = connect({ host: hostname, port: Number(port), localAddress: '127.0.0.41' });
+      sockets.push(socket);
+      let answer = '';
+      socket.on('error', () => {});
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      await Promise.race([new Promise((resolve) => socket.once('connect', resolve)), closed]);
+      socket.write(
+        'POST /api/tools/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n' +
+          `Content-Length: ${body.length}\r\n\r\n`,
+      );
+      for (let sent = 0; sent < body.length; sent += 300) {
+        socket.write(body.slice(sent, sent + 300));
+        await pause(500);
+      }
+      await closed;
+      return answer;
+    })();
+    const checks: { status: number; ms: number }[] = [];
+    const until = performance.now() + 10_000;
+    while (performance.now() < until) {
+      checks.push(await healthz(server.url).catch(() => ({ status: 0, ms: 0 })));
+      await pause(200);
+    }
+    const cut = await watched;
+    const honestAnswer = await honest;
+    attacking = false;
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await Promise.all(attackers);
+
+    // the attack was real: the slots were full of slow bodies, and reopened as they were cut
+    expect(heldAtStart).toBeGreaterThan(250);
+    expect(opened).toBeGreaterThan(600);
+    expect(checks.length).toBeGreaterThan(20);
+    expect(checks.filter((check) => check.status !== 200)).toEqual([]); // was: refused until the 30 s timeout
+    expect(Math.max(...checks.map((check) => check.ms))).toBeLessThan(2_000);
+    expect(cut.answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(cut.ms).toBeGreaterThan(BODY_TIMEOUT_MS - 500);
+    expect(cut.ms).toBeLessThan(BODY_TIMEOUT_MS + 4_000);
+    expect(honestAnswer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    // every one counted, and logged
+    const metrics = await rawRequest(server.url, '/metrics', {
+      headers: { Authorization: 'Bearer metrics-token-0123456789' },
+    });
+    const counted = (reason: string) =>
+      Number(new RegExp(`connections_refused_total\\{reason="${reason}"\\} (\\d+)`).exec(metrics.text)?.[1] ?? 0);
+    expect(counted('slow_body')).toBeGreaterThan(100);
+    expect(counted('total')).toBeGreaterThan(20);
+    expect(server.output()).toMatch(/Closed \d+ connection\(s\) for a request body slower than REQUEST_BODY_MIN_BYTES/);
+    expect(server.output()).toMatch(/Closed \d+ connection\(s\) at the MAX_CONNECTIONS limit/);
+  }, 60_000);
+});
+
+describe('requests the server cannot read', () => {
+  /** Sends `text` on a new connection; resolves with everything the server sent before closing it. */
+  function exchange(url: string, text: string, localAddress: string) {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    sockets.push(socket);
+    let answer = '';
+    socket.on('error', () => {});
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.once('connect', () => socket.write(text));
+    return new Promise<string>((resolve) => socket.once('close', () => resolve(answer)));
+  }
+
+  it('are answered as Node answers them (the server now counts them): 431, 400', async () => {
+    const server = await start();
+    const huge = `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`;
+    expect(await exchange(server.url, huge, '127.0.0.50')).toBe(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+    );
+    expect(await exchange(server.url, 'NOT A REQUEST\r\n\r\n', '127.0.0.51')).toBe(
+      'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n',
+    );
+    expect((await rawRequest(server.url, '/healthz', { localAddress: '127.0.0.51' })).status).toBe(200);
   }, 30_000);
 });
 

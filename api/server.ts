@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -12,6 +13,7 @@ import {
 } from './config.ts';
 import {
   ConnectionLimitError,
+  FIRST_REQUEST_TIMEOUT_MS,
   limitConnections,
   openFileLimit,
   resolveConnectionLimits,
@@ -33,6 +35,13 @@ const HEADERS_TIMEOUT_MS = 20_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
 
+/**
+ * At a stop, a keep-alive connection with no request under way is closed once idle this long: a client
+ * sending one request after another has sent its next well within it (and gets it answered with
+ * Connection: close), so only connections truly at rest are closed under their clients.
+ */
+const IDLE_BEFORE_CLOSED_AT_STOP_MS = 1_000;
+
 /** A start-up failure with a one-line message for the operator (no stack trace). */
 class ListenError extends Error {
   override name = 'ListenError';
@@ -50,6 +59,8 @@ async function main() {
   const connections = resolveConnectionLimits({
     maxConnections: config.maxConnections,
     maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    bodyTimeoutMs: config.requestBodyTimeoutMs,
+    bodyMinBytesPerSecond: config.requestBodyMinBytesPerSecond,
     trustProxy: config.trustProxy,
     defaults: { maxConnections: DEFAULT_MAX_CONNECTIONS, maxPerAddress: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS },
     fileLimit: openFileLimit(),
@@ -107,7 +118,8 @@ async function main() {
     },
     app.callback(),
   );
-  limitConnections(server, connections.limits, refusalReporter(logger, metrics));
+  const limited = limitConnections(server, connections.limits, refusalReporter(logger, metrics));
+  const answers = closeAfterAnswers(server);
   await listen(server, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -119,7 +131,7 @@ async function main() {
   const stop = (signal: string) => {
     if (lifecycle.stopping) return;
     lifecycle.stopping = true;
-    void maintenance.stop().finally(() => shutDown(server, storage, logger, config, signal));
+    void maintenance.stop().finally(() => shutDown(server, { answers, limited }, storage, logger, config, signal));
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -128,26 +140,51 @@ async function main() {
 /** How often, at most, a refused connection is logged (each is counted in the metrics). */
 const REFUSAL_LOG_INTERVAL_MS = 60_000;
 
+/** What closed connections of each reason, as the warning line says it. */
+const REFUSAL_CAUSES: Readonly<Record<RefusalReason, string>> = {
+  address: 'at the MAX_CONNECTIONS_PER_ADDRESS limit',
+  total: 'at the MAX_CONNECTIONS limit',
+  slow_body: 'for a request body slower than REQUEST_BODY_MIN_BYTES_PER_SECOND (408)',
+  no_request: `for sending no request within ${FIRST_REQUEST_TIMEOUT_MS / 1000} s`,
+  timeout: 'at the request or header timeout (408)',
+};
+
 /**
- * Counts connections a limit closed (connections_refused_total) and logs a warning at most once a minute
- * per reason, with how many since the last one: a flood must not flood the log too.
+ * Counts connections a limit closed (connections_refused_total) and logs a warning per reason: the first
+ * at once, then at most once a minute with how many since the last one, the rest of a burst at the end of
+ * its minute (a flood must not flood the log, nor pass unseen in it).
  */
-function refusalReporter(logger: Logger, metrics: Metrics) {
-  const pending = new Map<RefusalReason, { count: number; lastLogged: number }>();
-  return (reason: RefusalReason, address: string) => {
-    metrics.connectionRefusals.inc({ reason });
-    const state = pending.get(reason) ?? { count: 0, lastLogged: 0 };
-    state.count += 1;
-    pending.set(reason, state);
-    const now = Date.now();
-    if (now - state.lastLogged < REFUSAL_LOG_INTERVAL_MS) return;
-    const what = reason === 'address' ? 'MAX_CONNECTIONS_PER_ADDRESS' : 'MAX_CONNECTIONS';
-    logger.warn(
-      { event: 'connections', reason, closed: state.count, lastAddress: address },
-      `Closed ${state.count} connection(s) at the ${what} limit since the last report`,
+function refusalReporter(
+  logger: Pick<Logger, 'warn' | 'info'>,
+  metrics: Metrics,
+  intervalMs = REFUSAL_LOG_INTERVAL_MS,
+) {
+  const pending = new Map<
+    RefusalReason,
+    { count: number; lastLogged: number; lastAddress: string; timer?: NodeJS.Timeout }
+  >();
+  const report = (reason: RefusalReason) => {
+    const state = pending.get(reason)!;
+    state.timer = undefined;
+    if (state.count === 0) return;
+    // A connection opened and never used is what browsers' preconnects leave: worth a count, not a warning.
+    logger[reason === 'no_request' ? 'info' : 'warn'](
+      { event: 'connections', reason, closed: state.count, lastAddress: state.lastAddress },
+      `Closed ${state.count} connection(s) ${REFUSAL_CAUSES[reason]} since the last report`,
     );
     state.count = 0;
-    state.lastLogged = now;
+    state.lastLogged = Date.now();
+  };
+  return (reason: RefusalReason, address: string) => {
+    metrics.connectionRefusals.inc({ reason });
+    let state = pending.get(reason);
+    if (!state) pending.set(reason, (state = { count: 0, lastLogged: 0, lastAddress: address }));
+    state.count += 1;
+    state.lastAddress = address;
+    const wait = state.lastLogged + intervalMs - Date.now();
+    if (wait <= 0) return report(reason);
+    state.timer ??= setTimeout(() => report(reason), wait);
+    state.timer.unref();
   };
 }
 
@@ -186,14 +223,50 @@ function listenProblem(error: NodeJS.ErrnoException): string {
 }
 
 /**
- * A stop that loses no request: /readyz turns 503 at once (the caller set lifecycle.stopping) while
- * requests are still served for SHUTDOWN_DRAIN_MS, so the load balancer moves new ones elsewhere;
- * then the server stops accepting connections, requests under way get up to SHUTDOWN_TIMEOUT_MS,
- * whatever is still open (a stalled upload, half a request) is closed, and the process exits 0.
- * Keep-alive connections are closed as soon as they are idle, so a finished request does not hold
- * the exit back.
+ * Once `closing()`, every answer says `Connection: close` and its connection is closed once it is sent, so
+ * a keep-alive client opens a new connection for its next request (refused: the server no longer accepts)
+ * rather than send it on one the server is about to close. Answers under way then get it too, unless their
+ * headers are out already.
  */
-async function shutDown(server: Server, storage: Storage, logger: Logger, config: ServerConfig, signal: string) {
+function closeAfterAnswers(server: Server) {
+  let closing = false;
+  const underWay = new Set<ServerResponse>();
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (closing) {
+      response.setHeader('Connection', 'close');
+      return;
+    }
+    underWay.add(response);
+    response.once('close', () => underWay.delete(response));
+  });
+  return {
+    closing() {
+      closing = true;
+      for (const response of underWay) if (!response.headersSent) response.setHeader('Connection', 'close');
+      underWay.clear();
+    },
+  };
+}
+
+/**
+ * A stop that resets no request: /readyz turns 503 at once (the caller set lifecycle.stopping) while
+ * requests are still served as usual for SHUTDOWN_DRAIN_MS, so the load balancer moves new ones elsewhere.
+ * Then the server stops accepting connections (the kernel refuses new ones), and from then on every answer,
+ * those under way included, says `Connection: close` and closes its connection once sent (closeAfterAnswers).
+ * Keep-alive connections with no request under way are closed once idle IDLE_BEFORE_CLOSED_AT_STOP_MS,
+ * never the moment one has just answered (http.Server's close would close those at once, and did every
+ * 100 ms, resetting the request their clients were sending on them). Requests under way get up to
+ * SHUTDOWN_TIMEOUT_MS; whatever is still open then (a stalled upload, half a request) is closed, and the
+ * process exits 0.
+ */
+async function shutDown(
+  server: Server,
+  { answers, limited }: { answers: ReturnType<typeof closeAfterAnswers>; limited: ReturnType<typeof limitConnections> },
+  storage: Storage,
+  logger: Logger,
+  config: ServerConfig,
+  signal: string,
+) {
   logger.info(
     { event: 'stop', signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs },
     `Stopping: not ready from now, accepting for ${config.shutdownDrainMs} ms more, ` +
@@ -213,11 +286,18 @@ async function shutDown(server: Server, storage: Storage, logger: Logger, config
         process.exit(0);
       });
   };
-  server.close(exit); // also closes the connections idle now
-  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+  // net.Server's close: no new connections, the callback once the last one has closed. http.Server's own
+  // would also close every idle keep-alive connection now, while its client may be sending the next
+  // request on it (the client sees a reset).
+  NetServer.prototype.close.call(server, exit);
+  answers.closing();
+  // Idle keep-alive connections go too, but only once idle a while: one idle for less may be about to
+  // carry its client's next request (that one is answered with Connection: close instead).
+  limited.closeIdle(IDLE_BEFORE_CLOSED_AT_STOP_MS);
+  const closeIdle = setInterval(() => limited.closeIdle(IDLE_BEFORE_CLOSED_AT_STOP_MS), 100);
   closeIdle.unref();
   setTimeout(() => {
-    server.closeAllConnections(); // server.close's callback then runs and exits
+    server.closeAllConnections(); // the close callback then runs and exits
     setTimeout(exit, 1_000).unref();
   }, config.shutdownTimeoutMs).unref();
 }

@@ -54,7 +54,9 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     }),
     connectionRefusals: new Counter({
       name: 'connections_refused_total',
-      help: 'Connections closed by a connection limit: reason "address" (MAX_CONNECTIONS_PER_ADDRESS) or "total"',
+      help:
+        'Connections closed by a connection limit: reason "address" (MAX_CONNECTIONS_PER_ADDRESS), "total" ' +
+        '(MAX_CONNECTIONS), "slow_body" (REQUEST_BODY_MIN_BYTES_PER_SECOND), "no_request" or "timeout"',
       labelNames: ['reason'],
       registers: [registry],
     }),
