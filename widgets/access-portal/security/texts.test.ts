@@ -20,6 +20,15 @@ const SAMPLES: Record<string, unknown[][]> = {
   linkedToUnknown: [['https://idp.example/realms/staff', '\u20662026-06-01 08:00\u2069']],
   sessionLastUsed: [['\u20662026-06-01 08:00\u2069']],
   endedOthers: [[1], [3]],
+  linkWho: [
+    ['King Fahad Medical City', 'Sara Alharbi', 'dr.sara@hospital.example'],
+    ['King Fahad Medical City', null, 'dr.sara@hospital.example'],
+  ],
+  switchText: [
+    ['Sara Alharbi', 'Omar Haddad'],
+    [null, 'Omar Haddad'],
+  ],
+  switchContinue: [['Omar Haddad']],
 };
 
 function texts(catalogue: Record<string, unknown>): [string, string][] {
