@@ -160,3 +160,11 @@ export const SETUP_EXPIRED_MESSAGE = 'This setup has expired. Please start again
 export const PASSWORD_WRONG_MESSAGE = 'The password is not correct';
 export const SECOND_FACTORS_NEED_PASSWORD_MESSAGE =
   'Second factors are for accounts with a password; your hospital sign-in has its own.';
+
+// GET /api/account/export over its caps (api/account/export-slots.ts)
+/** 429: the clinician's own export is still running (EXPORTS_PER_CLINICIAN). */
+export const EXPORT_BUSY_CLINICIAN_MESSAGE =
+  'An export of your data is already being prepared. Wait for it to finish, then try again.';
+/** 503: the instance runs as many exports as it may (EXPORTS_PER_INSTANCE). */
+export const EXPORT_BUSY_INSTANCE_MESSAGE =
+  'The server is preparing as many data exports as it can at once. Please try again in a minute.';

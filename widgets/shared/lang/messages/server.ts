@@ -49,6 +49,11 @@ const EXACT_AR: ReadonlyMap<string, string> = new Map([
   [api.EXPORT_NOT_FOUND_MESSAGE, 'لم يُعثر على الملف المُصدَّر'],
   [api.EXPORT_TOO_LARGE_MESSAGE, `ملف PDF كبير جدًّا (الحد ${ltr('2 MB')})`],
   [api.EXPORT_WRONG_TYPE_MESSAGE, 'أرسل الملف بصيغة application/pdf'],
+  [api.EXPORT_BUSY_CLINICIAN_MESSAGE, 'يجري الآن تجهيز تصدير لبياناتك. انتظر حتى ينتهي، ثم حاول مرة أخرى.'],
+  [
+    api.EXPORT_BUSY_INSTANCE_MESSAGE,
+    'يجهّز الخادم الآن أكبر عدد ممكن من عمليات تصدير البيانات في وقت واحد. يُرجى المحاولة مرة أخرى بعد دقيقة.',
+  ],
   [api.NOT_A_PDF_MESSAGE, 'الملف ليس بصيغة PDF'],
   [
     api.IDEMPOTENCY_KEY_INVALID_MESSAGE,
