@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import yauzl from 'yauzl';
+import { DOSE_INPUT } from '../fhir/fhir-fixtures.test-support.ts';
 import { EXPORT_BUSY_CLINICIAN_MESSAGE, EXPORT_BUSY_INSTANCE_MESSAGE } from '../messages.ts';
 import { AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
 import { openStorage } from '../storage/open-storage.ts';
@@ -85,16 +86,7 @@ beforeAll(async () => {
     {
       toolType: 'dose_calculator',
       patientId: patientIds[0],
-      inputs: {
-        ageGroup: 'adult',
-        bodyWeight: 74,
-        nmbaType: 'rocuronium',
-        creatinine: 95,
-        tofCount: '2',
-        ptc: null,
-        rsiScenario: false,
-        dialysis: false,
-      },
+      inputs: { ...DOSE_INPUT, bodyWeight: 74 },
     },
     { token },
   );

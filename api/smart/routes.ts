@@ -13,7 +13,7 @@ import {
   type ExportPdf,
 } from '../../fhir/index.ts';
 import { requireAuth } from '../auth/authenticate.ts';
-import { authFlows, newHandle, type AuthFlows } from '../auth/flows.ts';
+import { authFlows, flowId, newHandle, type AuthFlows } from '../auth/flows.ts';
 import { providerMultiFactor, providerSessionMethod, type ProviderFactorRule } from '../auth/provider-factors.ts';
 import { openSession } from '../auth/sessions.ts';
 import type { SignInLimiter } from '../auth/sign-in-limiter.ts';
@@ -94,7 +94,6 @@ const HANDOFF_FLOW = 'smart-handoff';
  * `SameSite=None; Secure; Partitioned` (CHIPS: kept where third-party cookies are blocked, in the EHR's partition).
  */
 export const SMART_BINDING_COOKIE = 'sgx_smart_binding';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 /** The session's link to the EHR, stored under the session's id until the access token expires. */
 const LINK_FLOW = 'smart-ehr-link';
 const HANDOFF_TTL_MS = 2 * 60 * 1000;
@@ -126,7 +125,7 @@ interface EhrLink {
 interface HandoffData {
   userId: string;
   link: EhrLink;
-  /** The launch's binding cookie, hashed: the exchange needs the same cookie (absent from an earlier release). */
+  /** The launch's binding cookie, hashed as a flow handle is (flowId): the exchange needs the same cookie. */
   bindingHash?: string;
   /**
    * The EHR's ID token showed a second factor (auth/provider-factors.ts): the session is `smart+mfa`, else `smart`.
@@ -353,7 +352,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
       userId: user.id,
       link,
       multiFactor,
-      ...(binding ? { bindingHash: sha256(binding) } : {}),
+      ...(binding ? { bindingHash: flowId(binding) } : {}),
     };
     const handle = await flows.start(HANDOFF_FLOW, handoff, HANDOFF_TTL_MS);
     ctx.set('Cache-Control', 'no-store');
@@ -374,7 +373,7 @@ export function smartRoutes(deps: SmartDeps): { pages: Router<AppState>; api: Ro
     // Only in the browser the launch went through (its cookie): a code planted in another page, or opened in another
     // browser, is spent and gives nothing.
     const binding = ctx.cookies.get(SMART_BINDING_COOKIE);
-    if (flow?.data.bindingHash && (!binding || sha256(binding) !== flow.data.bindingHash)) {
+    if (flow?.data.bindingHash && (!binding || flowId(binding) !== flow.data.bindingHash)) {
       ctx.state.signOnProblem = 'the launch hand-over was redeemed without the launch binding cookie';
       await audit(ctx, 'anonymous', 'denied');
       return ctx.throw(401, SMART_HANDOFF_OTHER_BROWSER_MESSAGE, { answer: { code: 'smart_other_browser' } });
