@@ -11,7 +11,8 @@ export {
 } from './postgres-store.ts';
 export { chainHead, postgresAuditLog, withChainLock } from './audit-log.ts';
 export { loadOrCreateSharedSecret, JWT_SECRET_SETTING } from './shared-secret.ts';
-export { MIGRATIONS, runMigrations, type Migration } from './migrations.ts';
+export { MIGRATIONS, runMigrations, type Migration, type MigrationOptions } from './migrations.ts';
+export { auditRoleCheck, serverRoles } from './audit-role.ts';
 
 /**
  * rate-limiter-flexible's table, made by migration 1 (logged since migration 2): pass

@@ -41,6 +41,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** How long a new connection may take, and the wait for a free one when all are busy (10 s). */
   connectTimeoutMs?: number;
+  /** `npm run migrate -- --server-role NAME`: the servers' role, granted what they need (migrations.ts). */
+  serverRole?: string;
 }
 
 /** The adapter, and the pool it uses, for the audit log, the rate limiter and the shared secret. */
