@@ -300,6 +300,43 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     expect(read('scripts/build-server.mjs')).toMatch(/\['server', 'migrate',/);
     expect(JSON.parse(read('package.json')).scripts.migrate).toBe('node scripts/migrate.mjs');
   });
+  it('with two roles, migrates as the owner from its own Secret, at install too, naming the server role', async () => {
+    const twoRoles = {
+      ...EXISTING,
+      database: { ...EXISTING.database, owner: { existingSecret: 'reversal-db-owner', serverRole: 'sgx_server' } },
+    };
+    const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8'));
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(render(twoRoles).values), JSON.stringify(validate.errors)).toBe(true);
+    const objects = objectsOf(twoRoles);
+    await validateWithModels(objects);
+    expect(typeErrors(objects)).toEqual([]);
+    const job = one(objects, 'Job');
+    expect(job.metadata.annotations['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    const pod = job.spec.template.spec;
+    // Made before the chart's ServiceAccount at install: the namespace's default, with no token.
+    expect(pod.serviceAccountName).toBeUndefined();
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.containers[0].command).toEqual(['node', 'dist/server/migrate.js']);
+    expect(pod.containers[0].args).toEqual(['--server-role', 'sgx_server']);
+    expect(pod.containers[0].env).toEqual([
+      { name: 'DATABASE_URL_FILE', value: '/run/secrets/sgx-reversal-owner/database-url' },
+    ]);
+    expect(pod.volumes.map((volume: Manifest) => volume.name)).toEqual(['tmp', 'owner-database']);
+    expect(pod.volumes[1].secret).toEqual({
+      secretName: 'reversal-db-owner',
+      defaultMode: 288,
+      items: [{ key: 'owner-database-url', path: 'database-url' }],
+    });
+    // The servers keep their own URL and never see the owner's.
+    expect(JSON.stringify(one(objects, 'Deployment'))).not.toContain('reversal-db-owner');
+    expect(() =>
+      render({ ...EXISTING, database: { ...EXISTING.database, owner: { existingSecret: 'reversal-db-owner' } } }),
+    ).toThrow(/^Set database\.owner\.serverRole/);
+    expect(() => render({ ...twoRoles, migration: { enabled: false } })).toThrow(/keep migration\.enabled/);
+    // One role (the default): the Job as before.
+    expect(one(objectsOf(), 'Job').spec.template.spec.containers[0].args).toBeUndefined();
+  });
   it('exposes the Ingress with TLS when asked', () => {
     const ingress = one(objectsOf(ALL_OPTIONS), 'Ingress');
     expect(ingress.spec.tls).toEqual([{ hosts: ['reversal.hospital.example'], secretName: 'reversal-tls' }]);

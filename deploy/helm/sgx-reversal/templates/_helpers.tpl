@@ -106,6 +106,12 @@ keys, mounted at /run/secrets/sgx-reversal.
 {{- if and (not .Values.database.existingSecret) (not .Values.database.url) -}}
 {{- fail "Set database.existingSecret (a Secret holding the PostgreSQL URL) or database.url" -}}
 {{- end -}}
+{{- if and .Values.database.owner.existingSecret (not .Values.database.owner.serverRole) -}}
+{{- fail "Set database.owner.serverRole (the role the servers' database URL connects as) with database.owner.existingSecret" -}}
+{{- end -}}
+{{- if and .Values.database.owner.existingSecret (not .Values.migration.enabled) -}}
+{{- fail "With database.owner (two roles) keep migration.enabled: the servers' role cannot migrate" -}}
+{{- end -}}
 {{- if and (not .Values.dataKey.existingSecret) (not .Values.dataKey.key) -}}
 {{- fail "Set dataKey.existingSecret (a Secret holding DATA_KEY, made with openssl rand -base64 32) or dataKey.key" -}}
 {{- end -}}
