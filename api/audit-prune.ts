@@ -10,11 +10,18 @@ import { StorageError } from './storage/storage-error.ts';
 // `npm run audit-prune [-- --dry-run]`: removes the audit lines older than AUDIT_RETENTION_DAYS (default
 // 400, at least 365) and writes a signed summary in their place, so `npm run audit-verify` still says
 // intact (api/audit/trail.ts). Only leading lines older than the period go: nothing younger, ever. With
-// PostgreSQL it runs beside the instances; with DATA_DIR the server must be stopped (it takes DATA_DIR's
-// lock). Exit status: 0 done, 1 refused or failed, 2 wrong arguments.
+// PostgreSQL it runs beside the instances, connected as AUDIT_PRUNE_DATABASE_URL's role when that is set (the
+// tables' owner, which may delete audit lines: the servers' role may not) or else as DATABASE_URL's; with
+// DATA_DIR the server must be stopped (it takes DATA_DIR's lock). Exit status: 0 done, 1 refused or failed, 2
+// wrong arguments.
 
 const USAGE =
-  'Usage: npm run audit-prune [-- --dry-run]   (lines older than AUDIT_RETENTION_DAYS, of DATA_DIR or DATABASE_URL)';
+  'Usage: npm run audit-prune [-- --dry-run]   (lines older than AUDIT_RETENTION_DAYS, of DATA_DIR, or of ' +
+  'AUDIT_PRUNE_DATABASE_URL or else DATABASE_URL)';
+
+/** AUDIT_PRUNE_DATABASE_URL (or its file) for hiding its password in messages, read as DATABASE_URL is. */
+const pruneUrlOf = (env: NodeJS.ProcessEnv) =>
+  databaseUrlOf({ DATABASE_URL: env.AUDIT_PRUNE_DATABASE_URL, DATABASE_URL_FILE: env.AUDIT_PRUNE_DATABASE_URL_FILE });
 
 process.exitCode = await runCommand({
   name: 'audit-prune',
@@ -23,14 +30,15 @@ process.exitCode = await runCommand({
   required: [],
   privateFiles: true,
   knownErrors: [StorageError, ConfigError],
-  redact: (message) => redact(message, databaseUrlOf(process.env)),
+  redact: (message) => redact(redact(message, databaseUrlOf(process.env)), pruneUrlOf(process.env)),
   async run(values) {
     const config = loadConfig(process.env);
     const options = { retentionDays: config.auditRetentionDays, now: new Date(), dryRun: values['dry-run'] };
     let outcome;
     let after;
-    if (config.databaseUrl) {
-      const { adapter, pool } = await openPostgresStore(config.databaseUrl);
+    const url = config.auditPruneDatabaseUrl ?? config.databaseUrl;
+    if (url) {
+      const { adapter, pool } = await openPostgresStore(url);
       try {
         outcome = await prunePostgresTrail(pool, options);
         after = await verifyPostgresTrail(pool);
@@ -50,6 +58,6 @@ process.exitCode = await runCommand({
     if (outcome.count === 0) console.log(`Nothing to prune: no ${what}.`);
     else if (outcome.dryRun) console.log(`Would remove ${outcome.count} ${what} and write a signed summary.`);
     else console.log(`Removed ${outcome.count} ${what}; a signed summary line stands in their place.`);
-    console.log(describeResult(after, config.databaseUrl ? 'audit_events' : config.dataDir));
+    console.log(describeResult(after, url ? 'audit_events' : config.dataDir));
   },
 });

@@ -95,6 +95,11 @@ export interface ServerConfig {
    * `npm run audit-prune` removes older ones, leaving a signed summary (docs/API.md#audit-trail).
    */
   readonly auditRetentionDays: number;
+  /**
+   * AUDIT_PRUNE_DATABASE_URL (or AUDIT_PRUNE_DATABASE_URL_FILE): the role `npm run audit-prune` connects as, the one
+   * that may delete audit rows (with two roles the server's may only add and read them); unset, DATABASE_URL's.
+   */
+  readonly auditPruneDatabaseUrl: string | undefined;
   /** HISTORY_RETENTION_DAYS: history entries and their exports older than this are removed daily; unset, kept. */
   readonly historyRetentionDays: number | undefined;
   /** ACCOUNT_DELETION_GRACE_DAYS: a deleted account is disabled at once and erased this many days later (0: now). */
@@ -250,6 +255,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       2 ** 40,
     ),
     auditRetentionDays: parseAuditRetention(env),
+    auditPruneDatabaseUrl: parseDatabaseUrl(secretSetting(env, 'AUDIT_PRUNE_DATABASE_URL', cwd)),
     historyRetentionDays: parseOptionalWholeNumber('HISTORY_RETENTION_DAYS', env.HISTORY_RETENTION_DAYS, 1, 36_500),
     accountDeletionGraceDays: parseWholeNumber(
       'ACCOUNT_DELETION_GRACE_DAYS',
@@ -351,7 +357,13 @@ function parseOptionalWholeNumber(name: string, value: string | undefined, min: 
 }
 
 type SecretName =
-  'DATABASE_URL' | 'JWT_SECRET' | 'DATA_KEY' | 'OIDC_CLIENT_SECRET' | 'SMART_CLIENT_SECRET' | 'SMART_PRIVATE_KEY';
+  | 'DATABASE_URL'
+  | 'AUDIT_PRUNE_DATABASE_URL'
+  | 'JWT_SECRET'
+  | 'DATA_KEY'
+  | 'OIDC_CLIENT_SECRET'
+  | 'SMART_CLIENT_SECRET'
+  | 'SMART_PRIVATE_KEY';
 
 /**
  * NAME, or the contents of the file that NAME_FILE names (compose and Kubernetes hand secrets over as

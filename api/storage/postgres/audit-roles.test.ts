@@ -313,6 +313,41 @@ describe('as built: npm run migrate -- --server-role, the server on its role, np
     expect(rows.rows.map((row) => row.action)).toContain('user.signup');
   });
 
+  it('npm run audit-prune deletes as AUDIT_PRUNE_DATABASE_URL\u2019s role, never as the server\u2019s', async () => {
+    const db = await twoRoleDatabase();
+    await migrate(db.ownerUrl, SERVER);
+    const longAgo = 800 * 86_400_000;
+    const old = await startTestApi({ now: () => new Date(Date.now() - longAgo) }, { sharedDatabaseUrl: db.serverUrl });
+    await old.signUp();
+    await old.close();
+    const count = async () => Number((await admin('SELECT count(*) AS n FROM audit_events', db.ownerUrl)).rows[0].n);
+    const lines = await count();
+    expect(lines).toBeGreaterThan(0);
+
+    const asServer = await command('audit-prune', [], { DATABASE_URL: db.serverUrl });
+    expect(asServer.code).toBe(1);
+    expect(asServer.stderr).toMatch(/^audit-prune: failed: permission denied for table audit_events/);
+    expect(await count()).toBe(lines);
+
+    const asOwner = await command('audit-prune', [], {
+      DATABASE_URL: db.serverUrl,
+      AUDIT_PRUNE_DATABASE_URL: db.ownerUrl,
+    });
+    expect(asOwner.stderr).toBe('');
+    expect(asOwner.code).toBe(0);
+    expect(asOwner.stdout).toContain(`Removed ${lines} lines older than 400 days`);
+    expect(asOwner.stdout).toMatch(/Audit trail intact/);
+
+    const password = 's3cret-pw';
+    const unreachable = await command('audit-prune', [], {
+      DATABASE_URL: db.serverUrl,
+      AUDIT_PRUNE_DATABASE_URL: `postgres://${OWNER}:${password}@127.0.0.1:1/${db.name}`,
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(/^audit-prune: Cannot connect to PostgreSQL at 127\.0\.0\.1:1\//);
+    expect(unreachable.stdout + unreachable.stderr).not.toContain(password);
+  });
+
   it('a server started as its role on a database the owner has not migrated stops, saying what to run', async () => {
     const db = await twoRoleDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sgx-roles-'));
