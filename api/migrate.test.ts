@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS } from './storage/postgres/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-support/postgres-cluster.ts';
-import { builtServer } from './test-support/server-process.ts';
+import { builtServer, runBuiltCommand } from './test-support/server-process.ts';
 
 // npm run migrate, as built (dist/server/migrate.js): what the Helm chart's pre-upgrade Job runs.
 const baseUrl = inject('postgresBaseUrl');
@@ -22,20 +21,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [migrate], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (env: Record<string, string>) => runBuiltCommand(migrate, [], env);
 
 async function versions(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });

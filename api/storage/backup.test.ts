@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import {
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
+  runBuiltCommand,
 } from '../test-support/server-process.ts';
 import { parseToolVersion, pgDumpTooOld } from './backup/postgres-backup.ts';
 import { verifyFileTrail } from '../audit/trail.ts';
@@ -77,26 +78,7 @@ const tablesOf = async (url: string) =>
     await query<{ name: string }>(url, "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
   ).map((row) => row.name);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-/** Runs a built command with only the environment given (as an operator's shell would have it set). */
-function run(file: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runBuiltCommand;
 const backup = (out: string, env: Record<string, string>) => run(commands.backup, ['--out', out], env);
 const restore = (from: string, env: Record<string, string>, ...flags: string[]) =>
   run(commands.restore, ['--from', from, ...flags], env);

@@ -83,3 +83,30 @@ export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Si
   server.child.kill(signal);
   await server.exited;
 }
+
+/** What a built command printed, and how it exited. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a built command with only the environment given (as an operator's shell would have it set). */
+export function runBuiltCommand(
+  file: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,10 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { prunePostgresTrail, verifyPostgresTrail } from '../../audit/trail.ts';
+import { DOSE_INPUT } from '../../fhir/fhir-fixtures.test-support.ts';
 import { backupPostgres, restorePostgres } from '../backup/postgres-backup.ts';
 import { createTestDatabase, databaseUrl } from '../../test-support/postgres-cluster.ts';
 import {
   builtServer,
+  runBuiltCommand,
   runServerProcess,
   startServerProcess,
   stopServerProcess,
@@ -79,19 +80,7 @@ async function migrate(url: string, serverRole?: string) {
   await adapter.close();
   return roles;
 }
-const dose = {
-  toolType: 'dose_calculator',
-  inputs: {
-    ageGroup: 'adult',
-    bodyWeight: 70,
-    nmbaType: 'rocuronium',
-    creatinine: 100,
-    tofCount: '2',
-    ptc: null,
-    rsiScenario: false,
-    dialysis: false,
-  },
-};
+const dose = { toolType: 'dose_calculator', inputs: DOSE_INPUT };
 const REWRITES = ["UPDATE audit_events SET actor = 'x'", 'DELETE FROM audit_events', 'TRUNCATE audit_events'];
 
 describe('the server on a role that may only add and read audit lines', () => {
@@ -263,20 +252,8 @@ describe('as built: npm run migrate -- --server-role, the server on its role, np
   beforeAll(async () => {
     dist = path.dirname(await builtServer());
   }, 120_000);
-  function command(name: string, args: string[], env: Record<string, string>) {
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(dist, `${name}.js`), ...args], {
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const command = (name: string, args: string[], env: Record<string, string>) =>
+    runBuiltCommand(path.join(dist, `${name}.js`), args, env);
 
   it('grants a database migrated with one role to a server role; the built server starts on that role', async () => {
     const db = await twoRoleDatabase();
