@@ -169,6 +169,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // the body parser and authentication: the balancer and the monitoring send no session.
   const operations = operationsRoutes({
     store,
+    audit: deps.audit,
     lifecycle: deps.lifecycle,
     metrics: deps.metrics,
     metricsToken: deps.metricsToken,

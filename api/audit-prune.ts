@@ -1,4 +1,5 @@
 import { describeResult } from './audit/chain.ts';
+import { AUDIT_KEY_REQUIRED_MESSAGE, fileAuditKeyring, postgresAuditKeyring } from './audit/keys.ts';
 import { pruneFileTrail, prunePostgresTrail, verifyFileTrail, verifyPostgresTrail } from './audit/trail.ts';
 import { runCommand } from './cli.ts';
 import { ConfigError, databaseUrlOf, loadConfig } from './config.ts';
@@ -33,6 +34,8 @@ process.exitCode = await runCommand({
   redact: (message) => redact(redact(message, databaseUrlOf(process.env)), pruneUrlOf(process.env)),
   async run(values) {
     const config = loadConfig(process.env);
+    // The summary is signed with AUDIT_KEY, as the lines after it are chained (a store's key proves nothing).
+    if (config.auditKeyRequired && config.auditKeys.length === 0) throw new ConfigError(AUDIT_KEY_REQUIRED_MESSAGE);
     const options = { retentionDays: config.auditRetentionDays, now: new Date(), dryRun: values['dry-run'] };
     let outcome;
     let after;
@@ -40,16 +43,18 @@ process.exitCode = await runCommand({
     if (url) {
       const { adapter, pool } = await openPostgresStore(url);
       try {
-        outcome = await prunePostgresTrail(pool, options);
-        after = await verifyPostgresTrail(pool);
+        const keyring = await postgresAuditKeyring(pool, config.auditKeys);
+        outcome = await prunePostgresTrail(pool, { ...options, keyring });
+        after = await verifyPostgresTrail(pool, { keyring });
       } finally {
         await adapter.close();
       }
     } else {
       const release = lockDataDir(config.dataDir);
       try {
-        outcome = await pruneFileTrail(config.dataDir, options);
-        after = await verifyFileTrail(config.dataDir);
+        const keyring = await fileAuditKeyring(config.dataDir, config.auditKeys);
+        outcome = await pruneFileTrail(config.dataDir, { ...options, keyring });
+        after = await verifyFileTrail(config.dataDir, { keyring });
       } finally {
         release();
       }

@@ -22,6 +22,10 @@ describe('loadConfig', () => {
       trustProxyHops: 1,
       auditLogMaxBytes: 10 * 1024 * 1024,
       auditRetentionDays: 400,
+      auditKeys: [],
+      auditKeyRequired: false,
+      auditAnchorFile: undefined,
+      auditAnchorEvery: { lines: 1000, seconds: 60 },
       auditPruneDatabaseUrl: undefined,
       historyRetentionDays: undefined,
       accountDeletionGraceDays: 0,
@@ -49,6 +53,8 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const secret = 's'.repeat(32);
     const dataKey = Buffer.alloc(32, 7);
+    const auditKey = Buffer.alloc(32, 9);
+    const oldAuditKey = Buffer.alloc(48, 3);
     expect(
       loadConfig(
         {
@@ -65,6 +71,9 @@ describe('loadConfig', () => {
           TRUST_PROXY_HOPS: '2',
           AUDIT_LOG_MAX_BYTES: '1048576',
           AUDIT_RETENTION_DAYS: '730',
+          AUDIT_KEY: `${auditKey.toString('base64')}, ${oldAuditKey.toString('base64')}`,
+          AUDIT_ANCHOR_FILE: '/anchors/sgx.jsonl',
+          AUDIT_ANCHOR_EVERY: '500, 30',
           AUDIT_PRUNE_DATABASE_URL: 'postgres://sgx_owner:pw@db.example.org:5432/reversal',
           HISTORY_RETENTION_DAYS: '3650',
           ACCOUNT_DELETION_GRACE_DAYS: '30',
@@ -115,6 +124,10 @@ describe('loadConfig', () => {
       trustProxyHops: 2,
       auditLogMaxBytes: 1048576,
       auditRetentionDays: 730,
+      auditKeys: [auditKey, oldAuditKey],
+      auditKeyRequired: true,
+      auditAnchorFile: '/anchors/sgx.jsonl',
+      auditAnchorEvery: { lines: 500, seconds: 30 },
       auditPruneDatabaseUrl: 'postgres://sgx_owner:pw@db.example.org:5432/reversal',
       historyRetentionDays: 3650,
       accountDeletionGraceDays: 30,

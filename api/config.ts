@@ -7,6 +7,7 @@ import { DEFAULT_PROVIDER_FACTOR_RULE, type ProviderFactorRule } from './auth/pr
 import { parseMrnSystem } from './fhir/mrn-system.ts';
 import { LOG_LEVELS, type LogLevel } from './ops/logger.ts';
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from './audit/trail.ts';
+import { MAKE_AUDIT_KEY } from './audit/keys.ts';
 import { AUDIT_LOG_DEFAULT_MAX_BYTES } from './storage/audit-log.ts';
 import { DEFAULT_EXPORTS_PER_CLINICIAN, DEFAULT_EXPORTS_PER_INSTANCE } from './account/export-slots.ts';
 import {
@@ -96,8 +97,23 @@ export interface ServerConfig {
    */
   readonly auditRetentionDays: number;
   /**
+   * AUDIT_KEY (or AUDIT_KEY_FILE): the keys of the audit trail's HMAC-SHA-256 chain (api/audit/chain.ts), at least
+   * 32 bytes each, base64, comma-separated; the first keys new lines, the others are read (rotation). Never kept in
+   * the database, DATA_DIR or a backup. Empty when unset: a key is generated into the store, for development.
+   */
+  readonly auditKeys: readonly Buffer[];
+  /** NODE_ENV=production: the server refuses to start without AUDIT_KEY (storage/open-storage.ts). */
+  readonly auditKeyRequired: boolean;
+  /**
+   * AUDIT_ANCHOR_FILE: an append-only file, on storage the database's administrator does not control, that gets a
+   * signed checkpoint of the trail's head (api/audit/anchors.ts); the server log gets each one as well.
+   */
+  readonly auditAnchorFile: string | undefined;
+  /** AUDIT_ANCHOR_EVERY: `LINES,SECONDS` (default 1000,60): a checkpoint after so many lines or seconds. */
+  readonly auditAnchorEvery: { readonly lines: number; readonly seconds: number };
+  /**
    * AUDIT_PRUNE_DATABASE_URL (or AUDIT_PRUNE_DATABASE_URL_FILE): the role `npm run audit-prune` connects as, the one
-   * that may delete audit rows (with two roles the server's may only add and read them); unset, DATABASE_URL's.
+   * that may delete audit rows (the server's role may only add and read them); unset, DATABASE_URL's.
    */
   readonly auditPruneDatabaseUrl: string | undefined;
   /** HISTORY_RETENTION_DAYS: history entries and their exports older than this are removed daily; unset, kept. */
@@ -255,6 +271,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, cw
       2 ** 40,
     ),
     auditRetentionDays: parseAuditRetention(env),
+    auditKeys: Object.freeze(parseAuditKeys(secretSetting(env, 'AUDIT_KEY', cwd))),
+    auditKeyRequired: env.NODE_ENV?.trim() === 'production',
+    auditAnchorFile: env.AUDIT_ANCHOR_FILE?.trim() ? path.resolve(cwd, env.AUDIT_ANCHOR_FILE.trim()) : undefined,
+    auditAnchorEvery: parseAnchorEvery(env.AUDIT_ANCHOR_EVERY),
     auditPruneDatabaseUrl: parseDatabaseUrl(secretSetting(env, 'AUDIT_PRUNE_DATABASE_URL', cwd)),
     historyRetentionDays: parseOptionalWholeNumber('HISTORY_RETENTION_DAYS', env.HISTORY_RETENTION_DAYS, 1, 36_500),
     accountDeletionGraceDays: parseWholeNumber(
@@ -361,6 +381,7 @@ type SecretName =
   | 'AUDIT_PRUNE_DATABASE_URL'
   | 'JWT_SECRET'
   | 'DATA_KEY'
+  | 'AUDIT_KEY'
   | 'OIDC_CLIENT_SECRET'
   | 'SMART_CLIENT_SECRET'
   | 'SMART_PRIVATE_KEY';
@@ -384,6 +405,11 @@ function secretSetting(env: Readonly<Record<string, string | undefined>>, name: 
   const value = text.replace(/\r?\n$/, '');
   if (value === '') throw new ConfigError(`${name}_FILE names ${file}, which is empty`);
   return value;
+}
+
+/** AUDIT_KEY's keys (or AUDIT_KEY_FILE's), for a command that writes or checks the audit trail. */
+export function auditKeysOf(env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Buffer[] {
+  return parseAuditKeys(secretSetting(env, 'AUDIT_KEY', cwd));
 }
 
 /** DATA_KEY's keys (or DATA_KEY_FILE's), for a command that copies sealed secrets (migrate-data). */
@@ -522,6 +548,39 @@ function parseDataKeys(value: string | undefined): Buffer[] {
         'or unset DATA_KEY to have one generated for development',
     );
   });
+}
+
+export { MAKE_AUDIT_KEY };
+export const AUDIT_KEY_MIN_BYTES = 32;
+export const DEFAULT_AUDIT_ANCHOR_EVERY = Object.freeze({ lines: 1000, seconds: 60 });
+
+function parseAuditKeys(value: string | undefined): Buffer[] {
+  if (value === undefined || value.trim() === '') return [];
+  const keys = value.split(/[\s,]+/).filter(Boolean);
+  return keys.map((part, index) => {
+    const bytes = Buffer.from(part, 'base64');
+    // Buffer.from skips what is not base64: only text that encodes back to itself is base64.
+    if (bytes.length >= AUDIT_KEY_MIN_BYTES && bytes.toString('base64') === part) return bytes;
+    const which = keys.length === 1 ? 'AUDIT_KEY' : `AUDIT_KEY's key ${index + 1} of ${keys.length}`;
+    throw new ConfigError(
+      `${which} must be at least ${AUDIT_KEY_MIN_BYTES} random bytes, base64-encoded (got ${part.length} ` +
+        `characters that are not): make one with ${MAKE_AUDIT_KEY}`,
+    );
+  });
+}
+
+function parseAnchorEvery(value: string | undefined): { lines: number; seconds: number } {
+  if (value === undefined || value.trim() === '') return DEFAULT_AUDIT_ANCHOR_EVERY;
+  const match = /^\s*(\d{1,9})\s*,\s*(\d{1,6})\s*$/.exec(value);
+  const lines = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || lines < 1 || seconds < 1 || seconds > 3600) {
+    throw new ConfigError(
+      `AUDIT_ANCHOR_EVERY must be LINES,SECONDS (a checkpoint after so many lines or seconds, whichever comes ` +
+        `first; seconds 1 to 3600), e.g. 1000,60; got "${value}"`,
+    );
+  }
+  return { lines, seconds };
 }
 
 function parseOrigins(value: string | undefined): string[] {

@@ -1,5 +1,5 @@
 import { runCommand } from './cli.ts';
-import { ConfigError, dataKeysOf } from './config.ts';
+import { ConfigError, auditKeysOf, dataKeysOf } from './config.ts';
 import { MigrationError, migrateData } from './storage/migrate-data.ts';
 import { StorageError } from './storage/storage-error.ts';
 
@@ -43,6 +43,7 @@ process.exitCode = await runCommand({
       from: values.from!,
       to: values.to!,
       dataKeys: dataKeysOf(process.env),
+      auditKeys: auditKeysOf(process.env),
       log: (message) => console.log(message),
     }),
 });

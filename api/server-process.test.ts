@@ -281,7 +281,7 @@ describe('the server process', () => {
         expect([name, size <= 4096]).toEqual([name, true]);
         lines += (await readFile(path.join(dataDir, name), 'utf8')).trim().split('\n').length;
       }
-      expect(lines).toBe(301);
+      expect(lines).toBe(302); // the key line, the sign-up, 300 reads
       const newest = (await readFile(path.join(dataDir, 'audit.log'), 'utf8')).trim().split('\n').at(-1)!;
       expect(JSON.parse(newest)).toMatchObject({
         action: 'patient.read',
@@ -298,7 +298,7 @@ describe('the server process', () => {
         encoding: 'utf8',
       });
       expect(verify.stderr).toBe('');
-      expect(verify.stdout).toMatch(new RegExp(`^Audit trail intact, 301 lines \\(${logs.length} files in `));
+      expect(verify.stdout).toMatch(new RegExp(`^Audit trail intact, 302 lines \\(${logs.length} files in `));
       expect(verify.status).toBe(0);
     } finally {
       await stopServerProcess(server);

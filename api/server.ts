@@ -66,7 +66,11 @@ async function main() {
     fileLimit: openFileLimit(),
   });
   for (const note of connections.notes) logger.warn({ event: 'config' }, note);
-  const storage = await openStorage(config, { log: (message) => logger.info({ event: 'storage' }, message) });
+  const storage = await openStorage(config, {
+    log: (message) => logger.info({ event: 'storage' }, message),
+    // Each checkpoint of the audit trail, as one structured line a SIEM keeps (api/audit/anchors.ts).
+    logAnchor: (anchor) => logger.info({ event: 'audit.anchor', auditAnchor: anchor }, 'Audit trail anchored'),
+  });
   const metrics = createMetrics();
   const lifecycle = { stopping: false };
   const app = createApp({

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,6 +110,27 @@ describe('start-up refuses a bad environment with one line', () => {
     expect(bad.lines).toEqual([
       'Cannot start: DATA_KEY must be 32 random bytes, base64-encoded (got 18 characters that are not 32 bytes in ' +
         'base64): make one with openssl rand -base64 32, or unset DATA_KEY to have one generated for development',
+    ]);
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it("NODE_ENV=production without AUDIT_KEY (was: a chain keyed in the store), or one too short", async () => {
+    const dataDir = await newDir();
+    const dataKey = randomBytes(32).toString('base64');
+    const result = await refusal(dataDir, { NODE_ENV: 'production', DATA_KEY: dataKey });
+    expect(result.exitCode).toBe(1);
+    expect(result.lines).toEqual([
+      "Cannot start: AUDIT_KEY is not set: with NODE_ENV=production the key of the audit trail's chain must be held " +
+        'outside the store, so that whoever holds the database or DATA_DIR cannot rewrite the trail: make one with ' +
+        'openssl rand -base64 32 and set AUDIT_KEY (or AUDIT_KEY_FILE); keep it out of the database, DATA_DIR and ' +
+        'the backups',
+    ]);
+    expect(await readdir(dataDir)).toEqual([]); // nothing was written to DATA_DIR
+    const short = randomBytes(16).toString('base64');
+    const bad = await refusal(dataDir, { NODE_ENV: 'production', DATA_KEY: dataKey, AUDIT_KEY: short });
+    expect(bad.lines).toEqual([
+      'Cannot start: AUDIT_KEY must be at least 32 random bytes, base64-encoded (got 24 characters that are not): ' +
+        'make one with openssl rand -base64 32',
     ]);
     expect(await readdir(dataDir)).toEqual([]);
   });

@@ -572,7 +572,7 @@ describe('npm run audit-verify on this store', () => {
         await probe.request('POST', '/api/patients', { token, body: { displayName: `P ${index}` } });
       }
       const intact = await probe.verifyAudit();
-      expect(describeResult(intact, 'test')).toMatch(/^Audit trail intact, 6 lines/);
+      expect(describeResult(intact, 'test')).toMatch(/^Audit trail intact, 7 lines/); // the key line first
       if (probe.storeKind === 'postgres') {
         const [row] = await probe.sql(
           "SELECT id FROM audit_events WHERE action = 'patient.create' ORDER BY id LIMIT 1 OFFSET 2",
@@ -581,7 +581,7 @@ describe('npm run audit-verify on this store', () => {
         const broken = await probe.verifyAudit();
         expect(broken.broken?.where).toBe(`audit_events row id ${row!.id}`);
         expect(describeResult(broken, 'audit_events')).toContain(
-          `BROKEN at audit_events row id ${row!.id} (line 4 of the trail)`,
+          `BROKEN at audit_events row id ${row!.id} (line 5 of the trail)`,
         );
         await probe.sql("UPDATE audit_events SET outcome = 'success' WHERE id = $1", [row!.id]);
       } else {

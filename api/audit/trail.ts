@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Pool, PoolClient } from 'pg';
-import { isMissing, writeFileDurably } from '../storage/embedded/durable-fs.ts';
+import type { Pool } from 'pg';
+import { writeFileDurably } from '../storage/embedded/durable-fs.ts';
 import {
   AUDIT_FILE_NAME,
   closeAll,
@@ -12,7 +12,7 @@ import {
   rotationNumber,
 } from '../storage/audit-files.ts';
 import { SYSTEM_ACTOR } from '../storage/audit-log.ts';
-import { AUDIT_COLUMNS, chainHead, insertLines, rowFields, withChainLock } from '../storage/postgres/audit-log.ts';
+import { AUDIT_COLUMNS, insertLines, rowFields, withChainLock } from '../storage/postgres/audit-log.ts';
 import { StorageError } from '../storage/storage-error.ts';
 import {
   chainLine,
@@ -22,15 +22,19 @@ import {
   parseLine,
   PRUNE_ACTION,
   signSummary,
+  UNKEYED_SPAN,
   type AuditFields,
+  type AuditKey,
+  type AuditKeyring,
   type ChainedLine,
+  type ReadLine,
   type VerifyResult,
 } from './chain.ts';
+import { fileAuditKeyring, postgresAuditKeyring } from './keys.ts';
 
-/** The key that signs prune summaries: DATA_DIR/audit-key, or app_settings "audit_signing_key". */
-export const AUDIT_KEY_FILE_NAME = 'audit-key';
-export const AUDIT_KEY_SETTING = 'audit_signing_key';
-const KEY_BYTES = 48;
+export { AUDIT_KEY_FILE_NAME, AUDIT_KEY_SETTING, fileAuditKeyring, postgresAuditKeyring } from './keys.ts';
+
+/** What a check is given: the keys (default: the development key of the store), the line numbers to watch. */
 const PAGE = 5_000;
 
 /** AUDIT_RETENTION_DAYS: lines younger than this are never removed; at least a year (NCA ECC: 12 months). */
@@ -38,47 +42,9 @@ export const AUDIT_RETENTION_MIN_DAYS = 365;
 export const AUDIT_RETENTION_DEFAULT_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function decodeKey(text: string, where: string): Buffer {
-  const trimmed = text.trim();
-  const bytes = Buffer.from(trimmed, 'base64');
-  if (bytes.length >= 32 && bytes.toString('base64') === trimmed) return bytes;
-  throw new StorageError(
-    `The audit trail's signing key (${where}) is damaged: it must hold at least 32 random bytes, base64.`,
-  );
-}
-
-/** The embedded store's key, or undefined when no prune has made one yet. */
-export async function readFileKey(dataDir: string): Promise<Buffer | undefined> {
-  const file = path.join(dataDir, AUDIT_KEY_FILE_NAME);
-  try {
-    return decodeKey(await readFile(file, 'utf8'), file);
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-}
-
-async function fileKey(dataDir: string): Promise<Buffer> {
-  const existing = await readFileKey(dataDir);
-  if (existing) return existing;
-  const key = randomBytes(KEY_BYTES);
-  await writeFileDurably(path.join(dataDir, AUDIT_KEY_FILE_NAME), `${key.toString('base64')}\n`);
-  return key;
-}
-
-export async function readPostgresKey(pool: Pool | PoolClient): Promise<Buffer | undefined> {
-  const rows = (await pool.query('SELECT value FROM app_settings WHERE key = $1', [AUDIT_KEY_SETTING])).rows as {
-    value: string;
-  }[];
-  return rows[0] ? decodeKey(rows[0].value, `app_settings "${AUDIT_KEY_SETTING}"`) : undefined;
-}
-
-async function postgresKey(client: PoolClient): Promise<Buffer> {
-  await client.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    AUDIT_KEY_SETTING,
-    randomBytes(KEY_BYTES).toString('base64'),
-  ]);
-  return (await readPostgresKey(client))!;
+export interface TrailCheckOptions {
+  keyring?: AuditKeyring;
+  watch?: ReadonlySet<number>;
 }
 
 export interface FileVerifyResult extends VerifyResult {
@@ -88,8 +54,9 @@ export interface FileVerifyResult extends VerifyResult {
 }
 
 /** Checks the chain of DATA_DIR's audit files, oldest first (safe beside a running server). */
-export async function verifyFileTrail(dataDir: string): Promise<FileVerifyResult> {
-  const verifier = new ChainVerifier(await readFileKey(dataDir));
+export async function verifyFileTrail(dataDir: string, options: TrailCheckOptions = {}): Promise<FileVerifyResult> {
+  const keyring = options.keyring ?? (await fileAuditKeyring(dataDir, []));
+  const verifier = new ChainVerifier({ keyring, watch: options.watch });
   const files = await openAuditFilesStable(dataDir);
   let tornTail: number | undefined;
   try {
@@ -110,8 +77,9 @@ export async function verifyFileTrail(dataDir: string): Promise<FileVerifyResult
 }
 
 /** Checks the chain of audit_events, in id order, a page at a time. */
-export async function verifyPostgresTrail(pool: Pool): Promise<VerifyResult> {
-  const verifier = new ChainVerifier(await readPostgresKey(pool));
+export async function verifyPostgresTrail(pool: Pool, options: TrailCheckOptions = {}): Promise<VerifyResult> {
+  const keyring = options.keyring ?? (await postgresAuditKeyring(pool, []));
+  const verifier = new ChainVerifier({ keyring, watch: options.watch });
   let after = '0';
   for (;;) {
     const rows = (
@@ -132,6 +100,18 @@ export async function verifyPostgresTrail(pool: Pool): Promise<VerifyResult> {
   }
 }
 
+export interface PruneOptions {
+  retentionDays: number;
+  now: Date;
+  dryRun?: boolean;
+  /** AUDIT_KEY's keys (the first signs the summary); default: the store's development key. */
+  keyring?: AuditKeyring;
+}
+
+/** A row of an earlier release without a hash, as the text its summary names it by (hashOf). */
+const legacyText = (fields: AuditFields & { prev?: string }) =>
+  chainLine(fields, fields.prev ?? GENESIS_HASH, undefined).text;
+
 export interface PruneOutcome {
   /** Lines removed (0: nothing was older than the retention period). */
   count: number;
@@ -145,7 +125,11 @@ export interface PruneOutcome {
 const hashOf = (line: { hash?: string }, text: string) =>
   line.hash ?? createHash('sha256').update(text, 'utf8').digest('hex');
 
-function summaryLine(key: Buffer, at: Date, cutoff: Date, pruned: PrunedRange): ChainedLine {
+/**
+ * The summary: the trail's first line from now on, numbered as the last line it stands in for, keyed and signed with
+ * AUDIT_KEY, naming the span the lines after it are in (their key, or that they are of a release before the key).
+ */
+function summaryLine(key: AuditKey, at: Date, cutoff: Date, pruned: PrunedRange, retentionDays: number): ChainedLine {
   const fields: AuditFields = {
     time: at.toISOString(),
     actor: SYSTEM_ACTOR,
@@ -157,14 +141,28 @@ function summaryLine(key: Buffer, at: Date, cutoff: Date, pruned: PrunedRange): 
       firstHash: pruned.firstHash,
       lastHash: pruned.lastHash,
       before: cutoff.toISOString(),
+      retentionDays,
+      keyId: key.id,
+      next: pruned.next,
     },
+    seq: pruned.seq,
   };
   const signature = signSummary(key, { ...fields, prev: pruned.firstPrev });
-  return chainLine({ ...fields, detail: { ...fields.detail, signature } }, pruned.firstPrev).line;
+  return chainLine({ ...fields, detail: { ...fields.detail, signature } }, pruned.firstPrev, key).line;
+}
+
+function signingKey(keyring: AuditKeyring): AuditKey {
+  if (keyring.signing) return keyring.signing;
+  throw new StorageError('Nothing was pruned: the summary must be signed with AUDIT_KEY, and no key is set.');
 }
 
 interface PrunedRange {
+  /** Lines removed, and those an earlier summary among them stood in for. */
   count: number;
+  /** The number of the last removed line: the summary stands as it. */
+  seq: number;
+  /** The span the first kept line is in: its key's id, UNKEYED_SPAN or 'legacy'. */
+  next: string;
   firstHash: string;
   /** What the first kept line links to. */
   lastHash: string;
@@ -176,9 +174,16 @@ interface PrunedRange {
 class PrefixTracker {
   range: PrunedRange | undefined;
   done = false;
-  constructor(readonly cutoff: number) {}
+  /** Follows the removed lines, for the number and the span the summary names. */
+  readonly #verifier: ChainVerifier;
+  constructor(
+    readonly cutoff: number,
+    keyring: AuditKeyring,
+  ) {
+    this.#verifier = new ChainVerifier({ keyring });
+  }
   /** True when the line is removed. */
-  take(fields: Record<string, unknown>, text: string): boolean {
+  take(fields: Record<string, unknown>, text: string, read: ReadLine): boolean {
     if (this.done) return false;
     // An earlier summary is as old as what it stands in for (its own time is the prune's): it goes when
     // its lines would.
@@ -195,13 +200,21 @@ class PrefixTracker {
     if (!this.range) {
       this.range = {
         count: 0,
+        seq: 0,
+        next: UNKEYED_SPAN,
         firstHash: hash,
         lastHash: next,
         firstPrev: chained ? String(fields.prev) : GENESIS_HASH,
       };
     }
-    this.range.count += 1;
+    const problem = this.#verifier.add(read);
+    if (problem) throw new StorageError(`Nothing was pruned: ${problem.where}: ${problem.problem}.`);
+    const summarised = fields.action === PRUNE_ACTION ? Number((fields.detail as { count?: unknown }).count) : 1;
+    this.range.count += summarised;
     this.range.lastHash = next;
+    this.range.seq = this.#verifier.result.seq;
+    const span = this.#verifier.span;
+    this.range.next = span.kind === 'keyed' ? span.key.id : span.kind === 'legacy' ? 'legacy' : UNKEYED_SPAN;
     return true;
   }
 }
@@ -220,15 +233,13 @@ function refuseBroken(result: VerifyResult) {
  * than the period is never removed, nor anything after it) and writes a signed summary in their place, at
  * the start of the first file kept. The caller holds the DATA_DIR lock (the server is stopped).
  */
-export async function pruneFileTrail(
-  dataDir: string,
-  options: { retentionDays: number; now: Date; dryRun?: boolean },
-): Promise<PruneOutcome> {
+export async function pruneFileTrail(dataDir: string, options: PruneOptions): Promise<PruneOutcome> {
   const cutoff = new Date(options.now.getTime() - options.retentionDays * DAY_MS);
-  refuseBroken(await verifyFileTrail(dataDir));
+  const keyring = options.keyring ?? (await fileAuditKeyring(dataDir, []));
+  refuseBroken(await verifyFileTrail(dataDir, { keyring }));
   const files = await openAuditFiles(dataDir);
   const oldestFirst = [...files].reverse();
-  const tracker = new PrefixTracker(cutoff.getTime());
+  const tracker = new PrefixTracker(cutoff.getTime(), keyring);
   /** The file the old lines end in, with what it keeps; or the first file nothing is removed from. */
   let straddle: { name: string; kept: string[] } | undefined;
   let firstKept: string | undefined;
@@ -237,8 +248,8 @@ export async function pruneFileTrail(
     for (const file of oldestFirst) {
       const kept: string[] = [];
       let removed = 0;
-      for await (const { text } of linesForward(file)) {
-        if (tracker.take(parseLine(text) ?? {}, text)) removed += 1;
+      for await (const { text, where } of linesForward(file)) {
+        if (tracker.take(parseLine(text) ?? {}, text, { kind: 'text', text, where })) removed += 1;
         else kept.push(text);
       }
       if (removed === 0) {
@@ -256,9 +267,10 @@ export async function pruneFileTrail(
   }
   const base = { before: cutoff.toISOString(), dryRun: Boolean(options.dryRun) };
   if (!tracker.range) return { count: 0, ...base };
-  const summary = summaryLine(await fileKey(dataDir), options.now, cutoff, tracker.range);
+  const key = signingKey(keyring);
+  const summary = summaryLine(key, options.now, cutoff, tracker.range, options.retentionDays);
   if (options.dryRun) return { count: tracker.range.count, summary, ...base };
-  const summaryText = `${chainLine(summary, summary.prev).text}\n`;
+  const summaryText = `${chainLine(summary, summary.prev, key).text}\n`;
   // The summary goes first in the first file kept: the one the old lines end in (written without them),
   // or the next one when they end with a file; when every line was old, audit.log holds only it.
   let written: string;
@@ -287,15 +299,12 @@ export async function pruneFileTrail(
  * wait for it): the leading rows older than the period are deleted and the signed summary takes the id of
  * the last of them, so it comes first.
  */
-export async function prunePostgresTrail(
-  pool: Pool,
-  options: { retentionDays: number; now: Date; dryRun?: boolean },
-): Promise<PruneOutcome> {
+export async function prunePostgresTrail(pool: Pool, options: PruneOptions): Promise<PruneOutcome> {
   const cutoff = new Date(options.now.getTime() - options.retentionDays * DAY_MS);
-  refuseBroken(await verifyPostgresTrail(pool));
+  const keyring = options.keyring ?? (await postgresAuditKeyring(pool, []));
+  refuseBroken(await verifyPostgresTrail(pool, { keyring }));
   return withChainLock(pool, async (client) => {
-    await chainHead(client); // rows an earlier release wrote are chained first
-    const tracker = new PrefixTracker(cutoff.getTime());
+    const tracker = new PrefixTracker(cutoff.getTime(), keyring);
     let lastId: string | undefined;
     let after = '0';
     scan: for (;;) {
@@ -304,13 +313,8 @@ export async function prunePostgresTrail(
       ).rows as Record<string, unknown>[];
       for (const row of rows) {
         const fields = rowFields(row);
-        if (
-          !tracker.take(
-            fields as unknown as Record<string, unknown>,
-            chainLine(fields, fields.prev ?? GENESIS_HASH).text,
-          )
-        )
-          break scan;
+        const read: ReadLine = { kind: 'fields', fields, where: `audit_events row id ${row.id}` };
+        if (!tracker.take(fields as unknown as Record<string, unknown>, legacyText(fields), read)) break scan;
         lastId = row.id as string;
       }
       if (rows.length < PAGE) break;
@@ -318,7 +322,7 @@ export async function prunePostgresTrail(
     }
     const base = { before: cutoff.toISOString(), dryRun: Boolean(options.dryRun) };
     if (!tracker.range || lastId === undefined) return { count: 0, ...base };
-    const summary = summaryLine(await postgresKey(client), options.now, cutoff, tracker.range);
+    const summary = summaryLine(signingKey(keyring), options.now, cutoff, tracker.range, options.retentionDays);
     if (options.dryRun) {
       await client.query('ROLLBACK');
       await client.query('BEGIN'); // withChainLock commits: nothing is left to commit

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
+import type { AuditLog } from '../storage/audit-log.ts';
 import type { Store } from '../storage/store.ts';
 import type { AppState } from '../state.ts';
 import type { Metrics } from './metrics.ts';
@@ -40,6 +41,8 @@ const tokensMatch = (given: string, expected: string) => {
  */
 export function operationsRoutes(deps: {
   store: Store;
+  /** Its tampering (lines found changed outside the server) is said in /readyz's detail, not its status. */
+  audit?: Pick<AuditLog, 'tampering'>;
   lifecycle?: Lifecycle;
   metrics?: Metrics;
   metricsToken?: string;
@@ -60,7 +63,10 @@ export function operationsRoutes(deps: {
     }
     const ping = await pingWithin(deps.store, READY_TIMEOUT_MS);
     if (ping === 'ok') {
-      ctx.body = { status: 'ready' };
+      // Tampering with the audit trail is for the monitoring to see and a person to investigate: the instance can
+      // still serve, so the status stays ready.
+      const tampering = await deps.audit?.tampering().catch(() => undefined);
+      ctx.body = tampering ? { status: 'ready', audit: `tampering found: ${tampering}` } : { status: 'ready' };
       return;
     }
     ctx.status = 503;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,13 @@ const linesOf = async (name: string) =>
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The HMAC under the development key the writer made in DATA_DIR (no AUDIT_KEY in these tests). */
+const hmacOf = async (text: string) =>
+  createHmac('sha256', Buffer.from((await textOf('audit-key')).trim(), 'base64'))
+    .update(text)
+    .digest('hex');
+/** The events' lines: without the key line the writer puts first (chain.ts). */
+const eventsOf = async (name: string) => (await linesOf(name)).filter((line) => line.action !== 'audit.key');
 const read = (recordId: string): AuditEvent => ({
   actor: 'u1',
   action: 'patient.read',
@@ -44,23 +50,26 @@ describe('the audit log', () => {
       },
       null,
     );
-    const text = await textOf('audit.log');
+    const text = (await textOf('audit.log')).trim().split('\n').at(-1)!;
     expect(text.length).toBeLessThan(6 * AUDIT_FIELD_MAX_LENGTH);
-    const [line] = await linesOf('audit.log');
+    const [line] = await eventsOf('audit.log');
     expect(line.recordId).toHaveLength(AUDIT_FIELD_MAX_LENGTH);
     expect(line.action).toHaveLength(AUDIT_FIELD_MAX_LENGTH);
     expect(line.actor).toHaveLength(AUDIT_FIELD_MAX_LENGTH);
   });
 
-  it('chains each line to the one before: prev is the SHA-256 of the line before without its hash', async () => {
+  it('chains each line to the one before: hash is the HMAC of the line without it, prev the one before', async () => {
     const audit = fileAuditLog(dataDir, now);
     await audit.record(read('a'), null);
     await audit.record(read('b'), null);
-    const [first, second] = (await textOf('audit.log')).trim().split('\n');
+    const [keyText, first, second] = (await textOf('audit.log')).trim().split('\n');
+    const keyLine = JSON.parse(keyText!);
+    expect(keyLine).toMatchObject({ action: 'audit.key', seq: 1, prev: GENESIS_HASH });
     const firstLine = JSON.parse(first!);
-    expect(firstLine.prev).toBe(GENESIS_HASH);
+    expect(firstLine.prev).toBe(keyLine.hash);
+    expect(firstLine.seq).toBe(2);
     // the hash covers the text up to prev: the line without its last field
-    expect(firstLine.hash).toBe(sha256(`${first!.slice(0, first!.indexOf(',"hash":'))}}`));
+    expect(firstLine.hash).toBe(await hmacOf(`${first!.slice(0, first!.indexOf(',"hash":'))}}`));
     expect(JSON.parse(second!).prev).toBe(firstLine.hash);
     expect(Object.keys(firstLine)).toEqual([
       'time',
@@ -69,10 +78,11 @@ describe('the audit log', () => {
       'recordType',
       'recordId',
       'outcome',
+      'seq',
       'prev',
       'hash',
     ]);
-    expect(describeResult(await verifyFileTrail(dataDir), 'DATA_DIR')).toMatch(/^Audit trail intact, 2 lines/);
+    expect(describeResult(await verifyFileTrail(dataDir), 'DATA_DIR')).toMatch(/^Audit trail intact, 3 lines/);
   });
 
   it('rotates audit.log to audit.log.1 … at the size limit, deletes none; the chain runs across files', async () => {
@@ -80,7 +90,7 @@ describe('the audit log', () => {
     const all = ids(200);
     // concurrent callers, as requests are: each line is written whole and in order
     await Promise.all(all.map((recordId) => audit.record(read(recordId), null)));
-    const names = (await readdir(dataDir)).sort();
+    const names = (await readdir(dataDir)).filter((name) => name.startsWith('audit.log')).sort();
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) {
       expect((await stat(path.join(dataDir, name))).size).toBeLessThanOrEqual(1000);
@@ -90,7 +100,7 @@ describe('the audit log', () => {
       .filter((name) => name !== 'audit.log')
       .sort((a, b) => Number(b.slice(10)) - Number(a.slice(10)));
     const lines = [];
-    for (const name of [...oldestFirst, 'audit.log']) lines.push(...(await linesOf(name)));
+    for (const name of [...oldestFirst, 'audit.log']) lines.push(...(await eventsOf(name)));
     expect(lines.map((line) => line.recordId)).toEqual(all); // every line, in order, none lost
     // the first line of each file links to the last line of the file before
     const second = (await linesOf(oldestFirst.at(-1)!))[0];
@@ -98,17 +108,17 @@ describe('the audit log', () => {
     expect(second.prev).toBe(lastOfOlder.hash);
     const result = await verifyFileTrail(dataDir);
     expect(result.broken).toBeUndefined();
-    expect(describeResult(result, 'DATA_DIR')).toMatch(/^Audit trail intact, 200 lines/);
+    expect(describeResult(result, 'DATA_DIR')).toMatch(/^Audit trail intact, 201 lines/);
   });
 
   it('continues the size and the chain of an existing audit.log after a restart', async () => {
     await fileAuditLog(dataDir, now, { maxBytes: 1000 }).record(read('first'), null);
     const reopened = fileAuditLog(dataDir, now, { maxBytes: 1000 });
     for (let index = 0; index < 10; index += 1) await reopened.record(read(`again-${index}`), null);
-    const names = (await readdir(dataDir)).sort();
+    const names = (await readdir(dataDir)).filter((name) => name.startsWith('audit.log')).sort();
     expect(names.slice(0, 2)).toEqual(['audit.log', 'audit.log.1']);
     for (const name of names) expect((await stat(path.join(dataDir, name))).size).toBeLessThanOrEqual(1000);
-    expect((await verifyFileTrail(dataDir)).lines).toBe(11);
+    expect((await verifyFileTrail(dataDir)).lines).toBe(12); // the key line, then the 11 events
     expect((await verifyFileTrail(dataDir)).broken).toBeUndefined();
   });
 
@@ -118,7 +128,7 @@ describe('the audit log', () => {
     await appendFile(path.join(dataDir, 'audit.log'), '{"time":"2026-11-22T10:00:00.000Z","act');
     expect((await verifyFileTrail(dataDir)).tornTail).toBe(39);
     await fileAuditLog(dataDir, now).record(read('b'), null);
-    expect((await linesOf('audit.log')).map((line) => line.recordId)).toEqual(['a', 'b']);
+    expect((await eventsOf('audit.log')).map((line) => line.recordId)).toEqual(['a', 'b']);
     expect((await verifyFileTrail(dataDir)).broken).toBeUndefined();
   });
 });
@@ -138,8 +148,9 @@ describe('npm run audit-verify on the files', () => {
     const result = await verifyFileTrail(dataDir);
     expect(result.broken).toEqual({ where: 'audit.log line 3', index: 3, problem: expect.stringContaining('changed') });
     expect(describeResult(result, 'DATA_DIR')).toBe(
-      'Audit trail BROKEN at audit.log line 3 (line 3 of the trail): the line was changed after it was written ' +
-        '(its SHA-256 is not the hash it carries). The 2 lines before it are intact.',
+      'Audit trail BROKEN at audit.log line 3 (line 3 of the trail): its hash is not the HMAC-SHA-256 under the ' +
+        `trail's key (id ${result.keys[0]}): the line was changed, or written by someone without the key (a plain ` +
+        'SHA-256 or another key). The 2 lines before it are intact.',
     );
   });
 
@@ -154,7 +165,7 @@ describe('npm run audit-verify on the files', () => {
     await writeFile(path.join(dataDir, target), `${[lines[0], ...lines.slice(2)].join('\n')}\n`);
     expect((await verifyFileTrail(dataDir)).broken).toMatchObject({
       where: `${target} line 2`,
-      problem: expect.stringContaining('link to the line before is broken'),
+      problem: expect.stringContaining('lines before it were removed or added'),
     });
 
     await writeFile(path.join(dataDir, target), `${[lines[0], lines[0], ...lines.slice(1)].join('\n')}\n`);
@@ -172,10 +183,10 @@ describe('npm run audit-verify on the files', () => {
     await writeFile(path.join(dataDir, 'audit.log'), legacy.repeat(3));
     await trailOf(2);
     const result = await verifyFileTrail(dataDir);
-    expect(result).toMatchObject({ lines: 5, legacy: 3 });
+    expect(result).toMatchObject({ lines: 6, legacy: 3, seq: 6 });
     expect(result.broken).toBeUndefined();
     await appendFile(path.join(dataDir, 'audit.log'), legacy);
-    expect((await verifyFileTrail(dataDir)).broken?.where).toBe('audit.log line 6');
+    expect((await verifyFileTrail(dataDir)).broken?.where).toBe('audit.log line 7');
   });
 });
 
@@ -191,27 +202,28 @@ describe('npm run audit-prune on the files', () => {
       await lineAt(new Date(today.getTime() - day * DAY).toISOString(), `day-${day}`);
     }
     const before = await verifyFileTrail(dataDir);
-    expect(before.lines).toBe(21);
+    expect(before.lines).toBe(22); // the key line (as old as the first line), then 21 events
     const filesBefore = (await readdir(dataDir)).length;
     expect(filesBefore).toBeGreaterThan(3);
 
     const outcome = await pruneFileTrail(dataDir, { retentionDays: 400, now: today });
-    // 500, 475, 450, 425 days old go; 400 days old is not older than the period and stays
-    expect(outcome.count).toBe(4);
-    expect(outcome.summary?.detail).toMatchObject({ count: 4, before: '2026-04-27T00:00:00.000Z' });
+    // the key line and 500, 475, 450, 425 days old go; 400 days old is not older than the period and stays
+    expect(outcome.count).toBe(5);
+    expect(outcome.summary?.detail).toMatchObject({ count: 5, before: '2026-04-27T00:00:00.000Z' });
+    expect(outcome.summary?.seq).toBe(5);
     const after = await verifyFileTrail(dataDir);
     expect(after.broken).toBeUndefined();
-    expect(after).toMatchObject({ lines: 18, summaries: 1, pruned: 4 });
+    expect(after).toMatchObject({ lines: 18, summaries: 1, pruned: 5, seq: 22 });
     const names = (await readdir(dataDir)).filter((name) => name.startsWith('audit.log'));
     const kept: string[] = [];
     for (const name of names.sort((a, b) => Number(b.slice(10) || 0) - Number(a.slice(10) || 0)))
       kept.push(...(await linesOf(name)).map((line) => line.recordId ?? line.action));
     expect(kept).toEqual(['audit.prune', ...Array.from({ length: 17 }, (_, index) => `day-${400 - index * 25}`)]);
-    expect(describeResult(after, 'DATA_DIR')).toContain('4 older lines pruned under 1 signed summary');
+    expect(describeResult(after, 'DATA_DIR')).toContain('5 older lines pruned under 1 signed summary');
 
     // a second prune a year later covers the first summary too
     const later = new Date(today.getTime() + 200 * DAY);
-    expect((await pruneFileTrail(dataDir, { retentionDays: 400, now: later })).count).toBe(1 + 8);
+    expect((await pruneFileTrail(dataDir, { retentionDays: 400, now: later })).count).toBe(5 + 8);
     expect((await verifyFileTrail(dataDir)).broken).toBeUndefined();
     // nothing younger than the period is ever removed
     expect((await pruneFileTrail(dataDir, { retentionDays: 400, now: later })).count).toBe(0);
@@ -224,9 +236,9 @@ describe('npm run audit-prune on the files', () => {
     await pruneFileTrail(dataDir, { retentionDays: 400, now: today });
     expect((await verifyFileTrail(dataDir)).broken).toBeUndefined();
     await writeFile(path.join(dataDir, 'audit-key'), `${Buffer.alloc(48, 7).toString('base64')}\n`);
-    expect((await verifyFileTrail(dataDir)).broken?.problem).toContain('not signed with the trail');
+    expect((await verifyFileTrail(dataDir)).broken?.problem).toContain('is not among the keys given');
     await rm(path.join(dataDir, 'audit-key'));
-    expect((await verifyFileTrail(dataDir)).broken?.problem).toContain('signing key is missing');
+    expect((await verifyFileTrail(dataDir)).broken?.problem).toContain('is not among the keys given');
   });
 
   it('refuses to prune a broken trail', async () => {
@@ -235,7 +247,7 @@ describe('npm run audit-prune on the files', () => {
     const text = await textOf('audit.log');
     await writeFile(path.join(dataDir, 'audit.log'), text.replace('"b"', '"c"'));
     await expect(pruneFileTrail(dataDir, { retentionDays: 400, now: new Date('2027-06-01') })).rejects.toThrow(
-      /Nothing was pruned: the audit trail is broken at audit.log line 2/,
+      /Nothing was pruned: the audit trail is broken at audit.log line 3/,
     );
   });
 });

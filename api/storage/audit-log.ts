@@ -1,7 +1,20 @@
-import { appendFile, open, rename, truncate } from 'node:fs/promises';
+import { appendFile, open, rename, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditAction, AUDIT_RECORD_TYPES } from '../../contracts/audit.ts';
-import { chainLine, GENESIS_HASH, linkAfter, parseLine, type AuditDetail, type ChainedLine } from '../audit/chain.ts';
+import type { AnchorSink } from '../audit/anchors.ts';
+import {
+  chainLine,
+  linkAfter,
+  parseLine,
+  RESTORE_ACTION,
+  SYSTEM_ACTOR,
+  type AuditDetail,
+  type AuditFields,
+  type AuditKeyring,
+  type ChainedLine,
+} from '../audit/chain.ts';
+import { headOf, keyLineFields, type TrailHead } from '../audit/head.ts';
+import { fileAuditKeyring } from '../audit/keys.ts';
 import type { AuditRequestContext } from '../audit/request-context.ts';
 import {
   AUDIT_FILE_NAME,
@@ -18,8 +31,7 @@ export { AUDIT_FILE_NAME } from './audit-files.ts';
 export const AUDIT_FIELD_MAX_LENGTH = 128;
 /** audit.log is renamed to audit.log.1 (and older ones shifted up) once it would pass this size. */
 export const AUDIT_LOG_DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-/** The actor of lines no clinician caused: the retention job, the erasure after a grace period, a prune. */
-export const SYSTEM_ACTOR = 'system';
+export { SYSTEM_ACTOR };
 
 /**
  * Who did what to which record, and when: never a patient value, a name, an e-mail, a password or a
@@ -29,7 +41,8 @@ export const SYSTEM_ACTOR = 'system';
  */
 export interface AuditEvent {
   actor: string;
-  action: AuditAction;
+  /** One of contracts/audit.ts's, or the trail's own restore line (restore-mark.ts). */
+  action: AuditAction | typeof RESTORE_ACTION;
   recordType?: (typeof AUDIT_RECORD_TYPES)[number];
   recordId?: string;
   outcome?: 'success' | 'failure' | 'denied';
@@ -65,6 +78,18 @@ export interface AuditLog {
   listByActor(query: ActivityQuery): Promise<ActivityPageResult>;
   /** Every line of the actor, oldest first, read as it goes (the account export). */
   linesByActor(actor: string): AsyncIterable<ChainedLine>;
+  /**
+   * What the writer found changed outside the server (lines without a hash after the chained ones, a file grown or
+   * cut by someone else): not chained, reported by /readyz's detail; undefined when nothing was.
+   */
+  tampering(): Promise<string | undefined>;
+}
+
+/** What a writer keys its lines with, and where it sends its checkpoints. */
+export interface AuditWriterOptions {
+  /** AUDIT_KEY's keys (the first keys new lines); default: the store's development key, made if missing. */
+  keyring?: AuditKeyring;
+  anchors?: AnchorSink;
 }
 
 /** A line waiting to be written with the next batch, and the promise its caller waits on. */
@@ -93,10 +118,16 @@ export function lineFields(event: AuditEvent, origin: AuditRequestContext | null
  * goes on across files. Files are never deleted here: only `npm run audit-prune` removes lines, past
  * AUDIT_RETENTION_DAYS. An unfinished last line a crash left (never acknowledged) is cut off first.
  */
-export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxBytes?: number } = {}): AuditLog {
+export function fileAuditLog(
+  dataDir: string,
+  now: () => Date,
+  limits: { maxBytes?: number } & AuditWriterOptions = {},
+): AuditLog {
   const file = path.join(dataDir, AUDIT_FILE_NAME);
   const maxBytes = limits.maxBytes ?? AUDIT_LOG_DEFAULT_MAX_BYTES;
-  let state: { size: number; head: string } | undefined; // read from disk before the first append
+  let state: ({ size: number } & TrailHead) | undefined; // read from disk before the first append
+  let keyring = limits.keyring;
+  let tampering: string | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let pending: PendingLine[] = [];
 
@@ -123,22 +154,47 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
     pending = [];
     if (batch.length === 0) return;
     try {
-      state ??= await readState(dataDir);
+      keyring ??= await fileAuditKeyring(dataDir, [], { create: true });
+      const key = keyring.signing;
+      if (!key) throw new Error('The audit trail has no key to write with');
+      if (state) {
+        const size = await stat(file).then(
+          (found) => found.size,
+          () => 0,
+        );
+        if (size !== state.size) {
+          tampering =
+            `audit.log was changed outside the server: ${size} bytes ` + `where this server had written ${state.size}`;
+          state = undefined;
+        }
+      }
+      if (!state) {
+        const read = await readState(dataDir, keyring);
+        if (read.tampering) tampering = read.tampering;
+        state = read.state;
+      }
+      const fields: AuditFields[] = [];
+      if (state.spanKey !== key.id) fields.push(keyLineFields(key, state, batch[0]!.time));
+      for (const item of batch) fields.push(lineFields(item.event, item.origin, item.time));
       let text = '';
-      for (const item of batch) {
-        const { text: line, line: chained } = chainLine(lineFields(item.event, item.origin, item.time), state.head);
+      for (const each of fields) {
+        const { text: line, line: chained } = chainLine({ ...each, seq: state.seq + 1 }, state.head, key);
         const bytes = Buffer.byteLength(line) + 1;
         if (state.size + Buffer.byteLength(text) > 0 && state.size + Buffer.byteLength(text) + bytes > maxBytes) {
           if (text) await appendFile(file, text, { mode: 0o600 });
+          state.size += Buffer.byteLength(text);
           text = '';
           await rotate();
           state.size = 0;
         }
         text += `${line}\n`;
         state.head = linkAfter(chained);
+        state.seq += 1;
+        state.spanKey = key.id;
       }
       await appendFile(file, text, { mode: 0o600 });
       state.size += Buffer.byteLength(text);
+      limits.anchors?.written({ lines: state.seq, head: state.head }, fields.length);
     } catch (error) {
       for (const item of batch) item.reject(error);
       throw error;
@@ -182,6 +238,8 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
       return { items, next: null };
     },
 
+    tampering: async () => tampering,
+
     async *linesByActor(actor) {
       const files = await serial(() => openAuditFiles(dataDir));
       try {
@@ -200,16 +258,21 @@ export function fileAuditLog(dataDir: string, now: () => Date, limits: { maxByte
 }
 
 /**
- * Where the next line goes on: audit.log's size, and the hash to link to (the last line of the newest file
- * that has one; the genesis hash for a new trail or one whose last line predates the chain). An unfinished
- * last line of audit.log (an append a crash cut short, never acknowledged) is cut off.
+ * Where the next line goes on: audit.log's size, and the trail's head (head.ts): the newest line that has a hash.
+ * Lines without a hash after it were added outside the server: they are not chained (the next line links over
+ * them), and said. An unfinished last line of audit.log (an append a crash cut short, never acknowledged) is cut
+ * off. The lines are counted only when the head line has no number (the first start after the key came).
  */
-async function readState(dataDir: string): Promise<{ size: number; head: string }> {
+async function readState(
+  dataDir: string,
+  keyring: AuditKeyring,
+): Promise<{ state: { size: number } & TrailHead; tampering?: string }> {
   let size = 0;
-  let head: string | undefined;
+  let headLine: ChainedLine | undefined;
+  let unhashed = 0;
   const files = await openAuditFiles(dataDir);
   try {
-    for (const opened of files) {
+    scan: for (const opened of files) {
       if (opened.name === AUDIT_FILE_NAME) {
         size = opened.size;
         const complete = await completeEnd(opened.handle, opened.size);
@@ -221,15 +284,44 @@ async function readState(dataDir: string): Promise<{ size: number; head: string 
       }
       for await (const text of linesBackward(opened)) {
         const line = parseLine(text);
-        head = line && typeof line.hash === 'string' ? linkAfter(line as unknown as ChainedLine) : GENESIS_HASH;
-        break;
+        if (line && typeof line.hash === 'string') {
+          headLine = line as unknown as ChainedLine;
+          break scan;
+        }
+        unhashed += 1;
       }
-      if (head !== undefined) break;
     }
   } finally {
     await closeAll(files);
   }
-  return { size, head: head ?? GENESIS_HASH };
+  const count = headLine && typeof headLine.seq === 'number' ? 0 : await countLines(dataDir);
+  const state = { size, ...headOf(headLine, keyring, () => count, unhashed > 0) };
+  if (headLine && unhashed > 0) {
+    return {
+      state,
+      tampering:
+        `${unhashed} line(s) without a hash after the last chained line of the audit files: ` +
+        'added outside the server, not chained',
+    };
+  }
+  return { state };
+}
+
+/** Every line of the trail, pruned ones included (a first summary stands as its number). */
+async function countLines(dataDir: string): Promise<number> {
+  const files = await openAuditFiles(dataDir);
+  let count = 0;
+  try {
+    for (const opened of [...files].reverse()) {
+      for await (const { text } of linesForward(opened)) {
+        const line = count === 0 ? parseLine(text) : undefined;
+        count = line && typeof line.seq === 'number' ? line.seq : count + 1;
+      }
+    }
+  } finally {
+    await closeAll(files);
+  }
+  return count;
 }
 
 /** Where the last complete line of a file ends. */

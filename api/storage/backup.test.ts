@@ -315,7 +315,13 @@ describe('backup and restore of the embedded store (DATA_DIR)', () => {
     expect(aside).toHaveLength(1);
     expect(forced.stdout).toContain(`Moved what ${target} held to ${path.join(work, aside[0]!)}.`);
     expect(await tree(path.join(work, aside[0]!))).toEqual(old);
-    expect(await tree(target)).toEqual(await tree(source));
+    // What the backup held, and the audit trail's restore line (after its key line: the backup had no trail).
+    const { 'audit.log': trail, 'audit-key': devKey, ...restored } = await tree(target);
+    expect(restored).toEqual(await tree(source));
+    expect([typeof trail, typeof devKey]).toEqual(['string', 'string']);
+    const lines = (await readFile(path.join(target, 'audit.log'), 'utf8')).trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line).action)).toEqual(['audit.key', 'audit.restore']);
+    expect(JSON.parse(lines[1]!).detail).toEqual({ backupTime: new Date(0).toISOString(), lines: 0 });
   }, 30_000);
 
   it('refuses a damaged, cut, tampered or foreign file before writing anything', async () => {
@@ -655,7 +661,13 @@ describe('backup and restore of PostgreSQL (DATABASE_URL)', () => {
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(
-      /: 2 users, 2 sessions, 3 patients, 4 calculations, 2 exports, \d+ audit events\.\n$/,
+      /: 2 users, 2 sessions, 3 patients, 4 calculations, 2 exports, (\d+) audit events\.\n/,
+    );
+    const events = Number(/(\d+) audit events\./.exec(restored.stdout)![1]);
+    expect(restored.stdout).toMatch(
+      new RegExp(
+        `\\nThe restored audit trail verifies \\(${events} lines, the last of \\S+\\); line ${events + 1} says`,
+      ),
     );
     expect(restored.stdout).not.toContain('pa55-Secret');
     await stop(server);

@@ -56,7 +56,8 @@ async function tableCounts(url: string) {
     url,
     `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM sessions) AS sessions,
        (SELECT count(*)::int FROM patients) AS patients, (SELECT count(*)::int FROM calculations) AS calculations,
-       (SELECT count(*)::int FROM exports) AS exports, (SELECT count(*)::int FROM audit_events) AS "auditEvents"`,
+       (SELECT count(*)::int FROM exports) AS exports,
+       (SELECT count(*)::int FROM audit_events WHERE action <> 'audit.key') AS "auditEvents"`,
   );
   return row!;
 }
@@ -289,6 +290,7 @@ async function auditLines() {
   for (const name of names.sort((a, b) => order(b) - order(a))) {
     for (const line of (await readFile(path.join(dataDir, name), 'utf8')).split('\n').filter(Boolean)) {
       const event = JSON.parse(line) as Record<string, unknown>;
+      if (event.action === 'audit.key') continue; // the chain's own line: not copied (the database has its own)
       lines.push({
         time: event.time,
         actor: event.actor,
@@ -304,7 +306,8 @@ async function auditLines() {
 async function auditRows(url: string) {
   const rows = await query<Record<string, unknown>>(
     url,
-    'SELECT time, actor, action, record_type, record_id, outcome FROM audit_events ORDER BY id',
+    'SELECT time, actor, action, record_type, record_id, outcome FROM audit_events ' +
+      "WHERE action <> 'audit.key' ORDER BY id",
   );
   return rows.map((row) => ({ ...row, time: (row.time as Date).toISOString() }));
 }

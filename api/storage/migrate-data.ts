@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { chainHead, withChainLock } from './postgres/audit-log.ts';
+import { KEY_ACTION, PRUNE_ACTION, type AuditKeyring } from '../audit/chain.ts';
+import { chainAfter } from '../audit/head.ts';
+import { postgresAuditKeyring } from '../audit/keys.ts';
+import { chainHead, insertLines, withChainLock } from './postgres/audit-log.ts';
 import { AUDIT_FILE_NAME } from './audit-log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DATA_KEY_FILE_NAME, DATA_KEY_SETTING, readDataDirKey, readPostgresKey } from './data-key.ts';
@@ -78,6 +81,8 @@ export interface MigrateDataOptions {
   log?: (message: string) => void;
   /** DATA_KEY's keys as the servers have them (config.ts dataKeysOf): the secrets copied must open with them. */
   dataKeys?: readonly Buffer[];
+  /** AUDIT_KEY's keys as the servers have them (config.ts auditKeysOf): the copied lines are chained with them. */
+  auditKeys?: readonly Buffer[];
 }
 
 /** A run that must stop (a conflict, a failed check, a bad --from), with a message for the operator. */
@@ -135,7 +140,8 @@ export async function migrateData(options: MigrateDataOptions): Promise<Migratio
     const source = await readSource(from, log);
     log(`Found in ${from}: ${MIGRATED_KINDS.map((kind) => `${source.count(kind)} ${KIND_LABELS[kind]}`).join(', ')}.`);
     const copyKey = await checkDataKeys(pool, from, source, options.dataKeys ?? []);
-    return await copyAndCheck(pool, source, log, copyKey);
+    const keyring = await postgresAuditKeyring(pool, options.auditKeys ?? [], { create: true });
+    return await copyAndCheck(pool, source, log, copyKey, keyring);
   } finally {
     await postgres?.close().catch(() => {});
     await embedded?.close().catch(() => {});
@@ -310,6 +316,7 @@ async function readAuditLog(dataDir: string, log: (message: string) => void): Pr
     ...(names.includes(AUDIT_FILE_NAME) ? [AUDIT_FILE_NAME] : []),
   ];
   const events: AuditLine[] = [];
+  let structure = 0;
   for (const name of files) {
     const file = path.join(dataDir, name);
     const lines = (await readFile(file, 'utf8')).split('\n');
@@ -317,8 +324,15 @@ async function readAuditLog(dataDir: string, log: (message: string) => void): Pr
     if (unfinished) log(`Left out an unfinished last line of ${file} (${unfinished.length} characters).`);
     lines.forEach((text, index) => {
       if (text.trim() === '') return;
-      events.push(auditLine(text, `${file} line ${index + 1}`));
+      const line = auditLine(text, `${file} line ${index + 1}`);
+      // The chain's own lines (its key lines, a summary of pruned lines) belong to DATA_DIR's chain: the
+      // database's chain has its own. Every event is copied.
+      if (line.action === KEY_ACTION || line.action === PRUNE_ACTION) structure += 1;
+      else events.push(line);
     });
+  }
+  if (structure > 0) {
+    log(`Left out ${structure} line(s) of DATA_DIR's chain itself (its key lines, a summary of pruned lines).`);
   }
   return events;
 }
@@ -833,38 +847,21 @@ function missingAuditLines(events: readonly AuditLine[], present: ReadonlyMap<st
 }
 
 /**
- * The lines are inserted in order without their hashes, then chained in the database after whatever it
- * already holds (postgres/audit-log.ts chainHead): a database a server already wrote to keeps one chain.
+ * The lines are chained in the database after whatever it already holds, under AUDIT_KEY (a key line first when the
+ * database's chain is under another): a database a server already wrote to keeps one chain. Each run of lines is
+ * chained and inserted under the chain's lock, so servers writing meanwhile interleave whole runs.
  */
-async function copyAuditLines(pool: Pool, events: readonly AuditLine[]): Promise<number> {
+async function copyAuditLines(pool: Pool, events: readonly AuditLine[], keyring: AuditKeyring): Promise<number> {
+  const key = keyring.signing;
+  if (!key) throw new MigrationError('The audit lines cannot be chained: no audit key (AUDIT_KEY) is set.');
   let copied = 0;
-  const columns = 9;
   for (const chunk of chunks(events, INSERT_ROWS)) {
-    const values = chunk.map(
-      (_, row) =>
-        `(${Array.from(
-          { length: columns },
-          (_, column) => `$${row * columns + column + 1}${column === 8 ? '::json' : ''}`,
-        ).join(', ')})`,
-    );
-    const result = await pool.query(
-      'INSERT INTO audit_events (time, actor, action, record_type, record_id, outcome, request_id, address, detail) ' +
-        `VALUES ${values.join(', ')}`,
-      chunk.flatMap((event) => [
-        event.time,
-        event.actor,
-        event.action,
-        event.recordType,
-        event.recordId,
-        event.outcome,
-        event.requestId,
-        event.address,
-        event.detail ? JSON.stringify(event.detail) : null,
-      ]),
-    );
-    copied += result.rowCount ?? 0;
+    await withChainLock(pool, async (client) => {
+      const { lines } = chainAfter(await chainHead(client, keyring), chunk, key, new Date());
+      await insertLines(client, lines);
+    });
+    copied += chunk.length;
   }
-  await withChainLock(pool, chainHead);
   return copied;
 }
 
@@ -882,6 +879,7 @@ async function copyAndCheck(
   source: Source,
   log: (message: string) => void,
   dataKey: Buffer | undefined,
+  keyring: AuditKeyring,
 ): Promise<MigrationCounts> {
   const specs = recordSpecs(source);
   const kinds = [
@@ -932,7 +930,7 @@ async function copyAndCheck(
     counts[spec.kind] = { found: records.length, copied, alreadyPresent: records.length - copied };
   }
   const auditToCopy = missingAuditLines(source.audit, await targetAuditCounts(pool, source.audit));
-  const auditCopied = await copyAuditLines(pool, auditToCopy);
+  const auditCopied = await copyAuditLines(pool, auditToCopy, keyring);
   counts.auditEvents = {
     found: source.audit.length,
     copied: auditCopied,

@@ -15,7 +15,12 @@ import {
   RATE_LIMIT_TABLE,
 } from './postgres/index.ts';
 import { localCoordinator, postgresCoordinator, type TaskCoordinator } from '../ops/maintenance.ts';
-import { chainHead, withChainLock } from './postgres/audit-log.ts';
+import { auditRoleCheck } from './postgres/audit-role.ts';
+import { anchorSink, type AnchorSink, type AuditAnchor } from '../audit/anchors.ts';
+import type { AuditKeyring } from '../audit/chain.ts';
+import { AUDIT_KEY_REQUIRED_MESSAGE, fileAuditKeyring, postgresAuditKeyring } from '../audit/keys.ts';
+
+export { AUDIT_KEY_REQUIRED_MESSAGE };
 import type { Store, StoreAdapter } from './store.ts';
 import { ConfigError } from '../config.ts';
 import {
@@ -37,12 +42,47 @@ export interface Storage {
   coordinator: TaskCoordinator;
   /** Where the data is, for the start-up line (never a password), and a note when its data key is generated. */
   location: string;
+  /** The audit trail's keys (AUDIT_KEY, or the store's development key): what audit-verify checks with. */
+  auditKeyring: AuditKeyring;
   /** Closes the store and releases what it holds (the DATA_DIR lock, the database connections). */
   close(): Promise<void>;
 }
 
 type StorageConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'jwtSecret' | 'auditLogMaxBytes'> &
-  Partial<Pick<ServerConfig, 'dataKeys' | 'dataKeyRequired'>>;
+  Partial<
+    Pick<
+      ServerConfig,
+      'dataKeys' | 'dataKeyRequired' | 'auditKeys' | 'auditKeyRequired' | 'auditAnchorFile' | 'auditAnchorEvery'
+    >
+  >;
+
+/** Said on the start-up line when AUDIT_KEY is not set. */
+const auditKeyNote = (keyring: AuditKeyring, where: string) =>
+  keyring.configured
+    ? ''
+    : `; AUDIT_KEY is not set: the audit trail is keyed with a development key kept ${where}, which proves nothing`;
+
+/** The checkpoints of the trail (anchors.ts): always to the log, and to AUDIT_ANCHOR_FILE when set. */
+function anchorsFor(
+  config: StorageConfig,
+  keyring: AuditKeyring,
+  options: { logAnchor?: (anchor: AuditAnchor) => void; log: (message: string) => void; now: () => Date },
+): AnchorSink | undefined {
+  if (!keyring.signing) return undefined;
+  let reported = false;
+  return anchorSink({
+    key: keyring.signing,
+    file: config.auditAnchorFile,
+    every: config.auditAnchorEvery ?? { lines: 1000, seconds: 60 },
+    log: options.logAnchor ?? (() => {}),
+    onError: (error) => {
+      if (reported) return;
+      reported = true;
+      options.log(`The audit anchor file ${config.auditAnchorFile} cannot be written: ${(error as Error).message}`);
+    },
+    now: options.now,
+  });
+}
 
 /** Said after where the data is, on the start-up line, when DATA_KEY is not set. */
 const keyNote = (loaded: LoadedKeyring, where: string) =>
@@ -84,36 +124,48 @@ async function sealed(
  */
 export async function openStorage(
   config: StorageConfig,
-  options: { log?: (message: string) => void; now?: () => Date } = {},
+  options: { log?: (message: string) => void; now?: () => Date; logAnchor?: (anchor: AuditAnchor) => void } = {},
 ): Promise<Storage> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
   const dataKeys = config.dataKeys ?? [];
+  const auditKeys = config.auditKeys ?? [];
   if (config.dataKeyRequired && dataKeys.length === 0) throw new ConfigError(DATA_KEY_REQUIRED_MESSAGE);
+  if (config.auditKeyRequired && auditKeys.length === 0) throw new ConfigError(AUDIT_KEY_REQUIRED_MESSAGE);
   if (config.databaseUrl) {
     const { adapter: opened, pool } = await openPostgresStore(config.databaseUrl, { log: options.log });
     let adapter: StoreAdapter;
     let keyring: LoadedKeyring;
+    let auditKeyring: AuditKeyring;
     try {
       keyring = await loadPostgresKeyring(pool, dataKeys);
       adapter = await sealed(opened, keyring, now, log);
+      auditKeyring = await postgresAuditKeyring(pool, auditKeys, { create: true });
+      // Said once, at start: a role that could still change or remove the trail's lines (audit-role.ts).
+      const roleWarning = await auditRoleCheck(pool);
+      if (roleWarning) log(roleWarning);
     } catch (error) {
       await opened.close().catch(() => {});
       throw error;
     }
-    // Rows an earlier release wrote are chained now, before the first request writes one (chain.ts).
-    await withChainLock(pool, chainHead);
+    const anchors = anchorsFor(config, auditKeyring, { ...options, log, now });
     const jwtKey = config.jwtSecret
       ? createSecretKey(Buffer.from(config.jwtSecret, 'utf8'))
       : createSecretKey(await loadOrCreateSharedSecret(pool));
     return {
       store: createStore(adapter, { now }),
-      audit: postgresAuditLog(pool, now),
+      audit: postgresAuditLog(pool, now, { keyring: auditKeyring, anchors }),
       jwtKey,
       limiter: createSignInLimiter({ postgres: { pool, tableName: RATE_LIMIT_TABLE } }),
       coordinator: postgresCoordinator(pool),
-      location: `PostgreSQL at ${describeTarget(config.databaseUrl)}${keyNote(keyring, 'in the database')}`,
-      close: () => adapter.close(),
+      location:
+        `PostgreSQL at ${describeTarget(config.databaseUrl)}${keyNote(keyring, 'in the database')}` +
+        auditKeyNote(auditKeyring, 'in the database'),
+      auditKeyring,
+      close: async () => {
+        await anchors?.close();
+        await adapter.close();
+      },
     };
   }
 
@@ -123,21 +175,28 @@ export async function openStorage(
     const opened = await openLowdbStore(config.dataDir, { log: options.log });
     let adapter: StoreAdapter;
     let keyring: LoadedKeyring;
+    let auditKeyring: AuditKeyring;
     try {
       keyring = await loadFileKeyring(config.dataDir, dataKeys);
       adapter = await sealed(opened, keyring, now, log);
+      auditKeyring = await fileAuditKeyring(config.dataDir, auditKeys, { create: true });
     } catch (error) {
       await opened.close().catch(() => {});
       throw error;
     }
+    const anchors = anchorsFor(config, auditKeyring, { ...options, log, now });
     return {
       store: createStore(adapter, { now }),
-      audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes }),
+      audit: fileAuditLog(config.dataDir, now, { maxBytes: config.auditLogMaxBytes, keyring: auditKeyring, anchors }),
       jwtKey: await loadJwtKey(config.dataDir, config.jwtSecret),
       limiter: createSignInLimiter(),
       coordinator: localCoordinator(),
-      location: `${config.dataDir}${keyNote(keyring, `in DATA_DIR/${DATA_KEY_FILE_NAME}`)}`,
+      location:
+        `${config.dataDir}${keyNote(keyring, `in DATA_DIR/${DATA_KEY_FILE_NAME}`)}` +
+        auditKeyNote(auditKeyring, 'in DATA_DIR/audit-key'),
+      auditKeyring,
       close: async () => {
+        await anchors?.close();
         await adapter.close();
         releaseLock();
       },

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../app.ts';
 import { createLogger } from '../ops/logger.ts';
-import { describeResult } from '../audit/chain.ts';
+import { describeResult, KEY_ACTION } from '../audit/chain.ts';
 import { verifyFileTrail, verifyPostgresTrail } from '../audit/trail.ts';
 import { AUDIT_FILE_NAME, AUDIT_LOG_DEFAULT_MAX_BYTES } from '../storage/audit-log.ts';
 import { loadClinicians } from '../storage/embedded/load.ts';
@@ -215,9 +215,10 @@ function embeddedProbe(dataDir: string): StorageProbe {
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const { prev: _prev, hash: _hash, requestId: _id, address: _address, ...event } = JSON.parse(line);
+          const { prev: _prev, hash: _hash, seq: _seq, requestId: _id, address: _address, ...event } = JSON.parse(line);
           return event as Record<string, unknown>;
-        });
+        })
+        .filter((event) => event.action !== KEY_ACTION); // the chain's own key line is no event
     },
     verifyAudit: () => verifyFileTrail(dataDir),
     async findStored(text) {
@@ -277,7 +278,8 @@ function postgresProbe(url: string): StorageProbe {
     storedPdfNames: async () => (await rows('SELECT id FROM exports')).map((row) => `${row.id}.pdf`).sort(),
     storedPdf: async (id) => (await rows('SELECT bytes FROM exports WHERE id = $1', [id]))[0]?.bytes,
     async auditLines() {
-      return (await rows('SELECT * FROM audit_events ORDER BY id')).map((row) => {
+      const events = await rows('SELECT * FROM audit_events WHERE action <> $1 ORDER BY id', [KEY_ACTION]);
+      return events.map((row) => {
         const line: Record<string, unknown> = { time: new Date(row.time).toISOString(), actor: row.actor };
         line.action = row.action;
         if (row.record_type !== null) line.recordType = row.record_type;

@@ -11,6 +11,10 @@ import { BackupError } from './backup-error.ts';
 import { backupEmbedded } from './embedded-backup.ts';
 import { restoreEmbedded } from './embedded-restore.ts';
 import { backupPostgres, restorePostgres } from './postgres-backup.ts';
+import { describeRestoreMark, markFileRestore, markPostgresRestore } from '../../audit/restore-mark.ts';
+import { AUDIT_KEY_REQUIRED_MESSAGE } from '../../audit/keys.ts';
+import { AUDIT_LOG_DEFAULT_MAX_BYTES } from '../audit-log.ts';
+import { openPostgresStore } from '../postgres/index.ts';
 
 export { BackupError } from './backup-error.ts';
 
@@ -22,7 +26,8 @@ export { BackupError } from './backup-error.ts';
  * holds patient data and password hashes.
  */
 
-type StoreConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'> & Partial<Pick<ServerConfig, 'dataKeys'>>;
+type StoreConfig = Pick<ServerConfig, 'dataDir' | 'databaseUrl'> &
+  Partial<Pick<ServerConfig, 'dataKeys' | 'auditKeys' | 'auditKeyRequired' | 'auditLogMaxBytes' | 'auditAnchorFile'>>;
 type Log = (message: string) => void;
 
 const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
@@ -66,6 +71,8 @@ export async function createBackup(config: StoreConfig, out: string, log: Log): 
       );
       if (summary.leftOut.length > 0) log(`Not backed up (not the store's files): ${summary.leftOut.join(', ')}.`);
     }
+    if (config.auditKeys?.length)
+      log('AUDIT_KEY is not in the backup: keep it apart; the restored audit trail is checked and continued with it.');
     if (config.dataKeys?.length)
       log(
         'DATA_KEY is not in the backup: keep it apart, and restore with it, or the authenticator apps set up ' +
@@ -93,6 +100,14 @@ export interface RestoreOptions {
 
 export async function restoreBackup(config: StoreConfig, from: string, options: RestoreOptions, log: Log) {
   const file = path.resolve(from);
+  if (config.auditKeyRequired && !config.auditKeys?.length) {
+    throw new BackupError(`${AUDIT_KEY_REQUIRED_MESSAGE}. Nothing was changed.`);
+  }
+  const markConfig = {
+    auditKeys: config.auditKeys ?? [],
+    auditLogMaxBytes: config.auditLogMaxBytes ?? AUDIT_LOG_DEFAULT_MAX_BYTES,
+    auditAnchorFile: config.auditAnchorFile,
+  };
   const found = await stat(file).catch(() => undefined);
   if (!found) throw new BackupError(`${file} does not exist.`);
   if (!found.isFile()) throw new BackupError(`${file} is not a file.`);
@@ -135,9 +150,17 @@ export async function restoreBackup(config: StoreConfig, from: string, options: 
         `${plural(counts.patients!, 'patient')}, ${plural(counts.calculations!, 'calculation')}, ` +
         `${plural(counts.exports!, 'export')}, ${plural(counts.audit_events!, 'audit event')}.`,
     );
+    const { adapter, pool } = await openPostgresStore(config.databaseUrl!);
+    try {
+      log(describeRestoreMark(await markPostgresRestore(pool, markConfig), 'audit_events'));
+    } finally {
+      await adapter.close();
+    }
     return;
   }
-  const summary = await restoreEmbedded(config.dataDir, file, options.force);
+  const summary = await restoreEmbedded(config.dataDir, file, options.force, () =>
+    markFileRestore(config.dataDir, markConfig),
+  );
   const manifest = summary.contents.manifest;
   log(
     `Checked ${file}: a backup of ${manifest.source} taken at ${manifest.snapshotAt}, ` +
@@ -149,4 +172,5 @@ export async function restoreBackup(config: StoreConfig, from: string, options: 
       `${plural(summary.patients, 'patient')}, ${plural(summary.calculations, 'calculation')}, ` +
       `${plural(summary.exports, 'export')} with their PDFs.`,
   );
+  if (summary.marked) log(describeRestoreMark(summary.marked, config.dataDir));
 }

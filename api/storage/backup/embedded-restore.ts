@@ -53,9 +53,15 @@ function refuseNonEmpty(dataDir: string, entries: string[]): never {
  * 5. with `force`, moves what DATA_DIR held to DATA_DIR.before-restore-<time> beside it (inside it,
  *    as .before-restore-<time>, when DATA_DIR is a mount point: a rename cannot leave the volume);
  *    nothing is deleted;
- * 6. moves the unpacked files into DATA_DIR, and reads them back as the server will at start.
+ * 6. moves the unpacked files into DATA_DIR, and reads them back as the server will at start;
+ * 7. runs `whileLocked` (the audit trail's restore line) before it lets go of the lock.
  */
-export async function restoreEmbedded(dataDir: string, file: string, force: boolean): Promise<EmbeddedRestoreSummary> {
+export async function restoreEmbedded<T = undefined>(
+  dataDir: string,
+  file: string,
+  force: boolean,
+  whileLocked?: () => Promise<T>,
+): Promise<EmbeddedRestoreSummary & { marked?: T }> {
   const contents = await readArchive(file).catch(rethrowAsRefusal(file));
   const before = await occupiedEntries(dataDir);
   if (before.length > 0 && !force) refuseNonEmpty(dataDir, before);
@@ -83,7 +89,10 @@ export async function restoreEmbedded(dataDir: string, file: string, force: bool
     await fsyncDir(dataDir);
     await rm(staging, { recursive: true });
     await fsyncDir(dataDir);
-    return { contents, movedAsideTo, ...(await readBack(dataDir)) };
+    const counts = await readBack(dataDir);
+    // Still under the lock: what is written after the files (the audit trail's restore line) comes before any server.
+    const marked = whileLocked ? await whileLocked() : undefined;
+    return { contents, movedAsideTo, ...counts, marked };
   } catch (error) {
     await rm(staging, { recursive: true, force: true }).catch(() => {});
     throw error;

@@ -3,6 +3,7 @@ import { describeResult } from '../../audit/chain.ts';
 import { prunePostgresTrail, verifyPostgresTrail } from '../../audit/trail.ts';
 import { createTestDatabase } from '../../test-support/postgres-cluster.ts';
 import type { AuditEvent } from '../audit-log.ts';
+import { postgresAuditKeyring } from '../../audit/keys.ts';
 import { chainHead, openPostgresStore, postgresAuditLog, withChainLock } from './index.ts';
 
 // The audit trail's hash chain in audit_events (api/audit/chain.ts): instances writing at once, rows of an
@@ -40,7 +41,7 @@ describe('the audit trail in PostgreSQL', () => {
     );
     const result = await verifyPostgresTrail(a);
     expect(result.broken).toBeUndefined();
-    expect(describeResult(result, 'audit_events')).toMatch(/^Audit trail intact, 150 lines/);
+    expect(describeResult(result, 'audit_events')).toMatch(/^Audit trail intact, 151 lines/); // the key line, then 150
     const links = (await a.query('SELECT prev_hash, hash FROM audit_events ORDER BY id')).rows;
     for (let index = 1; index < links.length; index += 1) expect(links[index].prev_hash).toBe(links[index - 1].hash);
   });
@@ -55,15 +56,15 @@ describe('the audit trail in PostgreSQL', () => {
     expect((await verifyPostgresTrail(pool)).broken).toMatchObject({
       where: `audit_events row id ${ids[2]}`,
       index: 3,
-      problem: expect.stringContaining('changed after it was written'),
+      problem: expect.stringContaining('is not the HMAC-SHA-256 under the trail'),
     });
-    await pool.query("UPDATE audit_events SET record_id = 'r-2' WHERE id = $1", [ids[2]]);
+    await pool.query("UPDATE audit_events SET record_id = 'r-1' WHERE id = $1", [ids[2]]); // ids[0]: the key line
     expect((await verifyPostgresTrail(pool)).broken).toBeUndefined();
     await pool.query('DELETE FROM audit_events WHERE id = $1', [ids[4]]);
     expect((await verifyPostgresTrail(pool)).broken?.where).toBe(`audit_events row id ${ids[5]}`);
   });
 
-  it('chains the rows an earlier release wrote (no hash), in order, before the next line', async () => {
+  it('keeps the rows an earlier release wrote (no hash) as they are, first, and goes on after them', async () => {
     const db = await database();
     const pool = await db.open();
     await pool.query(
@@ -72,33 +73,37 @@ describe('the audit trail in PostgreSQL', () => {
        ('2025-01-02T00:00:00Z', 'u-0', 'user.signout', 'success')`,
     );
     await postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z')).record(read('r-1'), null);
-    const rows = (await pool.query('SELECT action, prev_hash, hash FROM audit_events ORDER BY id')).rows;
-    expect(rows.map((row) => row.action)).toEqual(['user.signin', 'user.signout', 'patient.read']);
-    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
-    expect(rows[0].prev_hash).toBe('0'.repeat(64));
-    expect((await verifyPostgresTrail(pool)).lines).toBe(3);
-    // and a second start (chainHead again) changes nothing
-    await withChainLock(pool, chainHead);
-    expect((await pool.query('SELECT hash FROM audit_events ORDER BY id')).rows.map((row) => row.hash)).toEqual(
-      rows.map((row) => row.hash),
-    );
+    const rows = (await pool.query('SELECT action, seq, prev_hash, hash FROM audit_events ORDER BY id')).rows;
+    expect(rows.map((row) => row.action)).toEqual(['user.signin', 'user.signout', 'audit.key', 'patient.read']);
+    expect(rows.map((row) => row.seq)).toEqual([null, null, '3', '4']);
+    expect(rows[0].hash).toBeNull();
+    expect(rows[2].prev_hash).toBe('0'.repeat(64));
+    expect(await verifyPostgresTrail(pool)).toMatchObject({ lines: 4, legacy: 2, seq: 4 });
   });
 
-  it('chains a row an older release wrote after chained ones (rolling upgrade) onto the last chained row', async () => {
+  it('never chains a row inserted without a hash after chained ones: it is tampering, and said', async () => {
     const db = await database();
     const pool = await db.open();
     const audit = postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'));
     await audit.record(read('r-1'), null);
     await audit.record(read('r-2'), null);
-    await pool.query(
-      `INSERT INTO audit_events (time, actor, action, outcome)
-       VALUES ('2026-11-22T10:00:01Z', 'u-0', 'user.signin', 'success')`,
-    );
+    const forged = (
+      await pool.query(
+        `INSERT INTO audit_events (time, actor, action, outcome)
+         VALUES ('2026-11-22T10:00:01Z', 'u-0', 'user.signin', 'success') RETURNING id`,
+      )
+    ).rows[0].id as string;
     await audit.record(read('r-3'), null);
     const rows = (await pool.query('SELECT action, record_id, prev_hash, hash FROM audit_events ORDER BY id')).rows;
-    expect(rows.map((row) => row.record_id ?? row.action)).toEqual(['r-1', 'r-2', 'user.signin', 'r-3']);
-    for (let index = 1; index < rows.length; index += 1) expect(rows[index].prev_hash).toBe(rows[index - 1].hash);
-    expect((await verifyPostgresTrail(pool)).lines).toBe(4);
+    expect(rows.map((row) => row.record_id ?? row.action)).toEqual(['audit.key', 'r-1', 'r-2', 'user.signin', 'r-3']);
+    expect(rows[3].hash).toBeNull();
+    expect(rows[4].prev_hash).toBe(rows[2].hash); // linked over the forged row
+    expect(await audit.tampering()).toContain(`audit_events row id ${forged} has no hash`);
+    expect(await postgresAuditLog(pool, () => new Date()).tampering()).toContain(`row id ${forged}`);
+    expect((await verifyPostgresTrail(pool)).broken).toMatchObject({
+      where: `audit_events row id ${forged}`,
+      problem: expect.stringContaining('without a hash after the chain began'),
+    });
   });
 
   it("finds the chain's head by the primary key, whatever the statistics say of the hashes", async () => {
@@ -111,7 +116,9 @@ describe('the audit trail in PostgreSQL', () => {
     );
     // Statistics taken while no row had a hash, then every row chained: the planner believes none has one.
     await pool.query('ANALYZE audit_events');
-    await withChainLock(pool, chainHead);
+    const keyring = await postgresAuditKeyring(pool, [], { create: true });
+    // The first line after them counts them once (the key line's number); from then on the head row has one.
+    await postgresAuditLog(pool, () => new Date('2026-11-22T10:00:00Z'), { keyring }).record(read('r-1'), null);
     // Every query chainHead runs, planned as it ran: none may read the table through.
     const asked: { text: string; values?: unknown[] }[] = [];
     await withChainLock(pool, (client) => {
@@ -122,14 +129,14 @@ describe('the audit trail in PostgreSQL', () => {
           return query(text, values);
         },
       }) as typeof client;
-      return chainHead(spy);
+      return chainHead(spy, keyring);
     });
     expect(asked.length).toBeGreaterThan(0);
     for (const { text, values } of asked) {
       const plan = (await pool.query(`EXPLAIN ${text}`, values)).rows.map((row) => row['QUERY PLAN'] as string);
       expect(plan.join('\n')).not.toMatch(/Seq Scan/);
     }
-    expect((await verifyPostgresTrail(pool)).lines).toBe(20000);
+    expect((await verifyPostgresTrail(pool)).lines).toBe(20002);
   });
 
   it('prunes only rows older than the period, the signed summary first; the chain verifies', async () => {
@@ -141,17 +148,17 @@ describe('the audit trail in PostgreSQL', () => {
       await postgresAuditLog(pool, () => at).record(read(`${days}-days`), null);
     }
     const dry = await prunePostgresTrail(pool, { retentionDays: 400, now: today, dryRun: true });
-    expect(dry.count).toBe(3);
-    expect((await pool.query('SELECT count(*)::int AS n FROM audit_events')).rows[0].n).toBe(5);
+    expect(dry.count).toBe(4); // the key line (as old as the first line) and 600, 500, 401 days
+    expect((await pool.query('SELECT count(*)::int AS n FROM audit_events')).rows[0].n).toBe(6);
 
     const outcome = await prunePostgresTrail(pool, { retentionDays: 400, now: today });
-    expect(outcome.count).toBe(3);
+    expect(outcome.count).toBe(4);
     const rows = (await pool.query('SELECT action, record_id, detail FROM audit_events ORDER BY id')).rows;
     expect(rows.map((row) => row.record_id ?? row.action)).toEqual(['audit.prune', '399-days', '10-days']);
-    expect(rows[0].detail).toMatchObject({ count: 3, before: '2026-04-27T00:00:00.000Z' });
+    expect(rows[0].detail).toMatchObject({ count: 4, before: '2026-04-27T00:00:00.000Z' });
     const result = await verifyPostgresTrail(pool);
     expect(result.broken).toBeUndefined();
-    expect(result).toMatchObject({ lines: 3, summaries: 1, pruned: 3 });
+    expect(result).toMatchObject({ lines: 3, summaries: 1, pruned: 4, seq: 6 });
     // writing goes on after the summary
     await postgresAuditLog(pool, () => today).record(read('after'), null);
     expect((await verifyPostgresTrail(pool)).broken).toBeUndefined();
@@ -168,7 +175,7 @@ describe('the audit trail in PostgreSQL', () => {
     const before = (await pool.query('SELECT * FROM audit_events')).rows;
     await audit.record(read('b'), null);
     const after = (await pool.query('SELECT * FROM audit_events ORDER BY id')).rows;
-    expect(after[0]).toEqual(before[0]);
-    expect(after).toHaveLength(2);
+    expect(after.slice(0, 2)).toEqual(before.sort((x, y) => Number(x.id) - Number(y.id)));
+    expect(after).toHaveLength(3); // the key line, a, b
   });
 });

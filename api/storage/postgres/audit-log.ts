@@ -1,15 +1,15 @@
 import type { Pool, PoolClient } from 'pg';
-import { chainLine, GENESIS_HASH, linkAfter, type AuditFields, type ChainedLine } from '../../audit/chain.ts';
-import { actionMatches, lineFields, type AuditLog, type PendingLine } from '../audit-log.ts';
+import { type AuditFields, type AuditKeyring, type ChainedLine } from '../../audit/chain.ts';
+import { chainAfter, headOf, type TrailHead } from '../../audit/head.ts';
+import { postgresAuditKeyring } from '../../audit/keys.ts';
+import { actionMatches, lineFields, type AuditLog, type AuditWriterOptions, type PendingLine } from '../audit-log.ts';
 
 /** Every writer of the trail takes this transaction-level advisory lock: one chains at a time. */
 export const AUDIT_CHAIN_LOCK_KEY = 0x5367_7861; // "Sgxa"
-/** Rows written before the chain (an earlier release) chained per statement, at most. */
-const ADOPT_BATCH = 5_000;
 const READ_BATCH = 5_000;
 
 export const AUDIT_COLUMNS =
-  'id, time, actor, action, record_type, record_id, outcome, request_id, address, detail, prev_hash, hash';
+  'id, time, actor, action, record_type, record_id, outcome, request_id, address, detail, seq, prev_hash, hash';
 
 type Row = Record<string, unknown>;
 
@@ -26,6 +26,8 @@ export function rowFields(row: Row): AuditFields & { prev?: string; hash?: strin
     address: row.address as string | null,
     detail: row.detail as AuditFields['detail'],
   };
+  // bigint arrives as text; a line's number is well within a double's whole numbers.
+  if (row.seq !== null && row.seq !== undefined) fields.seq = Number(row.seq);
   if (row.hash !== null && row.hash !== undefined) {
     fields.prev = row.prev_hash as string;
     fields.hash = row.hash as string;
@@ -34,7 +36,7 @@ export function rowFields(row: Row): AuditFields & { prev?: string; hash?: strin
 }
 
 const INSERT_COLUMNS =
-  '(time, actor, action, record_type, record_id, outcome, request_id, address, detail, prev_hash, hash)';
+  '(time, actor, action, record_type, record_id, outcome, request_id, address, detail, seq, prev_hash, hash)';
 const insertValues = (line: ChainedLine) => [
   line.time,
   line.actor,
@@ -45,6 +47,7 @@ const insertValues = (line: ChainedLine) => [
   line.requestId ?? null,
   line.address ?? null,
   line.detail ? JSON.stringify(line.detail) : null,
+  line.seq ?? null,
   line.prev,
   line.hash,
 ];
@@ -52,7 +55,7 @@ const insertValues = (line: ChainedLine) => [
 /** Inserts chained lines in one statement, in order (so their ids follow the chain). */
 export async function insertLines(client: PoolClient | Pool, lines: readonly ChainedLine[]): Promise<void> {
   if (lines.length === 0) return;
-  const width = 11;
+  const width = 12;
   const values = lines.map(
     (_, row) =>
       `(${Array.from(
@@ -67,54 +70,44 @@ export async function insertLines(client: PoolClient | Pool, lines: readonly Cha
 }
 
 /**
- * Under the chain's lock: chains the rows written without a hash (by an earlier release, before its
- * instances were replaced) after the last chained row, and answers the hash the next line links to.
+ * Under the chain's lock: where the next line goes on (head.ts), from the newest row that has a hash. Rows are never
+ * chained after they were written: a newest row without a hash was inserted outside the server, so the next line
+ * links over it to the last chained row, and `tampering` names it (audit-verify reports it as the break it is).
+ * Rows are counted only when the head row has no number (the first write after the key came).
  */
-export async function chainHead(client: PoolClient): Promise<string> {
-  // The newest row, by the primary key: every row this code writes is chained, so it is the head. Only rows
-  // an earlier release wrote (during a rolling upgrade) make the newest row unchained; then the last chained
-  // row is looked for. Asked as one query, the planner chose by its statistics of `hash`, and with them
-  // stale (rows chained since the last ANALYZE) it read the whole table under the chain's lock, 46 ms at
-  // 110,000 rows, which every audited request waited for (BENCHMARKS.md, "Storage at scale").
-  const newest = (await client.query(`SELECT id, action, detail, hash FROM audit_events ORDER BY id DESC LIMIT 1`))
-    .rows[0] as Row | undefined;
+export async function chainHead(
+  client: PoolClient,
+  keyring: AuditKeyring,
+): Promise<TrailHead & { tampering?: string }> {
+  // The newest row, by the primary key: every row this code writes is chained, so it is the head. Asked as one
+  // query with `hash IS NOT NULL`, the planner chose by its statistics of `hash`, and with them stale it read the
+  // whole table under the chain's lock (BENCHMARKS.md, "Storage at scale"): the newest row is read first.
+  const newest = (await client.query(`SELECT ${AUDIT_COLUMNS} FROM audit_events ORDER BY id DESC LIMIT 1`)).rows[0] as
+    Row | undefined;
   const last =
     newest === undefined || newest.hash !== null
       ? newest
       : ((
           await client.query(
-            `SELECT id, action, detail, hash FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1`,
+            `SELECT ${AUDIT_COLUMNS} FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1`,
           )
         ).rows[0] as Row | undefined);
-  let head = last
-    ? linkAfter({ action: last.action, detail: last.detail, hash: last.hash } as ChainedLine)
-    : GENESIS_HASH;
-  let after = last ? (last.id as string) : '0';
-  for (;;) {
-    const rows = (
-      await client.query(
-        `SELECT ${AUDIT_COLUMNS} FROM audit_events WHERE hash IS NULL AND id > $1 ORDER BY id LIMIT ${ADOPT_BATCH}`,
-        [after],
-      )
-    ).rows as Row[];
-    if (rows.length === 0) return head;
-    const ids: string[] = [];
-    const prevs: string[] = [];
-    const hashes: string[] = [];
-    for (const row of rows) {
-      const { hash } = chainLine(rowFields(row), head);
-      ids.push(row.id as string);
-      prevs.push(head);
-      hashes.push(hash);
-      head = hash;
-      after = row.id as string;
-    }
-    await client.query(
-      `UPDATE audit_events AS a SET prev_hash = u.prev, hash = u.hash
-       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(id, prev, hash) WHERE a.id = u.id`,
-      [ids, prevs, hashes],
+  const line = last ? (rowFields(last) as ChainedLine) : undefined;
+  let count = 0;
+  if (!line || typeof line.seq !== 'number') {
+    const upTo = last ? (last.id as string) : String(Number.MAX_SAFE_INTEGER);
+    count = Number(
+      (await client.query('SELECT count(*) AS n FROM audit_events WHERE id <= $1', [upTo])).rows[0].n as string,
     );
   }
+  const head = headOf(line, keyring, () => count, newest !== undefined && last === undefined);
+  if (newest && last && newest !== last) {
+    return {
+      ...head,
+      tampering: `audit_events row id ${newest.id} has no hash: inserted outside the server, not chained`,
+    };
+  }
+  return head;
 }
 
 /** Runs `work` in a transaction holding the chain's lock. */
@@ -144,29 +137,35 @@ export async function withChainLock<T>(pool: Pool, work: (client: PoolClient) =>
  * writing at once never fork the chain, and each commit carries every line queued meanwhile). This code
  * only inserts; text fields are cut as in the file log. Resolves once the row is committed.
  */
-export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
+export function postgresAuditLog(pool: Pool, now: () => Date, options: AuditWriterOptions = {}): AuditLog {
   let pending: PendingLine[] = [];
   let running: Promise<void> | undefined;
+  let keyring = options.keyring;
+  let tampering: string | undefined;
 
   const drain = async () => {
     while (pending.length > 0) {
       const batch = pending;
       pending = [];
+      let written: { lines: number; head: string; count: number } | undefined;
       try {
-        await withChainLock(pool, async (client) => {
-          let head = await chainHead(client);
-          const lines: ChainedLine[] = [];
-          for (const item of batch) {
-            const { line } = chainLine(lineFields(item.event, item.origin, item.time), head);
-            lines.push(line);
-            head = linkAfter(line);
-          }
+        keyring ??= await postgresAuditKeyring(pool, [], { create: true });
+        const key = keyring.signing;
+        if (!key) throw new Error('The audit trail has no key to write with');
+        const ring = keyring;
+        written = await withChainLock(pool, async (client) => {
+          const head = await chainHead(client, ring);
+          if (head.tampering) tampering = head.tampering;
+          const fields = batch.map((item) => lineFields(item.event, item.origin, item.time));
+          const { lines, head: link, seq } = chainAfter(head, fields, key, batch[0]!.time);
           await insertLines(client, lines);
+          return { lines: seq, head: link, count: lines.length };
         });
       } catch (error) {
         for (const item of batch) item.reject(error);
         continue;
       }
+      options.anchors?.written({ lines: written.lines, head: written.head }, written.count);
       for (const item of batch) item.resolve();
     }
     running = undefined;
@@ -178,6 +177,18 @@ export function postgresAuditLog(pool: Pool, now: () => Date): AuditLog {
         pending.push({ event, origin, time: now(), resolve, reject });
         running ??= drain();
       });
+    },
+
+    async tampering() {
+      if (tampering) return tampering;
+      // Any instance's view: a row without a hash after the first chained one (the index of unchained rows).
+      const row = (
+        await pool.query(
+          `SELECT id FROM audit_events WHERE hash IS NULL
+           AND id > (SELECT min(id) FROM audit_events WHERE hash IS NOT NULL) ORDER BY id LIMIT 1`,
+        )
+      ).rows[0] as Row | undefined;
+      return row ? `audit_events row id ${row.id} has no hash: inserted outside the server, not chained` : undefined;
     },
 
     async listByActor(query) {

@@ -16,6 +16,7 @@ import {
   stopServerProcess,
 } from '../../test-support/server-process.ts';
 import { startTestApi } from '../../test-support/test-api.ts';
+import { openStorage } from '../open-storage.ts';
 import { runMaintenance } from '../../ops/maintenance.ts';
 import { StorageError } from '../storage-error.ts';
 import { auditRoleCheck, serverRoles } from './audit-role.ts';
@@ -232,6 +233,16 @@ describe('one role, as in development, the tests and the compose file', () => {
         'lines, and keep the owner role for npm run migrate and npm run audit-prune (README, "Two roles: one that ' +
         'cannot rewrite the audit trail").',
     );
+    // The server says so once, at start, on its log (open-storage.ts).
+    const said: string[] = [];
+    const opened = await openStorage(
+      { dataDir: '', databaseUrl: db.ownerUrl, jwtSecret: 'x'.repeat(32), auditLogMaxBytes: 1 << 20 },
+      { log: (message) => said.push(message) },
+    );
+    await opened.close();
+    expect(said.filter((message) => message.includes('can rewrite the audit trail'))).toEqual([
+      await auditRoleCheck(pool(db.ownerUrl)),
+    ]);
     expect(await auditRoleCheck(pool(as('postgres', db.ownerUrl)))).toMatch(
       /^The database role "postgres" can UPDATE, DELETE and TRUNCATE audit_events \(it is a superuser\)/,
     );
