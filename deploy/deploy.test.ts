@@ -7,6 +7,7 @@ import Ajv from 'ajv';
 import ts from 'typescript';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { auditKeysOf } from '../api/config.ts';
 import { upstreamConfig } from '../api/test-support/nginx.ts';
 import { planCompose, readCompose, startOrder } from './test/compose-podman.ts';
 import { goNumber, manifestsOf, renderChart, TemplateError } from './test/helm-render.ts';
@@ -23,9 +24,16 @@ const chartDir = path.join(root, 'deploy/helm/sgx-reversal');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 type Manifest = Record<string, any>;
 
-const EXISTING = { database: { existingSecret: 'reversal-db' }, dataKey: { existingSecret: 'reversal-data-key' } };
+const EXISTING = {
+  database: { existingSecret: 'reversal-db' },
+  dataKey: { existingSecret: 'reversal-data-key' },
+  auditKey: { existingSecret: 'reversal-audit-key' },
+};
 /** A DATA_KEY as `openssl rand -base64 32` prints one. */
 const DATA_KEY = Buffer.alloc(32, 9).toString('base64');
+/** An AUDIT_KEY likewise, and one more for a rotation (the new key first, the old one after). */
+const AUDIT_KEY = Buffer.alloc(32, 7).toString('base64');
+const OLD_AUDIT_KEY = Buffer.alloc(48, 5).toString('base64');
 
 /** kubernetes-models' class for each kind the chart makes. */
 const MODELS: Record<string, string> = {
@@ -100,6 +108,8 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     database: { url: 'postgres://reversal:pw@db.example.org:5432/reversal' },
     jwt: { secret: 'j'.repeat(40) },
     dataKey: { key: DATA_KEY },
+    auditKey: { key: AUDIT_KEY },
+    auditAnchors: { existingClaim: 'reversal-audit-anchors' },
     ingress: { enabled: true, host: 'reversal.hospital.example', tlsSecretName: 'reversal-tls' },
     config: { allowedOrigins: ['https://cms.hospital.example'], metricsTokenSecret: { name: 'metrics' } },
     networkPolicy: { postgres: { to: [{ ipBlock: { cidr: '10.20.0.0/24' } }] } },
@@ -186,6 +196,8 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
       DATABASE_URL_FILE: '/run/secrets/sgx-reversal/database-url',
       JWT_SECRET_FILE: '/run/secrets/sgx-reversal/jwt-secret',
       DATA_KEY_FILE: '/run/secrets/sgx-reversal/data-key',
+      AUDIT_KEY_FILE: '/run/secrets/sgx-reversal/audit-key',
+      AUDIT_ANCHOR_FILE: '/audit-anchors/anchors.log',
       TRUST_PROXY: 'true',
       TRUST_PROXY_HOPS: '1',
       ALLOWED_ORIGINS: 'https://cms.hospital.example',
@@ -200,6 +212,7 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
       { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'database-url', path: 'database-url' }] } },
       { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'jwt-secret', path: 'jwt-secret' }] } },
       { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'data-key', path: 'data-key' }] } },
+      { secret: { name: 'reversal-sgx-reversal', items: [{ key: 'audit-key', path: 'audit-key' }] } },
     ]);
     expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(5000 + 10000);
     const secret = one(objectsOf(ALL_OPTIONS), 'Secret');
@@ -207,6 +220,7 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
       'database-url': 'postgres://reversal:pw@db.example.org:5432/reversal',
       'jwt-secret': 'j'.repeat(40),
       'data-key': DATA_KEY,
+      'audit-key': AUDIT_KEY,
     });
     // an existing Secret for the data key: mounted from it, and not in the chart's Secret
     const existing = one(objectsOf({ ...ALL_OPTIONS, dataKey: { existingSecret: 'hsm-data-key' } }), 'Deployment');
@@ -216,6 +230,46 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     expect(
       one(objectsOf({ ...ALL_OPTIONS, dataKey: { existingSecret: 'x' } }), 'Secret').stringData,
     ).not.toHaveProperty('data-key');
+    // the same for the audit key, and its Secret's own key name
+    const audit = one(
+      objectsOf({ ...ALL_OPTIONS, auditKey: { existingSecret: 'hsm-audit-key', existingSecretKey: 'key' } }),
+      'Deployment',
+    );
+    expect(
+      audit.spec.template.spec.volumes.find((volume: Manifest) => volume.name === 'secrets').projected.sources,
+    ).toContainEqual({ secret: { name: 'hsm-audit-key', items: [{ key: 'key', path: 'audit-key' }] } });
+    const withoutAuditKey = one(objectsOf({ ...ALL_OPTIONS, auditKey: { existingSecret: 'x' } }), 'Secret').stringData;
+    expect(withoutAuditKey).not.toHaveProperty('audit-key');
+    expect(JSON.stringify(withoutAuditKey)).not.toContain(AUDIT_KEY);
+  });
+  it('mounts the anchors claim at /audit-anchors, apart from DATA_DIR, only when one is named', () => {
+    const pod = one(objectsOf(ALL_OPTIONS), 'Deployment').spec.template.spec;
+    expect(pod.volumes.find((volume: Manifest) => volume.name === 'audit-anchors')).toEqual({
+      name: 'audit-anchors',
+      persistentVolumeClaim: { claimName: 'reversal-audit-anchors' },
+    });
+    const mounts = Object.fromEntries(pod.containers[0].volumeMounts.map((mount: Manifest) => [mount.name, mount]));
+    expect(mounts['audit-anchors']).toEqual({ name: 'audit-anchors', mountPath: '/audit-anchors' });
+    const file = pod.containers[0].env.find((item: Manifest) => item.name === 'AUDIT_ANCHOR_FILE').value;
+    expect(path.posix.dirname(file)).toBe(mounts['audit-anchors'].mountPath);
+    expect(path.posix.dirname(file)).not.toBe(mounts.data.mountPath);
+    const moved = one(
+      objectsOf({ ...EXISTING, auditAnchors: { existingClaim: 'worm', file: '/audit-anchors/trail.anchors' } }),
+      'Deployment',
+    ).spec.template.spec;
+    expect(moved.containers[0].env).toContainEqual({
+      name: 'AUDIT_ANCHOR_FILE',
+      value: '/audit-anchors/trail.anchors',
+    });
+    expect(moved.volumes).toContainEqual({ name: 'audit-anchors', persistentVolumeClaim: { claimName: 'worm' } });
+    // No claim (the default): the server log only, no AUDIT_ANCHOR_FILE and no volume.
+    const plain = one(objectsOf(), 'Deployment').spec.template.spec;
+    expect(plain.containers[0].env.map((item: Manifest) => item.name)).not.toContain('AUDIT_ANCHOR_FILE');
+    expect(plain.volumes.map((volume: Manifest) => volume.name)).toEqual(['tmp', 'data', 'secrets']);
+    expect(render(ALL_OPTIONS).notes).toContain(
+      'to /audit-anchors/anchors.log on the\nclaim reversal-audit-anchors; `npm run audit-verify -- --anchors FILE`',
+    );
+    expect(render().notes).toContain('go to the server log only: set auditAnchors.existingClaim');
   });
   it('prints large numbers as whole numbers in the environment (not 1e+06)', () => {
     const deployment = one(
@@ -227,15 +281,22 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
     expect(goNumber(1000000)).toBe('1e+06'); // what Go prints without the chart's `int`
     expect(goNumber(120000)).toBe('120000');
   });
-  it('refuses to render without a database, or without a data key (NODE_ENV=production needs DATA_KEY)', () => {
+  it('refuses to render without a database, a data key or an audit key (NODE_ENV=production needs both)', () => {
     expect(() => render({})).toThrow(
       new TemplateError('Set database.existingSecret (a Secret holding the PostgreSQL URL) or database.url'),
     );
-    expect(() => render({ database: EXISTING.database })).toThrow(
+    expect(() => render({ database: EXISTING.database, auditKey: EXISTING.auditKey })).toThrow(
       new TemplateError(
         'Set dataKey.existingSecret (a Secret holding DATA_KEY, made with openssl rand -base64 32) or dataKey.key',
       ),
     );
+    const auditKeyMissing = new TemplateError(
+      'Set auditKey.existingSecret (a Secret holding AUDIT_KEY, made with openssl rand -base64 32) or auditKey.key',
+    );
+    expect(() => render({ database: EXISTING.database, dataKey: EXISTING.dataKey })).toThrow(auditKeyMissing);
+    // The migration Job's template refuses too (each template checks the values).
+    expect(() => render({ ...EXISTING, auditKey: { existingSecret: '', key: '' } })).toThrow(auditKeyMissing);
+    expect(() => render({ ...EXISTING, auditKey: { existingSecret: '', key: AUDIT_KEY } })).not.toThrow();
   });
 
   it('routes the Service, the budget and the network policy to the server pods', () => {
@@ -360,6 +421,16 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
       [{ replicaCount: '2' }, '/replicaCount must be integer'],
       [{ jwt: { secret: 'short' } }, '/jwt/secret'],
       [{ dataKey: { key: 'not-a-key' } }, '/dataKey/key must match pattern'],
+      [{ auditKey: { key: 'not-a-key' } }, '/auditKey/key must match pattern'],
+      [{ auditKey: { key: Buffer.alloc(31, 7).toString('base64') } }, '/auditKey/key must match pattern'],
+      [{ auditKey: { key: `${AUDIT_KEY},short` } }, '/auditKey/key must match pattern'],
+      [
+        { auditKey: { existingSecret: 'x', existingSecretKey: '' } },
+        '/auditKey/existingSecretKey must NOT have fewer than 1 characters',
+      ],
+      [{ auditKey: { existingSecret: 'x', secret: AUDIT_KEY } }, '/auditKey must NOT have additional properties'],
+      [{ auditAnchors: { existingClaim: 'x', file: '/data/anchors.log' } }, '/auditAnchors/file must match pattern'],
+      [{ auditAnchors: { file: '/audit-anchors/../etc/x' } }, '/auditAnchors/file must match pattern'],
       [{ image: { pullPolicy: 'Sometimes' } }, '/image/pullPolicy must be equal to one of the allowed values'],
       [{ config: { shutdownDrainMs: '5s' } }, '/config/shutdownDrainMs must be integer'],
       [{ database: { url: 'mysql://db/reversal' } }, '/database/url must match pattern'],
@@ -368,6 +439,50 @@ describe('the Helm chart', { timeout: 60_000 }, () => {
       expect(JSON.stringify(validate.errors)).toContain(complaint.split(' ')[0]);
       expect(validate.errors!.map((error) => `${error.instancePath} ${error.message}`).join('; ')).toContain(complaint);
     }
+    // values without the audit key's settings at all (an older release's, say) are refused
+    const { auditKey: _auditKey, ...withoutAuditKey } = render(ALL_OPTIONS).values as Record<string, unknown>;
+    expect(validate(withoutAuditKey)).toBe(false);
+    expect(JSON.stringify(validate.errors)).toContain(`"missingProperty":"auditKey"`);
+  });
+  it('accepts in auditKey.key exactly what the server accepts in AUDIT_KEY (api/config.ts)', () => {
+    const schema = JSON.parse(readFileSync(path.join(chartDir, 'values.schema.json'), 'utf8'));
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const bytes = (count: number, fill = 7) => Buffer.alloc(count, fill).toString('base64');
+    const samples = [
+      bytes(32), // 44 characters, one '='
+      bytes(33), // no padding
+      bytes(34), // '=='
+      bytes(48),
+      bytes(31), // 44 characters too, but 31 bytes
+      bytes(16),
+      bytes(32).slice(0, -2) + 'x=', // not canonical: the unused bits are not zero
+      bytes(34).slice(0, -3) + 'B==', // likewise
+      bytes(32).replace(/=$/, ''), // padding left out
+      `${AUDIT_KEY},${OLD_AUDIT_KEY}`, // a rotation: the new key first
+      `${AUDIT_KEY} ${OLD_AUDIT_KEY}`,
+      `${AUDIT_KEY}, ${OLD_AUDIT_KEY}`,
+      `${AUDIT_KEY},${bytes(31)}`,
+      `${AUDIT_KEY};${OLD_AUDIT_KEY}`,
+      'not-a-key',
+      '',
+    ];
+    const verdicts = samples.map((key) => {
+      let server: boolean;
+      try {
+        auditKeysOf({ AUDIT_KEY: key });
+        server = true;
+      } catch {
+        server = false;
+      }
+      // existingSecret too, so that the chart renders with an empty key: the schema alone judges it
+      return { key, server, chart: validate(render({ ...EXISTING, auditKey: { existingSecret: 'x', key } }).values) };
+    });
+    for (const { key, server, chart } of verdicts) expect(chart, key).toBe(server);
+    // and both sides of the question are asked
+    expect(verdicts.filter((verdict) => verdict.server).length).toBeGreaterThanOrEqual(8);
+    expect(verdicts.filter((verdict) => !verdict.server).length).toBeGreaterThanOrEqual(6);
+    const rotation = one(objectsOf({ ...EXISTING, auditKey: { key: `${AUDIT_KEY},${OLD_AUDIT_KEY}` } }), 'Secret');
+    expect(rotation.stringData['audit-key']).toBe(`${AUDIT_KEY},${OLD_AUDIT_KEY}`);
   });
 });
 
@@ -416,7 +531,8 @@ describe('deploy/compose.yaml', () => {
     expect(db.runArgs.join(' ')).toContain('--volume sgx-reversal_db-data:/var/lib/postgresql/data');
     expect(db.runArgs.join(' ')).toContain('--env POSTGRES_PASSWORD_FILE=/run/secrets/postgres_password');
     expect(db.runArgs.join(' ')).toContain('--volume /srv/secrets/postgres_password:/run/secrets/postgres_password:ro');
-    expect(plan.volumes).toEqual(['sgx-reversal_db-data']);
+    expect(plan.volumes).toEqual(['sgx-reversal_db-data', 'sgx-reversal_audit-anchors']);
+    expect(db.runArgs.join(' ')).not.toContain('audit');
   });
   it('runs two identical instances, read-only, without capabilities, their secrets from files', () => {
     const [one, two] = [service('app1'), service('app2')];
@@ -436,10 +552,14 @@ describe('deploy/compose.yaml', () => {
       '--env DATABASE_URL_FILE=/run/secrets/database_url',
       '--env JWT_SECRET_FILE=/run/secrets/jwt_secret',
       '--env DATA_KEY_FILE=/run/secrets/data_key',
+      '--env AUDIT_KEY_FILE=/run/secrets/audit_key',
+      '--env AUDIT_ANCHOR_FILE=/audit-anchors/anchors.log',
       '--env TRUST_PROXY=true',
       '--volume /srv/secrets/database_url:/run/secrets/database_url:ro',
       '--volume /srv/secrets/jwt_secret:/run/secrets/jwt_secret:ro',
       '--volume /srv/secrets/data_key:/run/secrets/data_key:ro',
+      '--volume /srv/secrets/audit_key:/run/secrets/audit_key:ro',
+      '--volume sgx-reversal_audit-anchors:/audit-anchors',
       '--stop-timeout 20',
     ]) {
       expect(args).toContain(expected);
@@ -456,6 +576,22 @@ describe('deploy/compose.yaml', () => {
     expect(backup.command.join(' ')).toMatch(/npm run backup -- --out \/backups\/reversal-\$\(date/);
     expect(backup.runArgs.join(' ')).toContain(`--volume ${path.join(root, 'deploy/backups')}:/backups`);
     expect(backup.runArgs.join(' ')).toContain('--read-only');
+    // A backup holds neither key: the service is given only the database's URL.
+    expect(backup.runArgs.filter((arg) => arg.includes('/run/secrets/'))).toEqual([
+      'DATABASE_URL_FILE=/run/secrets/database_url',
+      '/srv/secrets/database_url:/run/secrets/database_url:ro',
+    ]);
+    expect(backup.runArgs.join(' ')).not.toMatch(/AUDIT|DATA_KEY|audit-anchors/);
+  });
+  it("appends the audit trail's anchors to a file on their own volume, one the image lets uid 10001 write", () => {
+    const args = service('app1').runArgs;
+    const env = Object.fromEntries(args.flatMap((arg, index) => (args[index - 1] === '--env' ? [arg.split('=')] : [])));
+    const mounts = args.flatMap((arg, index) => (args[index - 1] === '--volume' ? [arg.split(':')] : []));
+    const anchors = mounts.find(([, target]) => target === path.posix.dirname(env.AUDIT_ANCHOR_FILE!));
+    expect(anchors, env.AUDIT_ANCHOR_FILE).toEqual(['sgx-reversal_audit-anchors', '/audit-anchors']);
+    expect(path.posix.dirname(env.AUDIT_ANCHOR_FILE!)).not.toBe('/data');
+    const owned = /chown 10001:10001 ([^\\\n]+)/.exec(read('Containerfile'))?.[1]?.trim().split(/\s+/);
+    expect(owned).toEqual(['/data', '/audit-anchors']);
   });
   it('puts nginx in front with the repository configuration, which is the tested one', () => {
     const proxy = service('proxy');
@@ -481,7 +617,17 @@ describe('deploy/compose.yaml', () => {
   });
   it('names the secrets the product reads, and the files are kept out of git and the image', () => {
     const data = readCompose(compose, {});
-    expect(Object.keys(data.secrets!)).toEqual(['postgres_password', 'database_url', 'jwt_secret', 'data_key']);
+    expect(Object.keys(data.secrets!)).toEqual([
+      'postgres_password',
+      'database_url',
+      'jwt_secret',
+      'data_key',
+      'audit_key',
+    ]);
+    // deploy/secrets/README.md makes every one of them, the audit key as `openssl rand -base64 32` does
+    const made = read('deploy/secrets/README.md');
+    for (const name of Object.keys(data.secrets!)) expect(made).toMatch(new RegExp(`> ${name}$`, 'm'));
+    expect(made).toMatch(/^openssl rand -base64 32 > audit_key$/m);
     expect(read('deploy/.gitignore')).toMatch(/^secrets\/\*$/m);
     expect(read('.dockerignore')).toMatch(/^deploy\/secrets$/m);
   });

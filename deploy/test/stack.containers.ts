@@ -40,6 +40,7 @@ const backupDir = path.join(work, 'backups');
 const password = randomBytes(18).toString('hex');
 const jwtSecret = randomBytes(36).toString('base64');
 const dataKey = randomBytes(32).toString('base64');
+const auditKey = randomBytes(32).toString('base64');
 let plan: ComposePlan;
 let proxyUrl: string;
 let revision = 'unknown';
@@ -200,6 +201,7 @@ beforeAll(async () => {
   writeFileSync(path.join(secretsDir, 'database_url'), `postgres://reversal:${password}@db:5432/reversal\n`);
   writeFileSync(path.join(secretsDir, 'jwt_secret'), `${jwtSecret}\n`);
   writeFileSync(path.join(secretsDir, 'data_key'), `${dataKey}\n`);
+  writeFileSync(path.join(secretsDir, 'audit_key'), `${auditKey}\n`);
   for (const name of readdirSync(secretsDir)) chmodSync(path.join(secretsDir, name), 0o444);
   mkdirSync(backupDir, { mode: 0o700 });
   chownSync(backupDir, Number(APP_UID), Number(APP_UID));
@@ -424,6 +426,22 @@ describe('the stack', () => {
     report(`every calculation the clients were told was saved is in PostgreSQL once: ${stored.length}`);
   }, 240_000);
 
+  it("keeps AUDIT_KEY out of the database; the trail verifies under it against the anchors' volume", async () => {
+    const container = service('app1').container;
+    expect(await psql("SELECT count(*) FROM app_settings WHERE key = 'audit_signing_key'")).toBe('0');
+    // The restarts above wrote anchors (a stop anchors what came since the last one), both instances to one file.
+    const file = await podman(['exec', container, 'stat', '-c', '%u %a %s', '/audit-anchors/anchors.log']);
+    const [owner, mode, size] = file.stdout.trim().split(' ');
+    expect([owner, mode]).toEqual([APP_UID, '600']);
+    expect(Number(size)).toBeGreaterThan(0);
+    const verify = await podman(['exec', container, 'npm', 'run', '--silent', 'audit-verify'], { check: false });
+    expect(verify.code, `${verify.stdout}\n${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toMatch(/^Audit trail intact, \d+ lines \(audit_events, .*keyed \(key [0-9a-f]{16}\)/m);
+    expect(verify.stdout).not.toContain('development key');
+    expect(verify.stdout).toMatch(/^Audit trail matches its [1-9]\d* anchors? in \/audit-anchors\/anchors\.log/m);
+    report(`npm run audit-verify in app1: ${verify.stdout.trim().replace(/\n/g, ' ')}`);
+  });
+
   it('the backup service writes a file npm run restore accepts; a server on it has the data', async () => {
     const backup = service('backup');
     const run = await podman(['run', '--rm', ...backup.runArgs, backup.image, ...backup.command], {
@@ -459,8 +477,12 @@ describe('the stack', () => {
       `${path.join(secretsDir, 'jwt_secret')}:/run/secrets/jwt_secret:ro`,
       '--volume',
       `${path.join(secretsDir, 'data_key')}:/run/secrets/data_key:ro`,
+      '--volume',
+      `${path.join(secretsDir, 'audit_key')}:/run/secrets/audit_key:ro`,
       '--env',
       'DATABASE_URL_FILE=/run/secrets/database_url',
+      '--env',
+      'AUDIT_KEY_FILE=/run/secrets/audit_key', // the same key: restore continues the trail, the server goes on with it
     ];
     const restore = await podman(
       [
@@ -485,7 +507,11 @@ describe('the stack', () => {
     // The Helm chart's pre-upgrade Job, as it would run in this image: nothing left to migrate.
     const job = manifestsOf(
       renderChart(path.join(repoRoot, 'deploy/helm/sgx-reversal'), {
-        values: { database: { existingSecret: 'x' }, dataKey: { existingSecret: 'x' } },
+        values: {
+          database: { existingSecret: 'x' },
+          dataKey: { existingSecret: 'x' },
+          auditKey: { existingSecret: 'x' },
+        },
       }),
     ).find((item) => item.object.kind === 'Job')!.object as any;
     const jobCommand = job.spec.template.spec.containers[0].command as string[];

@@ -54,6 +54,14 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 {{- end -}}
 
+{{- define "sgx-reversal.auditKeySecret" -}}
+{{- if .Values.auditKey.existingSecret -}}
+{{- .Values.auditKey.existingSecret -}}
+{{- else -}}
+{{- include "sgx-reversal.fullname" . -}}
+{{- end -}}
+{{- end -}}
+
 {{/* Pod-level security: user 10001 (the image's), never root, the runtime's default seccomp profile. */}}
 {{- define "sgx-reversal.podSecurityContext" -}}
 runAsNonRoot: true
@@ -75,8 +83,8 @@ capabilities:
 {{- end -}}
 
 {{/*
-The secrets as files (DATABASE_URL_FILE, JWT_SECRET_FILE, DATA_KEY_FILE): a projected volume of the Secret
-keys, mounted at /run/secrets/sgx-reversal.
+The secrets as files (DATABASE_URL_FILE, JWT_SECRET_FILE, DATA_KEY_FILE, AUDIT_KEY_FILE): a projected volume of
+the Secret keys, mounted at /run/secrets/sgx-reversal.
 */}}
 {{- define "sgx-reversal.secretsVolume" -}}
 - name: secrets
@@ -100,6 +108,11 @@ keys, mounted at /run/secrets/sgx-reversal.
           items:
             - key: {{ .Values.dataKey.existingSecretKey }}
               path: data-key
+      - secret:
+          name: {{ include "sgx-reversal.auditKeySecret" . }}
+          items:
+            - key: {{ .Values.auditKey.existingSecretKey }}
+              path: audit-key
 {{- end -}}
 
 {{- define "sgx-reversal.checkValues" -}}
@@ -114,5 +127,8 @@ keys, mounted at /run/secrets/sgx-reversal.
 {{- end -}}
 {{- if and (not .Values.dataKey.existingSecret) (not .Values.dataKey.key) -}}
 {{- fail "Set dataKey.existingSecret (a Secret holding DATA_KEY, made with openssl rand -base64 32) or dataKey.key" -}}
+{{- end -}}
+{{- if and (not .Values.auditKey.existingSecret) (not .Values.auditKey.key) -}}
+{{- fail "Set auditKey.existingSecret (a Secret holding AUDIT_KEY, made with openssl rand -base64 32) or auditKey.key" -}}
 {{- end -}}
 {{- end -}}
