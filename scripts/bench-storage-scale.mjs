@@ -1,6 +1,7 @@
 // `node scripts/bench.mjs --only storage-scale` (`npm run bench -- --only storage-scale`): a hospital group's
 // years of data. For each size (BENCH_SCALE_SIZES, default 100,000, 1,000,000 and 10,000,000 history entries):
-// 1,000 clinicians, 50,000 patients, the history and one export's metadata per 50 entries, with a few heavy
+// 1,000 clinicians, 50,000 patients, the history (each entry with its audit line, keyed by the bench's AUDIT_KEY,
+// which the server and the commands are given) and one export's metadata per 50 entries, with a few heavy
 // users (clinician n's share ∝ 1/(n + 20): the busiest holds 1.3% of everything, the quietest 0.02%), loaded
 // into a throwaway PostgreSQL cluster (fsync on) with COPY through psql, indexes built after. Then the built
 // server on it, and 20 clients at once, each signed in as clinicians drawn by their share, measure over HTTP:
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { runnerImport } from 'vite';
+import { auditCopyRows, auditTrailModules, BENCH_AUDIT_KEY } from './bench-audit-verify.mjs';
 import { buildServer } from './build-server.mjs';
 import { findPostgresBinDir } from './test-requirements.mjs';
 
@@ -88,7 +90,7 @@ const LAST = 'Al-Harbi Al-Qahtani Haddad Al-Otaibi Smith Khan Al-Zahrani Nasser 
 );
 
 /** The synthetic patients: 50,000 spread like the history; a third named by initials. */
-function makePatients() {
+export function makePatients() {
   const rand = random(7);
   const byOwner = Array.from({ length: CLINICIANS }, () => []);
   const rows = [];
@@ -106,7 +108,7 @@ function makePatients() {
 
 // ---------------------------------------------------------------- the records' text
 
-async function recordTemplates() {
+export async function recordTemplates() {
   const load = async (file) => (await runnerImport(path.join(root, file))).module;
   const [clinical, responses] = await Promise.all([load('clinical/index.ts'), load('api/tools/tool-responses.ts')]);
   const templates = [];
@@ -232,7 +234,7 @@ function psql(bin, url, sql, input) {
 }
 
 /** Loads a size into a new database; answers its URL and how long each step took. */
-async function loadPostgres({ bin, modules, cluster, entries, patients, templates, passwordHash, log }) {
+export async function loadPostgres({ bin, modules, cluster, entries, patients, templates, passwordHash, log }) {
   const database = await modules.cluster.createTestDatabase(cluster.baseUrl);
   const { adapter, pool } = await modules.postgres.openPostgresStore(database.url);
   await adapter.close();
@@ -326,33 +328,33 @@ async function loadPostgres({ bin, modules, cluster, entries, patients, template
         })(),
       ),
     );
-    // The trail as the server writes it: one line per saved calculation, each chained to the one before
-    // (api/audit/chain.ts), so the server finds a whole chain and has nothing to adopt when it starts.
+    // The trail as the server writes it (api/audit/head.ts chainAfter, scripts/bench-audit-verify.mjs): the key line of
+    // the bench's AUDIT_KEY, then one line per saved calculation, numbered (`seq`) and HMAC-chained under that key, so
+    // the server, started with that AUDIT_KEY, finds a whole keyed chain and goes on with it.
     await timed('audit events', () =>
       psql(
         bin,
         url,
-        'COPY audit_events (id, time, actor, action, record_type, record_id, outcome, prev_hash, hash) FROM STDIN',
-        (function* () {
-          let prev = modules.chain.GENESIS_HASH;
-          for (const row of historyRows(entries, patients, templates)) {
-            const fields = {
-              time: row.createdAt,
-              actor: userId(row.owner),
-              action: 'calculation.create',
-              recordType: 'calculation',
-              recordId: calculationId(row.n),
-              outcome: 'success',
-            };
-            const { hash } = modules.chain.chainLine(fields, prev);
-            const columns = [row.n + 1, fields.time, fields.actor, fields.action, 'calculation', fields.recordId];
-            yield `${[...columns, 'success', prev, hash].join('\t')}\n`;
-            prev = hash;
-          }
-        })(),
+        `COPY audit_events (${modules.trail.columns}) FROM STDIN`,
+        auditCopyRows(
+          modules.trail,
+          (function* () {
+            for (const row of historyRows(entries, patients, templates)) {
+              yield {
+                time: row.createdAt,
+                actor: userId(row.owner),
+                action: 'calculation.create',
+                recordType: 'calculation',
+                recordId: calculationId(row.n),
+                outcome: 'success',
+              };
+            }
+          })(),
+        ),
       ),
     );
-    await client.query(`SELECT setval(pg_get_serial_sequence('audit_events', 'id'), $1)`, [entries]);
+    // the key line and a line per entry
+    await client.query(`SELECT setval(pg_get_serial_sequence('audit_events', 'id'), $1)`, [entries + 1]);
     await timed('indexes', async () => {
       await client.query("SET maintenance_work_mem = '1GB'");
       for (const table of ['calculations', 'patients', 'exports', 'audit_events']) {
@@ -384,7 +386,15 @@ function startServer(serverFile, env) {
   const serverArgs = (process.env.BENCH_SCALE_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...serverArgs, serverFile], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', JWT_SECRET, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      JWT_SECRET,
+      AUDIT_KEY: BENCH_AUDIT_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -659,7 +669,7 @@ async function timedCommand(file, args, env) {
   const started = performance.now();
   const result = spawnSync(process.execPath, [file, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', AUDIT_KEY: BENCH_AUDIT_KEY, ...env },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`${path.basename(file)} failed: ${result.stdout}${result.stderr}`);
@@ -750,7 +760,7 @@ export async function benchStorageScale({ serverFile, buildDir, log = console.lo
     postgres: (await runnerImport(path.join(root, 'api/storage/postgres/index.ts'))).module,
     names: (await runnerImport(path.join(root, 'api/storage/embedded/layout-names.ts'))).module,
     passwords: (await runnerImport(path.join(root, 'api/auth/passwords.ts'))).module,
-    chain: (await runnerImport(path.join(root, 'api/audit/chain.ts'))).module,
+    trail: await auditTrailModules(),
   };
   const bin = findPostgresBinDir();
   const passwordHash = await modules.passwords.hashPassword(PASSWORD);

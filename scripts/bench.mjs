@@ -14,6 +14,8 @@
 // `node scripts/bench.mjs --only storage` measures storage alone and replaces only its figures;
 // `--only storage-scale` loads up to 10 million history entries (scripts/bench-storage-scale.mjs), not part of
 // a plain `npm run bench` (it takes hours);
+// `--only audit-verify [--lines N[,N…]]` times `npm run audit-verify` on a PostgreSQL trail of 10 million lines (or
+// the sizes given) and its memory (scripts/bench-audit-verify.mjs), not part of a plain `npm run bench` either;
 // `--only page` does the same for 1 and 3, `--only lighthouse` for Lighthouse alone.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
@@ -192,9 +194,17 @@ function wireBytes(url) {
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex === -1 ? null : process.argv[onlyIndex + 1];
-if (only !== null && !['storage', 'page', 'storage-scale', 'api', 'lighthouse'].includes(only)) {
-  console.error('Usage: node scripts/bench.mjs [--only storage|storage-scale|page|api|lighthouse]');
+if (only !== null && !['storage', 'page', 'storage-scale', 'audit-verify', 'api', 'lighthouse'].includes(only)) {
+  console.error(
+    'Usage: node scripts/bench.mjs [--only storage|storage-scale|audit-verify|page|api|lighthouse] ' +
+      '(audit-verify: [--lines N[,N…]])',
+  );
   process.exit(2);
+}
+if (only === 'audit-verify') {
+  const { runAuditVerifyOnly } = await import('./bench-audit-verify.mjs');
+  await runAuditVerifyOnly(process.argv);
+  process.exit(0);
 }
 if (only === 'storage-scale') {
   const { runStorageScaleOnly } = await import('./bench-storage-scale.mjs');
@@ -408,11 +418,12 @@ page at most 100 KiB on a phone and a desktop, with no jsPDF, PDF builder, accou
 /** Replaces BENCHMARKS.md from `heading` up to `until` (or the end) with `section`. */
 /**
  * The sections this run does not measure, as BENCHMARKS.md has them: the profile of a request
- * (scripts/profile-request.mjs, written up by hand) and the storage at scale (`--only storage-scale`).
+ * (scripts/profile-request.mjs, written up by hand), the storage at scale (`--only storage-scale`) and the audit
+ * trail's verify (`--only audit-verify`).
  */
 async function keptSections() {
   const markdown = await readFile(path.join(root, 'BENCHMARKS.md'), 'utf8').catch(() => '');
-  return ['## The cost of a request', '## Storage at scale']
+  return ['## The cost of a request', '## Storage at scale', '## Audit trail: verify']
     .map((heading) => {
       const start = markdown.indexOf(heading);
       if (start === -1) return '';
