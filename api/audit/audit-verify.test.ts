@@ -175,6 +175,14 @@ describe.each(STORES)('npm run audit-verify, built, on %s with anchors on', (_na
     expect(whole.code).toBe(0);
     expect(whole.stdout).toMatch(/^Audit trail intact, 11 lines \(.+\); 11 keyed \(key [0-9a-f]{16}\)\.\n/);
     expect(whole.stdout).toMatch(new RegExp(`Audit trail matches its \\d+ anchors in ${anchors}, .+ at line 11\\.`));
+    // The same anchors as the server logged them (what a SIEM keeps) will do.
+    const serverLog = `${anchors}.server.log`;
+    await writeFile(serverLog, api.server.output());
+    const fromLog = await verify(store, '--anchors', serverLog);
+    expect(fromLog.code).toBe(0);
+    expect(fromLog.stdout).toMatch(
+      new RegExp(`Audit trail matches its \\d+ anchors in ${serverLog}, .+ at line 11\\.`),
+    );
 
     const where = await store.where(6);
     await store.deleteNewest(5);
@@ -182,6 +190,7 @@ describe.each(STORES)('npm run audit-verify, built, on %s with anchors on', (_na
     expect(cut.code).toBe(1);
     expect(cut.stderr).toContain(`the trail was cut: it ends at line 6 (${where}`);
     expect(cut.stderr).toContain('says line 11 had been written: lines 7 to 11 or more were removed');
+    expect((await verify(store, '--anchors', serverLog)).stderr).toContain('the trail was cut: it ends at line 6');
     // Without the anchors the chain alone cannot tell, and says so.
     const alone = await verify(store);
     expect(alone.code).toBe(0);
