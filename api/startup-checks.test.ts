@@ -114,7 +114,7 @@ describe('start-up refuses a bad environment with one line', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 
-  it("NODE_ENV=production without AUDIT_KEY (was: a chain keyed in the store), or one too short", async () => {
+  it('NODE_ENV=production without AUDIT_KEY (was: a chain keyed in the store), or one too short', async () => {
     const dataDir = await newDir();
     const dataKey = randomBytes(32).toString('base64');
     const result = await refusal(dataDir, { NODE_ENV: 'production', DATA_KEY: dataKey });
