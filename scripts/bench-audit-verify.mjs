@@ -210,7 +210,8 @@ export function* trailLines(count) {
 
 // ---------------------------------------------------------------- PostgreSQL and the commands
 
-function psqlCopy(bin, url, sql, rows) {
+/** `psql -c SQL` on `url`, with `input`'s lines on its standard input (a COPY … FROM STDIN), or none. */
+export function psql(bin, url, sql, input) {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(bin, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -220,11 +221,15 @@ function psqlCopy(bin, url, sql, rows) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`psql: ${output}`))));
-    // Rows written as psql takes them (backpressure), in blocks of about 1 MB.
+    if (!input) {
+      child.stdin.end();
+      return;
+    }
+    // Lines written as psql takes them (backpressure), in blocks of about 1 MB.
     (async () => {
       let block = '';
-      for (const row of rows) {
-        block += row;
+      for (const line of input) {
+        block += line;
         if (block.length < 1 << 20) continue;
         if (!child.stdin.write(block)) await new Promise((resume) => child.stdin.once('drain', resume));
         block = '';
@@ -360,7 +365,7 @@ async function measureSize({ bin, cluster, clusterModule, trail, commands, scrat
     for (const { indexname } of indexes) await client.query(`DROP INDEX ${indexname}`);
     await client.query('ALTER TABLE audit_events DROP CONSTRAINT audit_events_pkey');
     await timed('copy', () =>
-      psqlCopy(
+      psql(
         bin,
         database.url,
         `COPY audit_events (${trail.columns}) FROM STDIN`,

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { runnerImport } from 'vite';
-import { auditCopyRows, auditTrailModules, BENCH_AUDIT_KEY } from './bench-audit-verify.mjs';
+import { auditCopyRows, auditTrailModules, BENCH_AUDIT_KEY, psql } from './bench-audit-verify.mjs';
 import { buildServer } from './build-server.mjs';
 import { findPostgresBinDir } from './test-requirements.mjs';
 
@@ -204,34 +204,6 @@ function* historyRows(entries, patients, templates) {
 }
 
 // ---------------------------------------------------------------- PostgreSQL
-
-function psql(bin, url, sql, input) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bin, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`psql: ${output}`))));
-    if (!input) {
-      child.stdin.end();
-      return;
-    }
-    // Lines written as psql takes them (backpressure), in blocks of about 1 MB.
-    (async () => {
-      let block = '';
-      for (const line of input) {
-        block += line;
-        if (block.length < 1 << 20) continue;
-        if (!child.stdin.write(block)) await new Promise((resume) => child.stdin.once('drain', resume));
-        block = '';
-      }
-      child.stdin.end(block);
-    })().catch(reject);
-  });
-}
 
 /** Loads a size into a new database; answers its URL and how long each step took. */
 export async function loadPostgres({ bin, modules, cluster, entries, patients, templates, passwordHash, log }) {
