@@ -161,15 +161,24 @@ async function serve(store: Store, anchorFile: string) {
   };
 }
 
+/** A new anchor file's path, in the test's folder. */
+const anchorFile = () => path.join(work, `anchors-${randomBytes(4).toString('hex')}.jsonl`);
+
+/** A store whose trail the server wrote (a sign-up and `count` patients, anchored), the server stopped. */
+async function written(open: () => Promise<Store>, count: number) {
+  const store = await open();
+  const anchors = anchorFile();
+  const api = await serve(store, anchors);
+  await api.work(count);
+  await api.stop();
+  return { store, anchors, api };
+}
+
 const verify = (store: Store, ...args: string[]) => runBuiltCommand(commands.verify, args, { ...store.env, AUDIT_KEY });
 
 describe.each(STORES)('npm run audit-verify, built, on %s with anchors on', (_name, open) => {
   it('finds the newest 5 lines deleted by whoever holds the store: exit 1, naming the cut', async () => {
-    const store = await open();
-    const anchors = path.join(work, `anchors-${randomBytes(4).toString('hex')}.jsonl`);
-    const api = await serve(store, anchors);
-    await api.work(9); // the key line, the sign-up, 9 patients: 11 lines
-    await api.stop();
+    const { store, anchors, api } = await written(open, 9); // the key line, the sign-up, 9 patients: 11 lines
     const whole = await verify(store, '--anchors', anchors);
     expect(whole.stderr).toBe('');
     expect(whole.code).toBe(0);
@@ -198,11 +207,7 @@ describe.each(STORES)('npm run audit-verify, built, on %s with anchors on', (_na
   });
 
   it('finds a line rewritten with its hash by plain SHA-256, or as an HMAC under a wrong key', async () => {
-    const store = await open();
-    const anchors = path.join(work, `anchors-${randomBytes(4).toString('hex')}.jsonl`);
-    const api = await serve(store, anchors);
-    await api.work(6);
-    await api.stop();
+    const { store, anchors } = await written(open, 6);
     const original = (await store.lines())[3]!; // line 4, a patient's creation
     expect(original).toMatchObject({ seq: 4, action: 'patient.create' });
     const { id: _id, hash: _hash, prev, ...fields } = original;
@@ -221,11 +226,7 @@ describe.each(STORES)('npm run audit-verify, built, on %s with anchors on', (_na
   });
 
   it('finds a line added without a hash; the server does not chain it, and /readyz says so', async () => {
-    const store = await open();
-    const anchors = path.join(work, `anchors-${randomBytes(4).toString('hex')}.jsonl`);
-    const first = await serve(store, anchors);
-    await first.work(2);
-    await first.stop();
+    const { store, anchors } = await written(open, 2);
     await store.addUnhashed();
     const api = await serve(store, anchors);
     await api.work(1);
@@ -246,7 +247,7 @@ describe.each(STORES)('npm run audit-verify, built, on %s with anchors on', (_na
 
   it('after npm run restore, the trail verifies against the anchors up to the backup, and says so', async () => {
     const store = await open();
-    const anchors = path.join(work, `anchors-${randomBytes(4).toString('hex')}.jsonl`);
+    const anchors = anchorFile();
     const api = await serve(store, anchors);
     await api.work(3); // 5 lines
     const backupFile = path.join(work, `backup-${randomBytes(4).toString('hex')}`);
